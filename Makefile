@@ -1,0 +1,69 @@
+# Two commands for a newcomer: `make start` and `make test`. Everything else is a step of those.
+SHELL := /bin/bash
+PY := .venv/bin/python
+PIP := .venv/bin/pip
+FLASK := .venv/bin/flask --app bff.app:create_app
+NPM_STAMP := node_modules/.installed
+
+.PHONY: start test install migrate seed build dev serve-bff test-py test-js test-e2e lint chromium lock clean bench
+
+start: install migrate seed build
+	./scripts/start.sh
+
+test: install lint test-py test-js test-e2e
+
+install: .venv/.installed $(NPM_STAMP)
+
+.venv/.installed: requirements.lock pyproject.toml
+	test -x $(PY) || python3 -m venv .venv
+	$(PIP) install --quiet --disable-pip-version-check -r requirements.lock
+	touch $@
+
+$(NPM_STAMP): package-lock.json
+	npm ci --no-audit --no-fund
+	touch $@
+
+migrate: .venv/.installed
+	$(FLASK) db upgrade
+
+seed: .venv/.installed
+	$(FLASK) seed-demo
+
+build: $(NPM_STAMP)
+	npm run build
+
+dev: install migrate seed
+	./scripts/start.sh dev
+
+serve-bff: .venv/.installed
+	$(FLASK) run --port 5000
+
+lint: .venv/.installed
+	.venv/bin/ruff check bff bench
+	.venv/bin/ruff format --check bff bench
+
+# SQLite always; PostgreSQL as well when TEST_DATABASE_URL is set (CI sets it).
+test-py: .venv/.installed
+	TEST_DATABASE_URL= .venv/bin/pytest
+	@if [ -n "$$TEST_DATABASE_URL" ]; then echo "== BFF suite on PostgreSQL"; .venv/bin/pytest; fi
+
+test-js: $(NPM_STAMP)
+	npm test
+
+test-e2e: $(NPM_STAMP) chromium build
+	npm run test:e2e
+
+# Browser tests drive Debian's Chromium; no test tool downloads a browser.
+chromium:
+	@command -v chromium >/dev/null || { \
+	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
+	  else echo "Browser tests need Debian's chromium: sudo apt-get install chromium" >&2; exit 1; fi; }
+
+bench: .venv/.installed
+	$(PY) bench/catalog_bench.py
+
+lock:
+	$(PIP) freeze | sed '1i # Full pinned tree for the BFF (pip freeze). Regenerate with: make lock' > requirements.lock
+
+clean:
+	rm -rf .venv node_modules var frontend/dist

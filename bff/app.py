@@ -1,0 +1,58 @@
+"""The application factory: the one place that knows every domain."""
+
+import logging
+
+from flask import Flask
+
+from bff.config import ROOT, Config
+from bff.errors import register_error_handlers
+from bff.extensions import api, db, jwt, migrate
+from bff.json import DecimalJSONProvider
+
+MIGRATIONS_DIR = str(ROOT / "db" / "migrations")
+
+
+def create_app(config: Config | None = None) -> Flask:
+    app = Flask(__name__)
+    app.json_provider_class = DecimalJSONProvider
+    app.json = DecimalJSONProvider(app)
+    app.config.from_object(config or Config())
+    # Every path answers with or without its trailing slash (the contract writes `new/?sort=`).
+    app.url_map.strict_slashes = False
+    logging.basicConfig(level=logging.INFO)
+
+    _import_models()
+    db.init_app(app)
+    # Batch mode lets later migrations alter tables on SQLite too.
+    migrate.init_app(app, db, directory=MIGRATIONS_DIR, render_as_batch=True, compare_type=True)
+    jwt.init_app(app)
+    api.init_app(app)
+    api.spec.components.security_scheme(
+        "bearerAuth", {"type": "http", "scheme": "bearer", "bearerFormat": "JWT"}
+    )
+
+    from bff.catalog.routes import blp as catalog
+    from bff.content.routes import blp as content
+    from bff.media.routes import bp as media
+    from bff.shops.routes import blp as shops
+
+    for blueprint in (shops, catalog, content):
+        api.register_blueprint(blueprint)
+    app.register_blueprint(media)
+
+    register_error_handlers(app)
+    _register_commands(app)
+    return app
+
+
+def _import_models() -> None:
+    """Import every domain's models so metadata (and Alembic autogenerate) sees them all."""
+    import bff.catalog.models  # noqa: F401
+    import bff.content.models  # noqa: F401
+    import bff.shops.models  # noqa: F401
+
+
+def _register_commands(app: Flask) -> None:
+    from bff.demo.commands import seed_demo
+
+    app.cli.add_command(seed_demo)

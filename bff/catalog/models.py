@@ -1,0 +1,124 @@
+from decimal import Decimal
+
+from sqlalchemy import Boolean, ForeignKey, Index, Integer, String, Text
+from sqlalchemy.orm import Mapped, mapped_column, relationship, validates
+
+from bff.common.html import sanitize_html
+from bff.common.models import Money, ShopOwned, Timestamps
+from bff.extensions import db
+
+
+class Category(ShopOwned, Timestamps, db.Model):
+    """A node of the shop's category tree; top-level nodes have no parent."""
+
+    __tablename__ = "categories"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    parent_id: Mapped[int | None] = mapped_column(ForeignKey("categories.id", ondelete="CASCADE"), index=True)
+    name: Mapped[str] = mapped_column(String(120))
+    avatar: Mapped[str | None] = mapped_column(String(255))
+    position: Mapped[int] = mapped_column(Integer, default=0)
+
+
+class Brand(ShopOwned, Timestamps, db.Model):
+    __tablename__ = "brands"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    name: Mapped[str] = mapped_column(String(120))
+    avatar: Mapped[str | None] = mapped_column(String(255))
+    is_featured: Mapped[bool] = mapped_column(Boolean, default=False)
+    position: Mapped[int] = mapped_column(Integer, default=0)
+
+
+class Banner(ShopOwned, Timestamps, db.Model):
+    """A home-page slide: leads to its own products, or to `link_url` when set."""
+
+    __tablename__ = "banners"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    name: Mapped[str] = mapped_column(String(120))
+    avatar: Mapped[str | None] = mapped_column(String(255))
+    link_url: Mapped[str | None] = mapped_column(String(500))
+    position: Mapped[int] = mapped_column(Integer, default=0)
+    is_active: Mapped[bool] = mapped_column(Boolean, default=True)
+
+
+class BannerProduct(ShopOwned, db.Model):
+    __tablename__ = "banner_products"
+
+    banner_id: Mapped[int] = mapped_column(ForeignKey("banners.id", ondelete="CASCADE"), primary_key=True)
+    product_id: Mapped[int] = mapped_column(
+        ForeignKey("products.id", ondelete="CASCADE"), primary_key=True, index=True
+    )
+
+
+class Product(ShopOwned, Timestamps, db.Model):
+    __tablename__ = "products"
+    __table_args__ = (
+        Index("ix_products_shop_listing", "shop_id", "is_active", "recommend_weight", "created_at"),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    category_id: Mapped[int | None] = mapped_column(
+        ForeignKey("categories.id", ondelete="SET NULL"), index=True
+    )
+    brand_id: Mapped[int | None] = mapped_column(ForeignKey("brands.id", ondelete="SET NULL"), index=True)
+    name: Mapped[str] = mapped_column(String(255))
+    description: Mapped[str] = mapped_column(Text, default="")
+    price: Mapped[Decimal] = mapped_column(Money)
+    discount: Mapped[Decimal | None] = mapped_column(Money)
+    member_price: Mapped[Decimal | None] = mapped_column(Money)
+    virtual_inventory: Mapped[int] = mapped_column(Integer, default=0)  # stock
+    weight: Mapped[int] = mapped_column(Integer, default=0)  # grams
+    is_free_shipping: Mapped[bool] = mapped_column(Boolean, default=False)
+    # Id of the main image among `images`; not a foreign key, to avoid a cycle.
+    avatar: Mapped[int | None] = mapped_column(Integer)
+    image_alt: Mapped[str] = mapped_column(String(255), default="")
+    composition: Mapped[str] = mapped_column(Text, default="")
+    usage_instructions: Mapped[str] = mapped_column(Text, default="")
+    product_details: Mapped[str] = mapped_column(Text, default="")  # sanitised HTML
+    color: Mapped[str] = mapped_column(String(64), default="")
+    size: Mapped[str] = mapped_column(String(64), default="")
+    is_featured: Mapped[bool] = mapped_column(Boolean, default=False)  # the "best" list
+    recommend_weight: Mapped[int] = mapped_column(Integer, default=0)  # the shop's own order, high first
+    sales_count: Mapped[int] = mapped_column(Integer, default=0)
+    is_active: Mapped[bool] = mapped_column(Boolean, default=True)
+
+    images: Mapped[list["ProductImage"]] = relationship(
+        order_by="ProductImage.position, ProductImage.id", cascade="all, delete-orphan"
+    )
+    variants: Mapped[list["ProductVariant"]] = relationship(
+        order_by="ProductVariant.position, ProductVariant.id", cascade="all, delete-orphan"
+    )
+    category: Mapped[Category | None] = relationship()
+    brand: Mapped[Brand | None] = relationship()
+
+    @validates("product_details")
+    def _sanitize_details(self, _key, value):
+        # Sanitised on the way in, so every reader gets safe HTML.
+        return sanitize_html(value)
+
+
+class ProductImage(ShopOwned, db.Model):
+    __tablename__ = "product_images"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    product_id: Mapped[int] = mapped_column(ForeignKey("products.id", ondelete="CASCADE"), index=True)
+    path: Mapped[str] = mapped_column(String(255))  # media path, relative to the media root
+    alt: Mapped[str] = mapped_column(String(255), default="")
+    name: Mapped[str] = mapped_column(String(255), default="")
+    position: Mapped[int] = mapped_column(Integer, default=0)
+
+
+class ProductVariant(ShopOwned, db.Model):
+    __tablename__ = "product_variants"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    product_id: Mapped[int] = mapped_column(ForeignKey("products.id", ondelete="CASCADE"), index=True)
+    name: Mapped[str] = mapped_column(String(120))
+    price: Mapped[Decimal] = mapped_column(Money)
+    discount: Mapped[Decimal | None] = mapped_column(Money)
+    member_price: Mapped[Decimal | None] = mapped_column(Money)
+    weight: Mapped[int] = mapped_column(Integer, default=0)  # grams; above 0 overrides the product's
+    virtual_inventory: Mapped[int] = mapped_column(Integer, default=0)
+    position: Mapped[int] = mapped_column(Integer, default=0)

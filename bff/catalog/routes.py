@@ -1,0 +1,135 @@
+"""Public catalogue calls (SPEC section 7). Views parse, call a service, serialise."""
+
+from flask import current_app
+from flask.views import MethodView
+from flask_smorest import Blueprint
+
+from bff.catalog import schemas, services
+from bff.common.schemas import ListArgs
+from bff.extensions import db
+from bff.shops.context import current_shop
+
+blp = Blueprint("catalog", __name__, url_prefix="/api", description="Products, categories, brands, banners")
+
+
+def _per_page() -> int:
+    return current_app.config["PAGE_SIZE"]
+
+
+@blp.route("/category")
+class CategoryTree(MethodView):
+    @blp.response(200, schemas.CategoryTreeResponse)
+    def get(self):
+        """The category tree, under one root node that stands for the whole catalogue."""
+        shop = current_shop()
+        root = {"id": 0, "name": shop.shop_name, "avatar": None, "parent_id": None}
+        root["subcategories"] = services.category_tree(db.session, shop)
+        return {"data": {"categories": [{"category": root}]}}
+
+
+@blp.route("/category/<int:category_id>")
+class CategoryProducts(MethodView):
+    @blp.arguments(ListArgs, location="query")
+    @blp.response(200, schemas.CategoryProductsResponse)
+    def get(self, args, category_id):
+        """Products of a category and its subcategories, one page."""
+        node, page = services.category_products(
+            db.session, current_shop(), category_id, args["sort"], args["page"], _per_page()
+        )
+        return {
+            "category_name": node.name,
+            "category": node,
+            "products": page.items,
+            "total_pages": page.last_page,
+            "current_page": page.page,
+            "per_page": page.per_page,
+            "total": page.total,
+        }
+
+
+@blp.route("/product/new")
+class NewestProducts(MethodView):
+    @blp.arguments(schemas.NewestArgs, location="query")
+    @blp.response(200, schemas.ProductListResponse)
+    def get(self, args):
+        """Newest products (newest first unless another sort is asked)."""
+        page = services.newest_products(db.session, current_shop(), args["sort"], args["page"], _per_page())
+        return {"products": page.as_paginator()}
+
+
+@blp.route("/product/best")
+class BestProducts(MethodView):
+    @blp.arguments(ListArgs, location="query")
+    @blp.response(200, schemas.ProductListResponse)
+    def get(self, args):
+        """Featured (best) products."""
+        page = services.best_products(db.session, current_shop(), args["sort"], args["page"], _per_page())
+        return {"products": page.as_paginator()}
+
+
+@blp.route("/product/search")
+class SearchProducts(MethodView):
+    @blp.arguments(schemas.SearchArgs, location="query")
+    @blp.response(200, schemas.ProductListResponse)
+    def post(self, args):
+        """Search product names, descriptions and brands; a blank term finds nothing."""
+        page = services.search_products(
+            db.session, current_shop(), args["searchTerm"], args["sort"], args["page"], _per_page()
+        )
+        return {"products": page.as_paginator()}
+
+
+@blp.route("/product/<int:product_id>")
+class ProductDetail(MethodView):
+    @blp.response(200, schemas.ProductResponse)
+    def get(self, product_id):
+        """One product with images, variants and sanitised HTML details."""
+        return {"product": services.get_product(db.session, current_shop(), product_id)}
+
+
+@blp.route("/brand")
+class Brands(MethodView):
+    @blp.response(200, schemas.BrandListResponse)
+    def get(self):
+        """All brands of the shop, in the shop's order."""
+        return {"brands": services.list_brands(db.session, current_shop())}
+
+
+@blp.route("/brand/<int:brand_id>")
+class BrandProducts(MethodView):
+    @blp.arguments(ListArgs, location="query")
+    @blp.response(200, schemas.BrandProductsResponse)
+    def get(self, args, brand_id):
+        """A brand and one page of its products."""
+        brand, page = services.brand_products(
+            db.session, current_shop(), brand_id, args["sort"], args["page"], _per_page()
+        )
+        return {"brand": brand, "products": page.as_paginator()}
+
+
+@blp.route("/banner")
+class Banners(MethodView):
+    @blp.response(200, schemas.BannerListResponse)
+    def get(self):
+        """Active banners of the home slider, in order."""
+        return {"banners": services.list_banners(db.session, current_shop())}
+
+
+@blp.route("/banner-products/<int:banner_id>")
+class BannerProducts(MethodView):
+    @blp.arguments(ListArgs, location="query")
+    @blp.response(200, schemas.BannerProductsResponse)
+    def get(self, args, banner_id):
+        """A banner and one page of its products."""
+        banner, page = services.banner_products(
+            db.session, current_shop(), banner_id, args["sort"], args["page"], _per_page()
+        )
+        return {"banner": banner, "products": page.as_paginator(), "total_pages": page.last_page}
+
+
+@blp.route("/sitemap")
+class Sitemap(MethodView):
+    @blp.response(200, schemas.SitemapResponse)
+    def get(self):
+        """Every public page's id, for the SSR process's sitemap.xml."""
+        return services.sitemap_entries(db.session, current_shop())

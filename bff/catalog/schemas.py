@@ -1,0 +1,147 @@
+from marshmallow import Schema, fields, validate
+
+from bff.catalog.sorting import SORTS, Sort
+from bff.common.schemas import Flag, ListArgs, MediaPath, Money, PaginatorSchema
+
+
+class ImageSchema(Schema):
+    id = fields.Integer()
+    path = MediaPath()
+    alt = fields.String()
+    name = fields.String()
+
+
+class VariantSchema(Schema):
+    id = fields.Integer()
+    name = fields.String()
+    price = Money()
+    discount = Money(allow_none=True)
+    member_price = Money(allow_none=True)
+    weight = fields.Integer(metadata={"description": "Grams; above 0 overrides the product's weight."})
+    virtual_inventory = fields.Integer(metadata={"description": "Stock."})
+
+
+class ProductCardSchema(Schema):
+    id = fields.Integer()
+    name = fields.String()
+    description = fields.String()
+    price = Money()
+    discount = Money(allow_none=True)
+    member_price = Money(allow_none=True)
+    virtual_inventory = fields.Integer(metadata={"description": "Stock."})
+    weight = fields.Integer(metadata={"description": "Grams."})
+    is_free_shipping = Flag()
+    avatar = fields.Integer(allow_none=True, metadata={"description": "Id of the main image."})
+    images = fields.List(fields.Nested(ImageSchema))
+    imageAlt = fields.String(attribute="image_alt")
+    product_variants = fields.List(fields.Nested(VariantSchema), attribute="variants")
+    color = fields.String()
+    size = fields.String()
+
+
+class NamedRefSchema(Schema):
+    id = fields.Integer()
+    name = fields.String()
+
+
+class ProductSchema(ProductCardSchema):
+    composition = fields.String()
+    usage_instructions = fields.String()
+    product_details = fields.String(metadata={"description": "Sanitised HTML."})
+    category = fields.Nested(NamedRefSchema, allow_none=True)
+    brand = fields.Nested(NamedRefSchema, allow_none=True)
+
+
+class ProductResponse(Schema):
+    product = fields.Nested(ProductSchema)
+
+
+class ProductPageSchema(PaginatorSchema):
+    data = fields.List(fields.Nested(ProductCardSchema))
+
+
+class ProductListResponse(Schema):
+    products = fields.Nested(ProductPageSchema)
+
+
+class NewestArgs(ListArgs):
+    sort = fields.String(load_default=Sort.NEWEST.value, validate=validate.OneOf(SORTS))
+
+
+class SearchArgs(ListArgs):
+    searchTerm = fields.String(load_default="", validate=validate.Length(max=10_000))
+
+
+class CategoryNodeSchema(Schema):
+    id = fields.Integer()
+    name = fields.String()
+    avatar = MediaPath(allow_none=True)
+    parent_id = fields.Integer(allow_none=True)
+    subcategories = fields.List(fields.Nested(lambda: CategoryNodeSchema()))
+
+
+class CategoryRootSchema(Schema):
+    category = fields.Nested(CategoryNodeSchema)
+
+
+class CategoryTreeData(Schema):
+    categories = fields.List(fields.Nested(CategoryRootSchema))
+
+
+class CategoryTreeResponse(Schema):
+    data = fields.Nested(CategoryTreeData)
+
+
+class CategoryProductsResponse(Schema):
+    category_name = fields.String()
+    category = fields.Nested(CategoryNodeSchema)
+    products = fields.List(fields.Nested(ProductCardSchema))
+    total_pages = fields.Integer()
+    current_page = fields.Integer()
+    per_page = fields.Integer()
+    total = fields.Integer()
+
+
+class BrandSchema(Schema):
+    id = fields.Integer()
+    name = fields.String()
+    avatar = MediaPath(allow_none=True)
+    is_featured = Flag()
+
+
+class BrandListResponse(Schema):
+    brands = fields.List(fields.Nested(BrandSchema))
+
+
+class BrandProductsResponse(Schema):
+    brand = fields.Nested(BrandSchema)
+    products = fields.Nested(ProductPageSchema)
+
+
+class BannerSchema(Schema):
+    id = fields.Integer()
+    name = fields.String()
+    avatar = MediaPath(allow_none=True)
+    link_url = fields.String(allow_none=True)
+
+
+class BannerListResponse(Schema):
+    banners = fields.List(fields.Nested(BannerSchema))
+
+
+class BannerProductsResponse(Schema):
+    banner = fields.Nested(BannerSchema)
+    products = fields.Nested(ProductPageSchema)
+    total_pages = fields.Integer()
+
+
+class SitemapEntry(Schema):
+    id = fields.Integer()
+    updated_at = fields.DateTime()
+
+
+class SitemapResponse(Schema):
+    products = fields.List(fields.Nested(SitemapEntry))
+    categories = fields.List(fields.Nested(SitemapEntry))
+    brands = fields.List(fields.Nested(SitemapEntry))
+    articles = fields.List(fields.Nested(SitemapEntry))

@@ -1,0 +1,182 @@
+"""Read side of the catalogue. Every query is filtered by the shop."""
+
+from dataclasses import dataclass
+
+from sqlalchemy import Select, select
+from sqlalchemy.orm import Session, selectinload
+
+from bff.catalog.models import Banner, BannerProduct, Brand, Category, Product
+from bff.catalog.sorting import Sort, order_by
+from bff.common.pagination import Page, paginate
+from bff.content.models import Article
+from bff.errors import NotFound
+from bff.shops.models import Shop
+
+MAX_SEARCH_TERM = 100
+
+
+@dataclass
+class CategoryNode:
+    id: int
+    name: str
+    avatar: str | None
+    parent_id: int | None
+    subcategories: list["CategoryNode"]
+
+
+def _products(shop: Shop) -> Select:
+    return (
+        select(Product)
+        .where(Product.shop_id == shop.id, Product.is_active.is_(True))
+        .options(selectinload(Product.images), selectinload(Product.variants))
+    )
+
+
+def _page(session: Session, stmt: Select, sort: Sort, page: int, per_page: int) -> Page:
+    return paginate(session, stmt.order_by(*order_by(sort)), page, per_page)
+
+
+def category_tree(session: Session, shop: Shop) -> list[CategoryNode]:
+    """All categories of the shop as a forest of top-level nodes, in the shop's order."""
+    rows = session.scalars(
+        select(Category).where(Category.shop_id == shop.id).order_by(Category.position, Category.id)
+    ).all()
+    nodes = {c.id: CategoryNode(c.id, c.name, c.avatar, c.parent_id, []) for c in rows}
+    roots = []
+    for node in nodes.values():
+        parent = nodes.get(node.parent_id) if node.parent_id else None
+        (parent.subcategories if parent else roots).append(node)
+    return roots
+
+
+def _find_node(nodes: list[CategoryNode], category_id: int) -> CategoryNode | None:
+    for node in nodes:
+        if node.id == category_id:
+            return node
+        found = _find_node(node.subcategories, category_id)
+        if found:
+            return found
+    return None
+
+
+def _descendant_ids(node: CategoryNode) -> list[int]:
+    ids = [node.id]
+    for child in node.subcategories:
+        ids.extend(_descendant_ids(child))
+    return ids
+
+
+def category_products(
+    session: Session, shop: Shop, category_id: int, sort: Sort, page: int, per_page: int
+) -> tuple[CategoryNode, Page]:
+    """Products of a category and of all its subcategories."""
+    node = _find_node(category_tree(session, shop), category_id)
+    if node is None:
+        raise NotFound("Category not found")
+    stmt = _products(shop).where(Product.category_id.in_(_descendant_ids(node)))
+    return node, _page(session, stmt, sort, page, per_page)
+
+
+def newest_products(session: Session, shop: Shop, sort: Sort, page: int, per_page: int) -> Page:
+    return _page(session, _products(shop), sort, page, per_page)
+
+
+def best_products(session: Session, shop: Shop, sort: Sort, page: int, per_page: int) -> Page:
+    return _page(session, _products(shop).where(Product.is_featured.is_(True)), sort, page, per_page)
+
+
+def _escape_like(term: str) -> str:
+    return term.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+
+
+def search_products(session: Session, shop: Shop, term: str, sort: Sort, page: int, per_page: int) -> Page:
+    """Case-insensitive match of every word of the term in the name, description or brand.
+
+    Wildcards in the term match literally; a blank term finds nothing.
+    """
+    words = term.split()[:10]
+    if not words:
+        return Page(items=[], page=page, per_page=per_page, total=0)
+    stmt = _products(shop).outerjoin(Brand, Brand.id == Product.brand_id)
+    for word in words:
+        pattern = f"%{_escape_like(word[:MAX_SEARCH_TERM])}%"
+        stmt = stmt.where(
+            Product.name.ilike(pattern, escape="\\")
+            | Product.description.ilike(pattern, escape="\\")
+            | Brand.name.ilike(pattern, escape="\\")
+        )
+    return _page(session, stmt, sort, page, per_page)
+
+
+def get_product(session: Session, shop: Shop, product_id: int) -> Product:
+    product = session.scalar(
+        _products(shop)
+        .where(Product.id == product_id)
+        .options(selectinload(Product.category), selectinload(Product.brand))
+    )
+    if product is None:
+        raise NotFound("Product not found")
+    return product
+
+
+def list_brands(session: Session, shop: Shop) -> list[Brand]:
+    return list(
+        session.scalars(select(Brand).where(Brand.shop_id == shop.id).order_by(Brand.position, Brand.id))
+    )
+
+
+def get_brand(session: Session, shop: Shop, brand_id: int) -> Brand:
+    brand = session.scalar(select(Brand).where(Brand.shop_id == shop.id, Brand.id == brand_id))
+    if brand is None:
+        raise NotFound("Brand not found")
+    return brand
+
+
+def brand_products(
+    session: Session, shop: Shop, brand_id: int, sort: Sort, page: int, per_page: int
+) -> tuple[Brand, Page]:
+    brand = get_brand(session, shop, brand_id)
+    return brand, _page(session, _products(shop).where(Product.brand_id == brand.id), sort, page, per_page)
+
+
+def list_banners(session: Session, shop: Shop) -> list[Banner]:
+    return list(
+        session.scalars(
+            select(Banner)
+            .where(Banner.shop_id == shop.id, Banner.is_active.is_(True))
+            .order_by(Banner.position, Banner.id)
+        )
+    )
+
+
+def banner_products(
+    session: Session, shop: Shop, banner_id: int, sort: Sort, page: int, per_page: int
+) -> tuple[Banner, Page]:
+    banner = session.scalar(
+        select(Banner).where(Banner.shop_id == shop.id, Banner.id == banner_id, Banner.is_active.is_(True))
+    )
+    if banner is None:
+        raise NotFound("Banner not found")
+    in_banner = select(BannerProduct.product_id).where(
+        BannerProduct.banner_id == banner.id, BannerProduct.shop_id == shop.id
+    )
+    return banner, _page(session, _products(shop).where(Product.id.in_(in_banner)), sort, page, per_page)
+
+
+def sitemap_entries(session: Session, shop: Shop) -> dict:
+    """Ids (and product change times) of every public page, for sitemap.xml."""
+    products = session.execute(
+        select(Product.id, Product.updated_at)
+        .where(Product.shop_id == shop.id, Product.is_active.is_(True))
+        .order_by(Product.id)
+    ).all()
+
+    def ids(model) -> list[int]:
+        return list(session.scalars(select(model.id).where(model.shop_id == shop.id).order_by(model.id)))
+
+    return {
+        "products": [{"id": pid, "updated_at": updated} for pid, updated in products],
+        "categories": [{"id": i} for i in ids(Category)],
+        "brands": [{"id": i} for i in ids(Brand)],
+        "articles": [{"id": i} for i in ids(Article)],
+    }

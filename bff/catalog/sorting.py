@@ -1,0 +1,33 @@
+"""The sort bar's orders. Every order ends on the id so pages never repeat or skip."""
+
+import enum
+
+from bff.catalog.models import Product
+from bff.catalog.pricing import guest_price_sql
+
+
+class Sort(enum.StrEnum):
+    RECOMMEND = "recommend"
+    NEWEST = "newest"
+    POPULAR = "popular"
+    CHEAPEST = "cheapest"
+    EXPENSIVE = "expensive"
+
+
+SORTS = [s.value for s in Sort]
+DEFAULT_SORT = Sort.RECOMMEND
+
+
+def order_by(sort: Sort) -> list:
+    newest = [Product.created_at.desc(), Product.id.desc()]
+    match Sort(sort):
+        case Sort.RECOMMEND:  # the shop's own order, then newest
+            return [Product.recommend_weight.desc(), *newest]
+        case Sort.NEWEST:
+            return newest
+        case Sort.POPULAR:
+            return [Product.sales_count.desc(), Product.id.desc()]
+        case Sort.CHEAPEST:
+            return [guest_price_sql().asc(), Product.id.asc()]
+        case Sort.EXPENSIVE:
+            return [guest_price_sql().desc(), Product.id.desc()]

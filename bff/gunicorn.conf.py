@@ -1,0 +1,18 @@
+"""gunicorn settings for production; each can be overridden from the environment."""
+
+import multiprocessing
+import os
+
+bind = os.environ.get("BFF_BIND", "0.0.0.0:5000")
+workers = int(os.environ.get("WEB_CONCURRENCY", multiprocessing.cpu_count() * 2 + 1))
+threads = int(os.environ.get("BFF_THREADS", "2"))
+worker_class = "gthread"
+timeout = 30
+graceful_timeout = 20
+keepalive = 5
+# Restart workers now and then so a slow leak can never grow without bound.
+max_requests = 2000
+max_requests_jitter = 200
+accesslog = "-"
+errorlog = "-"
+forwarded_allow_ips = os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1")

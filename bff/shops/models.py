@@ -1,0 +1,75 @@
+from datetime import datetime
+from decimal import Decimal
+
+from sqlalchemy import Boolean, DateTime, ForeignKey, Integer, Numeric, String, Text
+from sqlalchemy.orm import Mapped, mapped_column, relationship
+
+from bff.common.models import Money, utcnow
+from bff.extensions import db
+
+
+class Shop(db.Model):
+    """A shop and its settings (SPEC section 3). Image settings hold media paths."""
+
+    __tablename__ = "shops"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    code: Mapped[str] = mapped_column(String(64), unique=True)
+    # Public origin of the storefront, used for canonical links and emailed links;
+    # never derived from a request's Host header.
+    site_url: Mapped[str] = mapped_column(String(255))
+    language: Mapped[str] = mapped_column(String(8), default="zh")
+
+    shop_name: Mapped[str] = mapped_column(String(120))
+    shop_description: Mapped[str] = mapped_column(Text, default="")
+    shop_slogan: Mapped[str] = mapped_column(String(255), default="")
+    shop_image: Mapped[str | None] = mapped_column(String(255))
+    shop_ico: Mapped[str | None] = mapped_column(String(255))
+    shop_logo: Mapped[str | None] = mapped_column(String(255))
+    wechart_image: Mapped[str | None] = mapped_column(String(255))
+    qq_number: Mapped[str] = mapped_column(String(32), default="")
+    shop_exchange_rate: Mapped[Decimal] = mapped_column(Numeric(12, 4), default=Decimal("1"))
+
+    shop_incentive_title: Mapped[str] = mapped_column(String(255), default="")
+    shop_incentive_name1: Mapped[str] = mapped_column(String(120), default="")
+    shop_incentive_name2: Mapped[str] = mapped_column(String(120), default="")
+    shop_incentive_name3: Mapped[str] = mapped_column(String(120), default="")
+    shop_incentive_image1: Mapped[str | None] = mapped_column(String(255))
+    shop_incentive_image2: Mapped[str | None] = mapped_column(String(255))
+    shop_incentive_image3: Mapped[str | None] = mapped_column(String(255))
+    shop_incentive_description1: Mapped[str] = mapped_column(Text, default="")
+    shop_incentive_description2: Mapped[str] = mapped_column(Text, default="")
+    shop_incentive_description3: Mapped[str] = mapped_column(Text, default="")
+
+    alipay_image: Mapped[str | None] = mapped_column(String(255))
+    wechart_pay_image: Mapped[str | None] = mapped_column(String(255))
+
+    shipping_cost: Mapped[Decimal] = mapped_column(Money, default=Decimal("0"))  # per kg, overseas
+    overseas_direct_special_area_shipping_fee: Mapped[Decimal] = mapped_column(Money, default=Decimal("0"))
+    local_shipping_cost: Mapped[Decimal] = mapped_column(Money, default=Decimal("0"))  # Auckland
+    out_auckland_local_shipping_fee: Mapped[Decimal] = mapped_column(Money, default=Decimal("0"))
+    overseas_shipping_note: Mapped[str] = mapped_column(Text, default="")
+    local_shipping_note: Mapped[str] = mapped_column(Text, default="")
+    pick_up_note: Mapped[str] = mapped_column(Text, default="")
+    is_overseas_shipping: Mapped[bool] = mapped_column(Boolean, default=True)
+    is_local_shipping: Mapped[bool] = mapped_column(Boolean, default=True)
+    is_pick_up: Mapped[bool] = mapped_column(Boolean, default=True)
+    is_direct_payment_enabled: Mapped[bool] = mapped_column(Boolean, default=False)
+    # How long an unpaid order holds its stock before it is released.
+    unpaid_order_timeout_minutes: Mapped[int] = mapped_column(Integer, default=60 * 24)
+
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+    domains: Mapped[list["ShopDomain"]] = relationship(back_populates="shop", cascade="all, delete-orphan")
+
+
+class ShopDomain(db.Model):
+    """A hostname that serves a shop (lower case, without port)."""
+
+    __tablename__ = "shop_domains"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    shop_id: Mapped[int] = mapped_column(ForeignKey("shops.id", ondelete="CASCADE"), index=True)
+    hostname: Mapped[str] = mapped_column(String(255), unique=True)
+
+    shop: Mapped[Shop] = relationship(back_populates="domains")

@@ -1,0 +1,21 @@
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from bff.errors import StoreNotFound
+from bff.shops.models import Shop, ShopDomain
+
+
+def normalise_host(host: str | None) -> str:
+    """'Shop.Example.com:3000' -> 'shop.example.com'; IPv6 '[::1]:80' -> '::1'."""
+    host = (host or "").strip().lower()
+    if host.startswith("["):
+        return host[1 : host.find("]")] if "]" in host else host
+    return host.rsplit(":", 1)[0] if host.count(":") == 1 else host
+
+
+def find_shop_by_host(session: Session, host: str | None) -> Shop:
+    hostname = normalise_host(host)
+    shop = session.scalar(select(Shop).join(ShopDomain).where(ShopDomain.hostname == hostname))
+    if shop is None:
+        raise StoreNotFound()
+    return shop

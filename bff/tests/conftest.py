@@ -1,0 +1,98 @@
+"""Root fixtures: the app on a real database (SQLite file, or PostgreSQL when
+TEST_DATABASE_URL is set), a client, a session and builders for shop data."""
+
+import os
+import tempfile
+
+import pytest
+from flask_migrate import upgrade
+from sqlalchemy import event, text
+
+from bff.app import create_app
+from bff.config import Config
+from bff.extensions import db
+
+pytest_plugins = ["bff.tests.fixtures.catalog"]
+
+
+class TestConfig(Config):
+    def __init__(self, var_dir: str):
+        os.environ["VAR_DIR"] = var_dir
+        super().__init__()
+        self.TESTING = True
+        self.PAGE_SIZE = 4
+
+    def _database_url(self) -> str:
+        url = os.environ.get("TEST_DATABASE_URL")
+        if url:
+            os.environ["DATABASE_URL"] = url
+            return super()._database_url()
+        return f"sqlite:///{self.VAR_DIR / 'test.db'}"
+
+
+@pytest.fixture(scope="session")
+def app():
+    with tempfile.TemporaryDirectory() as var_dir:
+        app = create_app(TestConfig(var_dir))
+        with app.app_context():
+            if db.engine.dialect.name == "postgresql":
+                with db.engine.begin() as conn:
+                    conn.execute(text("DROP SCHEMA public CASCADE; CREATE SCHEMA public"))
+            # The schema comes only from the migrations, as in production.
+            upgrade()
+            yield app
+            db.session.remove()
+            db.engine.dispose()
+
+
+@pytest.fixture(autouse=True)
+def _clean_tables(app):
+    yield
+    db.session.rollback()
+    tables = [t.name for t in reversed(db.metadata.sorted_tables)]
+    with db.engine.begin() as conn:
+        if db.engine.dialect.name == "postgresql":
+            conn.execute(text(f"TRUNCATE {', '.join(tables)} RESTART IDENTITY CASCADE"))
+        else:
+            for name in tables:
+                conn.execute(text(f"DELETE FROM {name}"))
+    db.session.remove()
+
+
+@pytest.fixture
+def session(app):
+    return db.session
+
+
+@pytest.fixture
+def client(app):
+    return app.test_client()
+
+
+class QueryCounter:
+    def __init__(self):
+        self.statements: list[str] = []
+
+    def __call__(self, conn, cursor, statement, *args):
+        self.statements.append(statement)
+
+    @property
+    def count(self) -> int:
+        return len(self.statements)
+
+
+@pytest.fixture
+def count_queries(app):
+    """Context manager that records every SQL statement run inside it."""
+    from contextlib import contextmanager
+
+    @contextmanager
+    def counting():
+        counter = QueryCounter()
+        event.listen(db.engine, "before_cursor_execute", counter)
+        try:
+            yield counter
+        finally:
+            event.remove(db.engine, "before_cursor_execute", counter)
+
+    return counting
