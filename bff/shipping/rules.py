@@ -1,0 +1,107 @@
+"""Shipping rules of SPEC sections 4 and 9: which methods are offered, weights and fees.
+
+Pure functions over plain values, so the same table of cases (rules/shipping_cases.json)
+runs here and in the frontend's tests. Grams for weights, Decimal NZD for money.
+
+Where the spec's helper gives an answer no shop would want, we choose:
+- An order whose every item ships free (total weight 0) pays no fee by any method; the 1 kg
+  minimum applies only to parcels that weigh something.
+- Fees are rounded to cents, half up.
+"""
+
+import enum
+from collections.abc import Iterable
+from dataclasses import dataclass
+from decimal import ROUND_HALF_UP, Decimal
+
+CHINA = "中国"
+NEW_ZEALAND = "New Zealand"
+COUNTRIES = (CHINA, NEW_ZEALAND)
+SPECIAL_AREAS = ("新疆", "西藏")
+AUCKLAND_NAMES = ("auckland", "奥克兰")
+MIN_CHARGED_GRAMS = 1000
+CENT = Decimal("0.01")
+
+
+class Method(enum.StrEnum):
+    OVERSEA_DIRECT = "oversea-direct"  # post to China
+    LOCAL_DIRECT = "local-direct"  # post within New Zealand
+    LOCAL_PICK = "local-pick"  # Auckland pickup
+
+
+@dataclass(frozen=True)
+class ShippingSettings:
+    """The shop settings the rules read (a Shop row fits, via `from_shop`)."""
+
+    shipping_cost: Decimal  # per kg, overseas
+    overseas_direct_special_area_shipping_fee: Decimal  # per kg, 新疆 / 西藏
+    local_shipping_cost: Decimal  # flat, Auckland
+    out_auckland_local_shipping_fee: Decimal  # flat, rest of New Zealand
+    is_overseas_shipping: bool
+    is_local_shipping: bool
+    is_pick_up: bool
+
+    @classmethod
+    def from_shop(cls, shop) -> "ShippingSettings":
+        return cls(**{name: getattr(shop, name) for name in cls.__dataclass_fields__})
+
+
+@dataclass(frozen=True)
+class WeighedLine:
+    quantity: int
+    product_weight: int
+    variant_weight: int | None = None
+    is_free_shipping: bool = False
+
+
+def available_methods(country: str, settings: ShippingSettings) -> list[Method]:
+    """Methods offered to a recipient country, in order; the first is preselected."""
+    if country == CHINA:
+        return [Method.OVERSEA_DIRECT] if settings.is_overseas_shipping else []
+    if country == NEW_ZEALAND:
+        methods = [Method.LOCAL_DIRECT] if settings.is_local_shipping else []
+        return methods + ([Method.LOCAL_PICK] if settings.is_pick_up else [])
+    return []
+
+
+def unit_weight(product_weight: int, variant_weight: int | None, is_free_shipping: bool) -> int:
+    """Grams one unit counts for: free-shipping items weigh nothing; a variant weight above 0 wins."""
+    if is_free_shipping:
+        return 0
+    if variant_weight and variant_weight > 0:
+        return variant_weight
+    return max(product_weight or 0, 0)
+
+
+def total_weight(lines: Iterable[WeighedLine]) -> int:
+    return sum(
+        unit_weight(line.product_weight, line.variant_weight, line.is_free_shipping) * line.quantity
+        for line in lines
+    )
+
+
+def per_kg_fee(grams: int, rate_per_kg: Decimal) -> Decimal:
+    """The spec's weight helper: under 1 kg is charged as 1 kg; nothing to ship costs nothing."""
+    if grams <= 0:
+        return Decimal("0.00")
+    charged = max(grams, MIN_CHARGED_GRAMS)
+    return (Decimal(charged) / 1000 * rate_per_kg).quantize(CENT, ROUND_HALF_UP)
+
+
+def _mentions(text: str, names: Iterable[str]) -> bool:
+    text = (text or "").lower()
+    return any(name in text for name in names)
+
+
+def shipping_fee(method: str, grams: int, city: str, address: str, settings: ShippingSettings) -> Decimal:
+    if grams <= 0 or method == Method.LOCAL_PICK:
+        return Decimal("0.00")
+    if method == Method.OVERSEA_DIRECT:
+        special = _mentions(city, SPECIAL_AREAS) or _mentions(address, SPECIAL_AREAS)
+        rate = settings.overseas_direct_special_area_shipping_fee if special else settings.shipping_cost
+        return per_kg_fee(grams, rate)
+    if method == Method.LOCAL_DIRECT:
+        auckland = _mentions(city, AUCKLAND_NAMES) or _mentions(address, AUCKLAND_NAMES)
+        fee = settings.local_shipping_cost if auckland else settings.out_auckland_local_shipping_fee
+        return Decimal(fee).quantize(CENT, ROUND_HALF_UP)
+    raise ValueError(f"unknown shipping method {method!r}")
