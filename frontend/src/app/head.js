@@ -1,0 +1,96 @@
+// The document head of a page: built from the shop settings plus the matched
+// route's own `handle.meta`, on the server (html.js writes it) and in the
+// browser after navigation (document.title).
+import { htmlLang, languageOf, translator } from './i18n.js';
+
+export function absoluteUrl(origin, path) {
+  if (!path) return null;
+  try {
+    return new URL(path, origin).href;
+  } catch {
+    return null;
+  }
+}
+
+export function siteOrigin(shop, requestOrigin) {
+  // The shop's own site_url keeps one canonical host when a shop answers on
+  // several (localhost and 127.0.0.1); without it, the host being served.
+  return shop?.site_url ? shop.site_url.replace(/\/+$/, '') : requestOrigin;
+}
+
+/**
+ * matches: router matches [{route: {handle}, data, params, pathname}]
+ * Returns a plain object describing the head; renderHead() turns it into HTML.
+ */
+export function buildHead({ shop, matches = [], url, origin }) {
+  const language = languageOf(shop);
+  const t = translator(language);
+  const shopName = shop?.shop_name || '';
+  const base = {
+    title: shopName,
+    description: shop?.shop_description || shop?.shop_slogan || shopName,
+    image: shop?.shop_logo || shop?.shop_image || null,
+    noindex: false,
+    canonicalPath: null,
+    jsonLd: [],
+  };
+  const parsed = new URL(url, origin);
+  let meta = { ...base };
+  for (const match of matches) {
+    const fn = match.route?.handle?.meta;
+    if (!fn) continue;
+    const own = fn({ data: match.data ?? match.loaderData, params: match.params, shop, t, url: parsed }) || {};
+    meta = { ...meta, ...Object.fromEntries(Object.entries(own).filter(([, v]) => v !== undefined)) };
+  }
+  const site = siteOrigin(shop, origin);
+  const title = meta.title && meta.title !== shopName && shopName ? `${meta.title} - ${shopName}` : meta.title || shopName;
+  return {
+    lang: htmlLang(language),
+    title,
+    description: meta.description,
+    icon: shop?.shop_ico || null,
+    touchIcon: shop?.shop_logo || null,
+    canonical: meta.noindex ? null : absoluteUrl(site, meta.canonicalPath ?? parsed.pathname),
+    image: absoluteUrl(site, meta.image),
+    noindex: Boolean(meta.noindex),
+    type: meta.type || 'website',
+    siteName: shopName,
+    url: absoluteUrl(site, parsed.pathname + parsed.search),
+    jsonLd: (meta.jsonLd || []).map((item) => (typeof item === 'function' ? item(site) : item)),
+  };
+}
+
+const esc = (s) =>
+  String(s ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]);
+
+/** JSON safe inside a <script> element: nothing can close the tag or open a comment. */
+export function serializeJson(value) {
+  return JSON.stringify(value ?? null)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+export function renderHead(head) {
+  const tags = [`<title>${esc(head.title)}</title>`];
+  const meta = (attr, key, content) => content && tags.push(`<meta ${attr}="${key}" content="${esc(content)}">`);
+  meta('name', 'description', head.description);
+  if (head.noindex) meta('name', 'robots', 'noindex, follow');
+  if (head.icon) tags.push(`<link rel="icon" href="${esc(head.icon)}">`);
+  if (head.touchIcon) tags.push(`<link rel="apple-touch-icon" href="${esc(head.touchIcon)}">`);
+  if (head.canonical) tags.push(`<link rel="canonical" href="${esc(head.canonical)}">`);
+  meta('property', 'og:type', head.type);
+  meta('property', 'og:site_name', head.siteName);
+  meta('property', 'og:title', head.title);
+  meta('property', 'og:description', head.description);
+  meta('property', 'og:url', head.canonical || head.url);
+  meta('property', 'og:image', head.image);
+  meta('name', 'twitter:card', head.image ? 'summary_large_image' : 'summary');
+  meta('name', 'twitter:title', head.title);
+  meta('name', 'twitter:description', head.description);
+  meta('name', 'twitter:image', head.image);
+  for (const item of head.jsonLd) tags.push(`<script type="application/ld+json">${serializeJson(item)}</script>`);
+  return tags.join('\n    ');
+}

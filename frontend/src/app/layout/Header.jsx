@@ -1,0 +1,76 @@
+import { useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import { useDispatch, useSelector } from 'react-redux';
+import { useEffect } from 'react';
+import Img from '../../common/components/Img.jsx';
+import { CartIcon, MenuIcon } from '../../common/components/Icons.jsx';
+import { useT } from '../i18n.js';
+import SearchBox from './SearchBox.jsx';
+import MegaMenu from './MegaMenu.jsx';
+import MobileMenu from './MobileMenu.jsx';
+import AccountMenu from './AccountMenu.jsx';
+import { selectCategories, selectShop } from '../../features/shop/shopSlice.js';
+import { selectIsLoggedIn, selectUser } from '../../features/account/userSlice.js';
+import { selectCartCount } from '../../features/cart/cartSlice.js';
+import { toastShown } from '../../features/ui/toastSlice.js';
+
+export default function Header() {
+  const t = useT();
+  const dispatch = useDispatch();
+  const shop = useSelector(selectShop);
+  const categories = useSelector(selectCategories);
+  const user = useSelector(selectUser);
+  const loggedIn = useSelector(selectIsLoggedIn);
+  const count = useSelector(selectCartCount);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const location = useLocation();
+  useEffect(() => setMenuOpen(false), [location.pathname]);
+
+  const openCart = () => {
+    // The slide-over cart is wired by the cart issue; the rules for when it opens hold already.
+    if (!loggedIn) dispatch(toastShown('info', t('auth.pleaseLogin')));
+    else if (count === 0) dispatch(toastShown('info', t('cart.empty')));
+  };
+
+  return (
+    <header className="fixed inset-x-0 top-0 z-40 bg-white/95 shadow-sm backdrop-blur">
+      <div className="h-8 bg-gray-900 text-xs text-gray-200">
+        <div className="mx-auto flex h-full max-w-7xl items-center justify-between gap-4 px-4">
+          <p className="truncate" data-testid="slogan">{shop?.shop_slogan}</p>
+          <div className="flex shrink-0 items-center gap-3">
+            {loggedIn ? (
+              <span>{t('auth.greeting', { name: user.name })}</span>
+            ) : (
+              <>
+                <Link to="/register" className="hover:text-white">{t('auth.register')}</Link>
+                <span aria-hidden="true" className="text-gray-500">|</span>
+                <Link to="/login" className="hover:text-white">{t('auth.login')}</Link>
+              </>
+            )}
+          </div>
+        </div>
+      </div>
+      <div className="mx-auto flex h-14 max-w-7xl items-center gap-3 px-4 md:h-16 md:gap-6">
+        <button type="button" className="-ml-2 rounded p-2 hover:bg-gray-100 md:hidden" aria-label={t('nav.menu')}
+          aria-expanded={menuOpen} onClick={() => setMenuOpen(true)} data-testid="menu-button">
+          <MenuIcon className="h-6 w-6" />
+        </button>
+        <Link to="/" className="flex min-w-0 items-center gap-2" aria-label={shop?.shop_name}>
+          {shop?.shop_logo && <Img src={shop.shop_logo} alt="" width={40} height={40} eager className="h-9 w-9 rounded object-contain md:h-10 md:w-10" />}
+          <span className="truncate text-lg font-bold tracking-tight text-gray-900" data-testid="shop-name">{shop?.shop_name}</span>
+        </Link>
+        <SearchBox className="hidden flex-1 md:block md:max-w-xl" />
+        <div className="ml-auto flex items-center gap-1">
+          <AccountMenu />
+          <button type="button" onClick={openCart} aria-label={t('cart.title')} className="relative rounded-full p-2 text-gray-700 hover:bg-gray-100" data-testid="cart-button">
+            <CartIcon className="h-6 w-6" />
+            <span className="absolute -right-0.5 -top-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-rose-600 px-1 text-xs font-medium text-white" data-testid="cart-count">{count}</span>
+          </button>
+        </div>
+      </div>
+      <div className="h-12 px-4 pb-2 md:hidden"><SearchBox /></div>
+      <MegaMenu categories={categories} />
+      <MobileMenu open={menuOpen} onClose={() => setMenuOpen(false)} categories={categories} />
+    </header>
+  );
+}

@@ -1,0 +1,162 @@
+import Layout from './layout/Layout.jsx';
+import { PageError, RootError } from './ErrorPages.jsx';
+import { guard, listQuery, notFound, routeErrorFrom } from './loaderUtils.js';
+import HomePage from '../features/catalog/HomePage.jsx';
+import ListingPage from '../features/catalog/ListingPage.jsx';
+import ProductPage from '../features/catalog/ProductPage.jsx';
+import { breadcrumbJsonLd, productImagePath, productJsonLd } from '../features/catalog/seo.js';
+import ArticlePage, { ArticleError } from '../features/content/ArticlePage.jsx';
+import StaticPage from '../features/content/StaticPage.jsx';
+import StoreNotFoundPage from '../features/content/StoreNotFoundPage.jsx';
+import { AuthPlaceholder, PrivatePlaceholder } from '../features/account/AccountPlaceholder.jsx';
+import { shopLoaded } from '../features/shop/shopSlice.js';
+import * as catalog from '../api/catalog.js';
+import { fetchArticle } from '../api/content.js';
+import { ApiError } from '../api/client.js';
+
+export const PRIVATE_PATHS = ['/favorite', '/user-profile', '/order-list', '/order-detail/:id', '/choose-address', '/address-management', '/checkout', '/order-summary/:orderNumber', '/payment-info'];
+
+const plain = (url, page) => (page > 1 ? `${url.pathname}?page=${page}` : url.pathname);
+
+/** Meta of a listing: sorted variants canonicalise to the plain listing. */
+const listingMeta = (titleOf) => ({ data, t, url }) => ({
+  title: titleOf(data, t),
+  canonicalPath: plain(url, data?.page || 1),
+});
+
+/**
+ * A listing route: its loader calls `fetch` with the sort and page of the URL
+ * and returns one shape for every listing screen.
+ */
+function listing(kind, fetch, meta) {
+  return {
+    loader: ({ params, request }) =>
+      guard(async () => {
+        const query = listQuery(request);
+        const sort = catalog.normaliseSort(query.sort);
+        const page = catalog.normalisePage(query.page);
+        const result = await fetch(params, { sort, page }, query);
+        return { kind, sort, page, q: query.q, banner: null, brand: null, title: '', ...result };
+      }),
+    element: <ListingPage />,
+    handle: { meta },
+  };
+}
+
+/**
+ * The one route table of both entries. Loaders close over this render's API
+ * client and store: the server runs them once; the browser hydrates from their
+ * results and runs them only on later navigations.
+ */
+export function createRoutes({ api, store }) {
+  const rootLoader = async () => {
+    if (!store.getState().shop.info) {
+      const result = await store.dispatch(shopLoaded());
+      if (shopLoaded.rejected.match(result)) {
+        const { message, status, code } = result.payload || {};
+        throw routeErrorFrom(new ApiError(message || 'Shop failed to load', { status: status ?? 0, code }));
+      }
+    }
+    return null;
+  };
+  const pages = [
+    {
+      index: true,
+      loader: () =>
+        guard(async () => {
+          const [banners, brands, newest, best] = await Promise.all([
+            catalog.fetchBanners(api),
+            catalog.fetchBrands(api),
+            catalog.fetchNewest(api, { sort: '', page: 1 }),
+            catalog.fetchBest(api, { page: 1 }),
+          ]);
+          return { banners, brands, newest: newest.products.slice(0, 8), best: best.products.slice(0, 8) };
+        }),
+      element: <HomePage />,
+      handle: { meta: ({ shop }) => ({ jsonLd: [(site) => ({ '@context': 'https://schema.org', '@type': 'WebSite', name: shop?.shop_name, url: `${site}/` })] }) },
+    },
+    {
+      path: 'category/:id',
+      ...listing('category', (p, q) => catalog.fetchCategoryProducts(api, p.id, q), ({ data, t, url }) => ({
+        ...listingMeta((d) => d?.title)({ data, t, url }),
+        jsonLd: data ? [(site) => breadcrumbJsonLd([{ name: t('nav.home'), path: '/' }, { name: data.title, path: url.pathname }], site)] : [],
+      })),
+    },
+    { path: 'best-product', ...listing('best', (p, q) => catalog.fetchBest(api, q), listingMeta((d, t) => t('listing.best'))) },
+    { path: 'newest-product', ...listing('newest', (p, q) => catalog.fetchNewest(api, q), listingMeta((d, t) => t('listing.newest'))) },
+    {
+      path: 'search-product',
+      ...listing('search', (p, q, raw) => (raw.q.trim() ? catalog.searchProducts(api, raw.q.trim(), q) : { products: [], totalPages: 1 }),
+        ({ data, t }) => ({ title: data?.q ? t('search.title', { q: data.q }) : t('search.titleEmpty'), noindex: true })),
+    },
+    {
+      path: 'brand/:id',
+      ...listing('brand', (p, q) => catalog.fetchBrandProducts(api, p.id, q), ({ data, t, url }) => ({
+        ...listingMeta((d) => d?.title)({ data, t, url }),
+        description: data ? `${data.title} - ${t('brand.tagline')}` : undefined,
+        image: data?.brand?.avatar || undefined,
+      })),
+    },
+    {
+      path: 'banner-products/:id',
+      ...listing('banner', (p, q) => catalog.fetchBannerProducts(api, p.id, q), ({ data, t, url }) => ({
+        ...listingMeta((d) => d?.title)({ data, t, url }),
+        image: data?.banner?.avatar || undefined,
+      })),
+    },
+    {
+      path: 'product/:id',
+      loader: ({ params }) => guard(async () => ({ product: await catalog.fetchProduct(api, params.id) })),
+      element: <ProductPage />,
+      handle: {
+        meta: ({ data, t }) => {
+          const product = data?.product;
+          if (!product) return {};
+          const crumbs = [{ name: t('nav.home'), path: '/' }];
+          if (product.category) crumbs.push({ name: product.category.name, path: `/category/${product.category.id}` });
+          crumbs.push({ name: product.name, path: `/product/${product.id}` });
+          return {
+            title: product.name,
+            description: product.description || undefined,
+            image: productImagePath(product) || undefined,
+            type: 'product',
+            jsonLd: [(site) => productJsonLd(product, site), (site) => breadcrumbJsonLd(crumbs, site)],
+          };
+        },
+      },
+    },
+    {
+      path: 'article/:id',
+      loader: ({ params }) => guard(async () => ({ article: await fetchArticle(api, params.id) })),
+      element: <ArticlePage />,
+      errorElement: <ArticleError />,
+      handle: { meta: ({ data, t }) => ({ title: data?.article?.title || t('article.notFound') }) },
+    },
+    { path: 'terms', element: <StaticPage kind="terms" />, handle: { meta: ({ t }) => ({ title: t('terms.title') }) } },
+    { path: 'privacy-policy', element: <StaticPage kind="privacy" />, handle: { meta: ({ t }) => ({ title: t('privacy.title') }) } },
+    { path: 'login', element: <AuthPlaceholder kind="login" />, handle: { meta: ({ t }) => ({ title: t('auth.login'), noindex: true }) } },
+    { path: 'register', element: <AuthPlaceholder kind="register" />, handle: { meta: ({ t }) => ({ title: t('auth.register'), noindex: true }) } },
+    ...PRIVATE_PATHS.map((path) => ({ path: path.slice(1), element: <PrivatePlaceholder />, handle: { meta: () => ({ noindex: true }) } })),
+    {
+      path: '*',
+      loader: () => {
+        throw notFound();
+      },
+      element: null,
+      handle: { meta: ({ t }) => ({ title: t('notFound.title'), noindex: true }) },
+    },
+  ];
+  return [
+    { path: '/store-not-found', element: <StoreNotFoundPage />, handle: { meta: () => ({ title: 'Store not found', noindex: true }) } },
+    {
+      id: 'root',
+      path: '/',
+      loader: rootLoader,
+      // Shop settings do not change while a shopper browses; load them once.
+      shouldRevalidate: () => false,
+      element: <Layout />,
+      errorElement: <RootError />,
+      children: [{ id: 'pages', errorElement: <PageError />, children: pages }],
+    },
+  ];
+}

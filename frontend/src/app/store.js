@@ -1,0 +1,41 @@
+import { combineReducers, configureStore } from '@reduxjs/toolkit';
+import shop from '../features/shop/shopSlice.js';
+import loading from '../features/ui/loadingSlice.js';
+import toast from '../features/ui/toastSlice.js';
+import contact from '../features/ui/contactSlice.js';
+import user from '../features/account/userSlice.js';
+import favorite from '../features/account/favoriteSlice.js';
+import cart from '../features/cart/cartSlice.js';
+import search from '../features/search/searchSlice.js';
+
+export const PERSIST_KEY = 'root';
+export const PERSIST_TIMEOUT_MS = 5000;
+// Shop settings come fresh from the server for the host being served, and a
+// persisted loading count or toast would be stale; the rest is the shopper's own.
+export const PERSISTED_KEYS = ['user', 'cart', 'favorite', 'search', 'contact'];
+
+export const rootReducer = combineReducers({ shop, loading, toast, contact, user, favorite, cart, search });
+
+/**
+ * The one store factory for both entries. `api` is this render's (or this
+ * browser's) axios instance, handed to thunks as their extra argument.
+ * `wrapReducer` lets the browser entry add redux-persist without the server knowing.
+ */
+export function createAppStore({ preloadedState, api, wrapReducer = (r) => r } = {}) {
+  return configureStore({
+    reducer: wrapReducer(rootReducer),
+    preloadedState,
+    middleware: (getDefault) =>
+      getDefault({
+        thunk: { extraArgument: { api } },
+        // redux-persist dispatches functions in its actions
+        serializableCheck: { ignoredActions: ['persist/PERSIST', 'persist/REHYDRATE', 'persist/REGISTER'] },
+      }),
+  });
+}
+
+/** The state a server render hands to the browser: no per-browser data. */
+export function publicState(state) {
+  const { shop, search } = state;
+  return { shop: { ...shop, loading: false }, search };
+}

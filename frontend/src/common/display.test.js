@@ -1,0 +1,114 @@
+import { describe, expect, it } from 'vitest';
+import {
+  avatarImage, cardPrice, formatNumber, hasSpecialPrice, isSoldOut, paginationItems,
+  progressValue, progressWidth, stockText, toYuan,
+} from './display.js';
+
+describe('formatNumber', () => {
+  it('shows one decimal', () => {
+    expect(formatNumber(12)).toBe('12.0');
+    expect(formatNumber('12.55')).toBe('12.6');
+    expect(formatNumber(0)).toBe('0.0');
+  });
+  it('shows the placeholder for missing or non-numeric values', () => {
+    for (const v of [null, undefined, '', 'abc', NaN, true]) expect(formatNumber(v)).toBe('--');
+    expect(formatNumber(null, '-')).toBe('-');
+  });
+});
+
+describe('toYuan', () => {
+  it('multiplies by the exchange rate', () => {
+    expect(toYuan(10, 4.5)).toBe(45);
+    expect(formatNumber(toYuan('19.99', '4.3'))).toBe('86.0');
+  });
+  it('is NaN (placeholder) without a rate', () => {
+    expect(formatNumber(toYuan(10, null))).toBe('--');
+  });
+});
+
+describe('card price and special-price badge', () => {
+  const base = { price: 100, discount: null, member_price: null };
+  it('shows the normal price without discount', () => {
+    expect(cardPrice(base)).toEqual({ price: 100, original: null, special: false });
+  });
+  it('shows the discount when there is no member price', () => {
+    expect(cardPrice({ ...base, discount: 80 })).toEqual({ price: 80, original: 100, special: true });
+    expect(cardPrice({ ...base, discount: 80, member_price: 0 }).special).toBe(true);
+  });
+  it('shows the discount when the member price is at least the discount', () => {
+    expect(hasSpecialPrice({ ...base, discount: 80, member_price: 80 })).toBe(true);
+    expect(hasSpecialPrice({ ...base, discount: 80, member_price: 90 })).toBe(true);
+  });
+  it('no badge when the member price beats the discount', () => {
+    expect(hasSpecialPrice({ ...base, discount: 80, member_price: 70 })).toBe(false);
+    expect(cardPrice({ ...base, discount: 80, member_price: 70 }).price).toBe(100);
+  });
+  it('special members see the member price', () => {
+    const user = { member_levels: { is_special_member: 1, discount: 90 } };
+    expect(cardPrice({ ...base, member_price: 70 }, user).price).toBe(70);
+  });
+  it('members see the level price when a member price exists', () => {
+    const user = { member_levels: { is_special_member: 0, discount: 90 } };
+    expect(cardPrice({ ...base, member_price: 70 }, user).price).toBe(90);
+    expect(cardPrice(base, user).price).toBe(100);
+  });
+  it('a zero discount is no discount', () => {
+    expect(hasSpecialPrice({ ...base, discount: 0 })).toBe(false);
+  });
+});
+
+describe('stockText', () => {
+  it('says In Stock over 99', () => {
+    expect(stockText(100)).toBe('In Stock');
+    expect(stockText(99)).toBe('Only 99 Left');
+    expect(stockText(1)).toBe('Only 1 Left');
+  });
+  it('uses the given translator', () => {
+    const t = (k, v) => (k === 'stock.onlyLeft' ? `仅剩 ${v.n} 件` : '现货');
+    expect(stockText(5, t)).toBe('仅剩 5 件');
+  });
+  it('sold out at stock 0 only', () => {
+    expect(isSoldOut({ virtual_inventory: 0 })).toBe(true);
+    expect(isSoldOut({ virtual_inventory: 3 })).toBe(false);
+  });
+});
+
+describe('paginationItems', () => {
+  it('is hidden at one page or fewer', () => {
+    expect(paginationItems(1, 1)).toEqual([]);
+    expect(paginationItems(1, 0)).toEqual([]);
+  });
+  it('shows every page when few', () => {
+    expect(paginationItems(1, 5)).toEqual([1, 2, 3, 4, 5]);
+  });
+  it('adds ellipses around the current window', () => {
+    expect(paginationItems(10, 20)).toEqual([1, 2, 'ellipsis', 8, 9, 10, 11, 12, 'ellipsis', 19, 20]);
+    expect(paginationItems(1, 20)).toEqual([1, 2, 3, 'ellipsis', 19, 20]);
+    expect(paginationItems(20, 20)).toEqual([1, 2, 'ellipsis', 18, 19, 20]);
+  });
+  it('joins without ellipsis when the gap is nothing', () => {
+    expect(paginationItems(5, 10)).toEqual([1, 2, 3, 4, 5, 6, 7, 'ellipsis', 9, 10]);
+  });
+});
+
+describe('progress', () => {
+  it('width is (v*2+1)/8', () => {
+    expect(progressWidth(0)).toBe(0.125);
+    expect(progressWidth(1)).toBe(0.375);
+    expect(progressWidth(2)).toBe(0.625);
+    expect(progressWidth(3.5)).toBe(1);
+  });
+  it('values by status', () => {
+    expect(progressValue('unpaid')).toBe(1);
+    expect(progressValue('completed')).toBe(3.5);
+    expect(progressValue('cancelled')).toBe(0);
+  });
+});
+
+describe('avatarImage', () => {
+  it('picks the image whose id is the avatar', () => {
+    const p = { avatar: 2, images: [{ id: 1, path: '/a' }, { id: 2, path: '/b' }] };
+    expect(avatarImage(p).path).toBe('/b');
+    expect(avatarImage({ avatar: 9, images: [] })).toBeNull();
+  });
+});

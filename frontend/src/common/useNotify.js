@@ -1,0 +1,7 @@
+import { useDispatch } from 'react-redux';
+import { toastShown } from '../features/ui/toastSlice.js';
+
+export function useNotify() {
+  const dispatch = useDispatch();
+  return (type, message) => dispatch(toastShown(type, message));
+}

@@ -1,0 +1,53 @@
+import { StrictMode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { Provider } from 'react-redux';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { createApiClient } from './api/client.js';
+import { fetchSitemap } from './api/content.js';
+import { createAppStore, publicState } from './app/store.js';
+import { createRoutes } from './app/routes.jsx';
+import { buildHead, renderHead, siteOrigin } from './app/head.js';
+import { renderRobots, renderSitemapXml } from './app/sitemap.js';
+
+/**
+ * Render one page request. A fresh store and API client per call: nothing
+ * leaks between shoppers or shops.
+ * origin: the public origin of the request (http://host:port); bffUrl: where the BFF listens.
+ * Returns { redirect, status } or { status, html, head, lang, state }.
+ */
+export async function render({ url, origin, bffUrl, signal }) {
+  const siteHost = new URL(origin).hostname;
+  const api = createApiClient({ baseURL: bffUrl, siteHost });
+  const store = createAppStore({ api });
+  const { query, dataRoutes } = createStaticHandler(createRoutes({ api, store }));
+  const context = await query(new Request(new URL(url, origin), { signal }));
+  if (context instanceof Response) {
+    return { status: context.status, redirect: context.headers.get('Location') };
+  }
+  const router = createStaticRouter(dataRoutes, context);
+  const html = renderToString(
+    <StrictMode>
+      <Provider store={store}>
+        <StaticRouterProvider router={router} context={context} />
+      </Provider>
+    </StrictMode>,
+  );
+  const shop = store.getState().shop.info;
+  const matches = context.matches.map((m) => ({ route: m.route, params: m.params, data: context.loaderData[m.route.id] }));
+  const head = buildHead({ shop, matches, url, origin });
+  if (context.statusCode !== 200) head.noindex = true;
+  return { status: context.statusCode, html, head: renderHead(head), lang: head.lang, state: publicState(store.getState()) };
+}
+
+function siteFor(shop, origin) {
+  return siteOrigin(shop, origin);
+}
+
+/** robots.txt and sitemap.xml of the shop on this host. */
+export async function renderSeoFile(name, { origin, bffUrl }) {
+  const api = createApiClient({ baseURL: bffUrl, siteHost: new URL(origin).hostname });
+  const { data } = await api.get('/api/shop');
+  const site = siteFor(data.data.shop_info, origin);
+  if (name === 'robots.txt') return { type: 'text/plain; charset=utf-8', body: renderRobots(site) };
+  return { type: 'application/xml; charset=utf-8', body: renderSitemapXml(await fetchSitemap(api), site) };
+}

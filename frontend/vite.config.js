@@ -1,0 +1,24 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import tailwindcss from '@tailwindcss/vite';
+
+// WeChat's in-app browser is an older Chromium (X5/XWeb) on Android and the
+// system WebKit on iOS: keep the client output within ES2019 syntax.
+export const BUILD_TARGET = ['es2019', 'chrome79', 'safari13'];
+
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  build: {
+    target: BUILD_TARGET,
+    cssTarget: ['chrome79', 'safari13'],
+  },
+  ssr: {
+    // Bundle these into the server build: redux-persist ships CJS with ES entry points.
+    noExternal: ['redux-persist'],
+  },
+  test: {
+    name: 'frontend',
+    environment: 'node',
+    include: ['src/**/*.test.{js,jsx}'],
+  },
+});

@@ -1,0 +1,58 @@
+import express from 'express';
+import compression from 'compression';
+import { createProxy } from './proxy.js';
+import { errorDocument, renderDocument } from './html.js';
+
+/**
+ * The Express app; server.js decides dev or production wiring.
+ * options.bffUrl         where the BFF listens
+ * options.getTemplate    (url) => Promise<string> the index.html to fill
+ * options.getEntry       () => Promise<{ render, renderSeoFile }> the server entry
+ * options.assets         middleware serving client files (production) or Vite's (dev)
+ * options.onError        (error) => void, for Vite's stack-trace fixing in dev
+ */
+export function createApp({ bffUrl, getTemplate, getEntry, assets = null, onError = () => {} }) {
+  const app = express();
+  app.disable('x-powered-by');
+  // Behind a load balancer the public host and scheme arrive in X-Forwarded-*.
+  app.set('trust proxy', 'loopback, linklocal, uniquelocal');
+
+  const proxy = createProxy(bffUrl);
+  app.use(['/api', '/media'], (req, res) => proxy(req, res));
+
+  app.use(compression());
+  if (assets) app.use(assets);
+
+  const originOf = (req) => `${req.protocol}://${req.get('host')}`;
+
+  app.get(['/robots.txt', '/sitemap.xml'], async (req, res) => {
+    try {
+      const { renderSeoFile } = await getEntry();
+      const file = await renderSeoFile(req.path.slice(1), { origin: originOf(req), bffUrl });
+      res.set('Cache-Control', 'public, max-age=3600').type(file.type).send(file.body);
+    } catch (error) {
+      const status = error?.status === 404 ? 404 : 503;
+      res.status(status).type('text/plain').send(status === 404 ? 'Not found' : 'Service unavailable');
+    }
+  });
+
+  app.use(async (req, res, next) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    const controller = new AbortController();
+    res.on('close', () => controller.abort());
+    try {
+      const { render } = await getEntry();
+      const result = await render({ url: req.originalUrl, origin: originOf(req), bffUrl, signal: controller.signal });
+      if (result.redirect) return res.redirect(result.status || 302, result.redirect);
+      const template = await getTemplate(req.originalUrl);
+      res.status(result.status).set({ 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache', Vary: 'Host' });
+      return res.send(renderDocument(template, result));
+    } catch (error) {
+      onError(error);
+      console.error('render failed', req.originalUrl, error);
+      if (!res.headersSent) res.status(500).type('html').send(errorDocument(500));
+      return undefined;
+    }
+  });
+  return app;
+}

@@ -1,0 +1,42 @@
+import http from 'node:http';
+import https from 'node:https';
+
+const HOP_BY_HOP = ['connection', 'keep-alive', 'proxy-authenticate', 'proxy-authorization', 'te', 'trailer', 'transfer-encoding', 'upgrade'];
+
+/**
+ * Stream a request through to the BFF unchanged (body, status, headers).
+ * The shop is chosen by X-Site-Host: the browser sends it on API calls; image
+ * requests do not, so the proxy adds the host the shopper asked for.
+ */
+export function createProxy(target) {
+  const base = new URL(target);
+  const transport = base.protocol === 'https:' ? https : http;
+  const agent = new transport.Agent({ keepAlive: true });
+  return function proxy(req, res) {
+    const headers = { ...req.headers };
+    for (const h of HOP_BY_HOP) delete headers[h];
+    headers.host = base.host;
+    if (!headers['x-site-host']) headers['x-site-host'] = req.hostname;
+    headers['x-forwarded-for'] = [req.headers['x-forwarded-for'], req.socket.remoteAddress].filter(Boolean).join(', ');
+    headers['x-forwarded-proto'] = req.protocol;
+    headers['x-forwarded-host'] = req.headers.host;
+    const upstream = transport.request(
+      { protocol: base.protocol, hostname: base.hostname, port: base.port, method: req.method, path: req.originalUrl, headers, agent },
+      (answer) => {
+        const out = { ...answer.headers };
+        for (const h of HOP_BY_HOP) delete out[h];
+        res.writeHead(answer.statusCode, out);
+        answer.pipe(res);
+      },
+    );
+    upstream.setTimeout(30000, () => upstream.destroy(new Error('upstream timeout')));
+    upstream.on('error', () => {
+      if (res.headersSent) {
+        res.destroy();
+        return;
+      }
+      res.status(503).json({ message: 'Service unavailable', code: 'bff_unavailable' });
+    });
+    req.pipe(upstream);
+  };
+}

@@ -1,0 +1,53 @@
+// Dev or production wiring of the Express app. `node ssr/server.js [--dev]`
+// PORT (default 3000), HOST (default all interfaces), BFF_URL (default http://127.0.0.1:5000).
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import express from 'express';
+import { createApp } from './app.js';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const frontend = path.resolve(here, '../frontend');
+const dev = process.argv.includes('--dev') || process.env.NODE_ENV === 'development';
+const port = Number(process.env.PORT || 3000);
+const host = process.env.HOST || undefined;
+const bffUrl = process.env.BFF_URL || 'http://127.0.0.1:5000';
+
+/** Hashed files never change: cache for a year. Others (favicon, no-picture.svg) briefly. */
+export function assetHeaders(res, filePath) {
+  const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+  res.setHeader('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+}
+
+async function production() {
+  const client = path.join(frontend, 'dist/client');
+  const template = await fs.readFile(path.join(client, 'index.html'), 'utf8');
+  const entry = await import(pathToFileURL(path.join(frontend, 'dist/server/entry-server.js')).href);
+  return createApp({
+    bffUrl,
+    getTemplate: async () => template,
+    getEntry: async () => entry,
+    assets: express.static(client, { index: false, setHeaders: assetHeaders }),
+  });
+}
+
+async function development() {
+  const { createServer } = await import('vite');
+  const vite = await createServer({ root: frontend, configFile: path.join(frontend, 'vite.config.js'), server: { middlewareMode: true }, appType: 'custom' });
+  return createApp({
+    bffUrl,
+    getTemplate: async (url) => vite.transformIndexHtml(url, await fs.readFile(path.join(frontend, 'index.html'), 'utf8')),
+    getEntry: () => vite.ssrLoadModule('/src/entry-server.jsx'),
+    assets: vite.middlewares,
+    onError: (error) => vite.ssrFixStacktrace(error),
+  });
+}
+
+const app = dev ? await development() : await production();
+const server = app.listen(port, host, () => {
+  const { port: actual } = server.address();
+  console.log(`storefront ssr (${dev ? 'dev' : 'production'}) on http://${host || 'localhost'}:${actual} -> BFF ${bffUrl}`);
+});
+const stop = () => server.close(() => process.exit(0));
+process.on('SIGTERM', stop);
+process.on('SIGINT', stop);

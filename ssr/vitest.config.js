@@ -1,0 +1,5 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: { name: 'ssr', environment: 'node', include: ['**/*.test.js'], exclude: ['node_modules/**', 'bench/**'] },
+});
