@@ -1,0 +1,50 @@
+"""The shared table of pricing cases (rules/pricing_cases.json), run against the BFF's rule."""
+
+import json
+from decimal import Decimal
+
+import pytest
+
+from bff.config import ROOT
+from bff.pricing.rules import Basis, quote, unit_price
+
+CASES = json.loads((ROOT / "rules" / "pricing_cases.json").read_text())["cases"]
+
+
+def _dec(value):
+    return None if value is None else Decimal(value)
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c["case"] for c in CASES])
+def test_pricing_case(case):
+    args = (
+        _dec(case["price"]),
+        _dec(case["discount"]),
+        _dec(case["member_price"]),
+        _dec(case["member_discount_percent"]),
+        case["is_special_member"],
+    )
+    result = quote(*args)
+    expected = case["expected"]
+    assert str(result.amount) == expected["price"]
+    assert result.badge is expected["badge"]
+    assert result.basis == expected["basis"]
+    assert unit_price(*args) == Decimal(expected["price"])
+
+
+def test_table_covers_every_branch():
+    assert {c["expected"]["basis"] for c in CASES} == {b.value for b in Basis}
+    assert {c["expected"]["badge"] for c in CASES} == {True, False}
+
+
+def test_nobody_pays_more_than_a_guest():
+    for case in CASES:
+        guest = quote(_dec(case["price"]), _dec(case["discount"]), _dec(case["member_price"]))
+        member = quote(
+            _dec(case["price"]),
+            _dec(case["discount"]),
+            _dec(case["member_price"]),
+            _dec(case["member_discount_percent"]),
+            case["is_special_member"],
+        )
+        assert member.amount <= guest.amount <= Decimal(case["price"])
