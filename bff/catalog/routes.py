@@ -5,6 +5,7 @@ from flask.views import MethodView
 from flask_smorest import Blueprint
 
 from bff.catalog import schemas, services
+from bff.common.models import ID
 from bff.common.schemas import ListArgs
 from bff.extensions import db
 from bff.shops.context import current_shop
@@ -27,7 +28,7 @@ class CategoryTree(MethodView):
         return {"data": {"categories": [{"category": root}]}}
 
 
-@blp.route("/category/<int:category_id>")
+@blp.route(f"/category/<{ID}:category_id>")
 class CategoryProducts(MethodView):
     @blp.arguments(ListArgs, location="query")
     @blp.response(200, schemas.CategoryProductsResponse)
@@ -79,7 +80,7 @@ class SearchProducts(MethodView):
         return {"products": page.as_paginator()}
 
 
-@blp.route("/product/<int:product_id>")
+@blp.route(f"/product/<{ID}:product_id>")
 class ProductDetail(MethodView):
     @blp.response(200, schemas.ProductResponse)
     def get(self, product_id):
@@ -95,7 +96,7 @@ class Brands(MethodView):
         return {"brands": services.list_brands(db.session, current_shop())}
 
 
-@blp.route("/brand/<int:brand_id>")
+@blp.route(f"/brand/<{ID}:brand_id>")
 class BrandProducts(MethodView):
     @blp.arguments(ListArgs, location="query")
     @blp.response(200, schemas.BrandProductsResponse)
@@ -115,7 +116,7 @@ class Banners(MethodView):
         return {"banners": services.list_banners(db.session, current_shop())}
 
 
-@blp.route("/banner-products/<int:banner_id>")
+@blp.route(f"/banner-products/<{ID}:banner_id>")
 class BannerProducts(MethodView):
     @blp.arguments(ListArgs, location="query")
     @blp.response(200, schemas.BannerProductsResponse)

@@ -7,6 +7,10 @@ from sqlalchemy import DateTime, ForeignKey, Numeric
 from sqlalchemy.orm import Mapped, mapped_column
 
 Money = Numeric(12, 2)
+# The largest Integer key (PostgreSQL int4). Routes match ids up to it only, so a longer
+# number is an unknown page (404), not a database overflow (500).
+MAX_ID = 2**31 - 1
+ID = f"int(max={MAX_ID})"
 
 
 def utcnow() -> datetime:

@@ -1,6 +1,7 @@
 from flask.views import MethodView
 from flask_smorest import Blueprint
 
+from bff.common.models import ID
 from bff.content import schemas, services
 from bff.extensions import db
 from bff.shops.context import current_shop
@@ -16,7 +17,7 @@ class Articles(MethodView):
         return {"data": {"articles": services.list_articles(db.session, current_shop())}}
 
 
-@blp.route("/article/<int:article_id>")
+@blp.route(f"/article/<{ID}:article_id>")
 class ArticleDetail(MethodView):
     @blp.response(200, schemas.ArticleResponse)
     def get(self, article_id):
