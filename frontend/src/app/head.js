@@ -37,7 +37,7 @@ export function buildHead({ shop, matches = [], url, origin }) {
   const parsed = new URL(url, origin);
   let meta = { ...base };
   for (const match of matches) {
-    const fn = match.route?.handle?.meta;
+    const fn = match.route?.handle?.meta ?? match.handle?.meta;
     if (!fn) continue;
     const own = fn({ data: match.data ?? match.loaderData, params: match.params, shop, t, url: parsed }) || {};
     meta = { ...meta, ...Object.fromEntries(Object.entries(own).filter(([, v]) => v !== undefined)) };

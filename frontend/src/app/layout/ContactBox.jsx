@@ -25,7 +25,7 @@ export default function ContactBox() {
           <p className="mt-1 text-xs text-gray-500">{t('contact.wechat')}</p>
         </>
       )}
-      {shop.qq_number && <p className="mt-2 text-xs text-gray-700">{t('contact.qq')}: {shop.qq_number}</p>}
+      {shop.qq_number && <p className="mt-2 text-xs text-gray-700">{`${t('contact.qq')}: ${shop.qq_number}`}</p>}
     </aside>
   );
 }

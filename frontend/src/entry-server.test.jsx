@@ -1,0 +1,116 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { render, renderSeoFile } from './entry-server.jsx';
+import { startFixtureBff } from './test/fixtureBff.js';
+
+let bff;
+beforeAll(async () => { bff = await startFixtureBff(); });
+afterAll(() => bff.close());
+beforeEach(() => { bff.calls.length = 0; });
+
+const page = (url, host = 'shop.test') => render({ url, origin: `http://${host}:3000`, bffUrl: bff.url });
+
+describe('server render', () => {
+  it('renders a product with prices, head and JSON-LD', async () => {
+    const r = await page('/product/1');
+    expect(r.status).toBe(200);
+    expect(r.lang).toBe('zh-CN');
+    expect(r.html).toContain('麦卢卡蜂蜜 UMF10+');
+    expect(r.html).toContain('¥180.0'); // discount 40 × rate 4.5
+    expect(r.html).toContain('NZ$40.0');
+    expect(r.html).toContain('In Stock');
+    expect(r.html).toContain('<strong>好</strong>');
+    expect(r.head).toContain('<title>麦卢卡蜂蜜 UMF10+ - 新西兰直邮</title>');
+    expect(r.head).toContain('<meta property="og:image" content="http://shop.test:3000/media/p1.jpg">');
+    expect(r.head).toContain('<link rel="canonical" href="http://shop.test:3000/product/1">');
+    const ld = [...r.head.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map((m) => JSON.parse(m[1]));
+    expect(ld[0]).toMatchObject({ '@type': 'Product', offers: { priceCurrency: 'NZD', price: '40.00', availability: 'https://schema.org/InStock' } });
+    expect(ld[1]['@type']).toBe('BreadcrumbList');
+    expect(ld[1].itemListElement.map((i) => i.name)).toEqual(['首页', '健康食品', '麦卢卡蜂蜜 UMF10+']);
+  });
+
+  it('fetches each call once and sends the shop host', async () => {
+    await page('/product/1');
+    const paths = bff.calls.map((c) => c.path);
+    expect(paths.sort()).toEqual(['/api/article', '/api/category', '/api/product/1', '/api/shop']);
+    expect(new Set(bff.calls.map((c) => c.host))).toEqual(new Set(['shop.test']));
+  });
+
+  it('embeds shop state for hydration but nothing per-browser', async () => {
+    const r = await page('/');
+    expect(r.state.shop.info.shop_name).toBe('新西兰直邮');
+    expect(r.state.shop.loading).toBe(false);
+    expect(r.state.user).toBeUndefined();
+    expect(r.html).toContain('__staticRouterHydrationData');
+  });
+
+  it('escapes data that could break out of the hydration script', async () => {
+    const r = await page('/');
+    const scripts = r.html.split('<script>').slice(1).map((s) => s.split('</script>')[0]);
+    for (const s of scripts) {
+      expect(s).not.toContain('</script');
+      expect(s).not.toContain('<!--');
+    }
+    expect(r.html).toContain('__staticRouterHydrationData');
+  });
+
+  it('answers 404 for unknown routes, products and articles', async () => {
+    for (const url of ['/no/such/page', '/product/999', '/category/999', '/brand/999']) {
+      const r = await page(url);
+      expect(r.status, url).toBe(404);
+      expect(r.html).toContain('Page not found');
+      expect(r.head).toContain('noindex');
+    }
+    const article = await page('/article/999');
+    expect(article.status).toBe(404);
+    expect(article.html).toContain('Article not found.');
+  });
+
+  it('redirects an unknown shop to /store-not-found', async () => {
+    const r = await page('/', 'nobody.test');
+    expect(r).toEqual({ status: 302, redirect: '/store-not-found' });
+  });
+
+  it('answers 503 with a friendly page when the BFF is down', async () => {
+    const r = await render({ url: '/', origin: 'http://shop.test', bffUrl: 'http://127.0.0.1:1' });
+    expect(r.status).toBe(503);
+    expect(r.html).toContain('服务暂时不可用');
+  });
+
+  it('renders the English shop in English', async () => {
+    const r = await page('/', 'en.test');
+    expect(r.lang).toBe('en');
+    expect(r.html).toContain('New products');
+    expect(r.html).toContain('© 2023 Kiwi Shop');
+  });
+
+  it('passes sort and page through and canonicalises to the plain listing', async () => {
+    const r = await page('/category/5?sort=cheapest&page=2');
+    expect(bff.calls.find((c) => c.path === '/api/category/5').query).toEqual({ sort: 'cheapest', page: '2' });
+    expect(r.head).toContain('<link rel="canonical" href="http://shop.test:3000/category/5?page=2">');
+    expect(r.html).toContain('aria-current="page"');
+  });
+
+  it('keeps search results out of the index', async () => {
+    const r = await page('/search-product?q=%E8%9C%82');
+    expect(bff.calls.find((c) => c.path === '/api/product/search').query.searchTerm).toBe('蜂');
+    expect(r.head).toContain('<meta name="robots" content="noindex, follow">');
+    expect(r.head).not.toContain('rel="canonical"');
+  });
+
+  it('shows the brand tagline and the banner header', async () => {
+    expect((await page('/brand/7')).html).toContain('新西兰优质好货');
+    expect((await page('/banner-products/1')).html).toContain('data-testid="banner-header"');
+  });
+});
+
+describe('robots and sitemap', () => {
+  it('lists the shop pages', async () => {
+    const xml = await renderSeoFile('sitemap.xml', { origin: 'http://shop.test:3000', bffUrl: bff.url });
+    expect(xml.body).toContain('<loc>http://shop.test:3000/product/1</loc><lastmod>2026-01-02</lastmod>');
+    expect(xml.body).toContain('/category/5');
+    expect(xml.body).toContain('/article/3');
+    const robots = await renderSeoFile('robots.txt', { origin: 'http://shop.test:3000', bffUrl: bff.url });
+    expect(robots.body).toContain('Sitemap: http://shop.test:3000/sitemap.xml');
+    expect(robots.body).toContain('Disallow: /search-product');
+  });
+});
