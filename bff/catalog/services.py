@@ -94,7 +94,8 @@ def search_products(session: Session, shop: Shop, term: str, sort: Sort, page: i
 
     Wildcards in the term match literally; a blank term finds nothing.
     """
-    words = term.split()[:10]
+    # A NUL byte ends the pattern early in SQLite and is refused by PostgreSQL.
+    words = term.replace("\x00", " ").split()[:10]
     if not words:
         return Page(items=[], page=page, per_page=per_page, total=0)
     stmt = _products(shop).outerjoin(Brand, Brand.id == Product.brand_id)

@@ -1,8 +1,14 @@
+import re
+
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from bff.errors import StoreNotFound
 from bff.shops.models import Shop, ShopDomain
+
+# What a normalised hostname or IP address can hold; anything else (a NUL byte, which
+# PostgreSQL refuses in text) cannot name a shop.
+_HOSTNAME = re.compile(r"[a-z0-9._:-]{1,255}")
 
 
 def normalise_host(host: str | None) -> str:
@@ -15,6 +21,8 @@ def normalise_host(host: str | None) -> str:
 
 def find_shop_by_host(session: Session, host: str | None) -> Shop:
     hostname = normalise_host(host)
+    if not _HOSTNAME.fullmatch(hostname):
+        raise StoreNotFound()
     shop = session.scalar(select(Shop).join(ShopDomain).where(ShopDomain.hostname == hostname))
     if shop is None:
         raise StoreNotFound()

@@ -210,3 +210,9 @@ def test_shop_call_answers_with_or_without_trailing_slash(client, make_shop):
     make_shop("shop-a.test")
     assert client.get("/api/shop/", headers=SHOP_A).status_code == 200
     assert client.get("/api/shop", headers=SHOP_A).status_code == 200
+
+
+def test_a_host_with_a_nul_byte_is_store_not_found(client, make_shop):
+    make_shop("a.test")
+    res = client.get("/api/shop", headers={"X-Site-Host": "a.test\x00"})
+    assert_error(res, 404, "store_not_found")

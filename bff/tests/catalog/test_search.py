@@ -1,0 +1,147 @@
+"""POST /api/product/search/?searchTerm=: case-insensitive, Chinese and English, literal
+wildcards and SQL metacharacters, and a blank term finds nothing."""
+
+from urllib.parse import quote
+
+import pytest
+
+from bff.tests.helpers import SHOP_A, assert_error, ids
+
+
+def _search(client, term: str, extra: str = ""):
+    return client.post(f"/api/product/search/?searchTerm={quote(term)}{extra}", headers=SHOP_A)
+
+
+def _found(client, term: str) -> list[int]:
+    res = _search(client, term)
+    assert res.status_code == 200, res.data
+    return sorted(ids(res.json["products"]["data"]))
+
+
+@pytest.fixture
+def goods(shop, make_product, make_brand):
+    comvita = make_brand(shop, "Comvita")
+    return {
+        "honey": make_product(shop, "Manuka Honey UMF 10+", brand_id=comvita.id),
+        "zh_honey": make_product(shop, "麦卢卡蜂蜜 UMF15+", description="新西兰原装进口"),
+        "milk": make_product(shop, "a2 婴儿奶粉", description="Infant formula, stage 1"),
+        "percent": make_product(shop, "100% Pure Wool"),
+        "underscore": make_product(shop, "snake_case_bar"),
+        "quote": make_product(shop, "Kiwi's Best"),
+        "backslash": make_product(shop, "back\\slash"),
+        "plain": make_product(shop, "Wool socks"),
+    }
+
+
+def test_english_search_ignores_case(client, goods):
+    expected = [goods["honey"].id]
+    assert _found(client, "manuka") == expected
+    assert _found(client, "MANUKA") == expected
+    assert _found(client, "hOnEy") == expected
+
+
+def test_chinese_search_matches_part_of_a_name(client, goods):
+    assert _found(client, "蜂蜜") == [goods["zh_honey"].id]
+    assert _found(client, "奶粉") == [goods["milk"].id]
+    assert _found(client, "麦卢卡") == [goods["zh_honey"].id]
+
+
+def test_search_also_matches_descriptions_and_brand_names(client, goods):
+    assert _found(client, "原装") == [goods["zh_honey"].id]
+    assert _found(client, "formula") == [goods["milk"].id]
+    assert _found(client, "comvita") == [goods["honey"].id]
+
+
+def test_every_word_of_the_term_must_match(client, goods):
+    assert _found(client, "wool socks") == [goods["plain"].id]
+    assert _found(client, "wool") == sorted([goods["percent"].id, goods["plain"].id])
+    assert _found(client, "wool honey") == []
+
+
+def test_umf_finds_english_and_chinese_names(client, goods):
+    assert _found(client, "umf") == sorted([goods["honey"].id, goods["zh_honey"].id])
+
+
+@pytest.mark.parametrize(
+    "term, key",
+    [("%", "percent"), ("0%", "percent"), ("_", "underscore"), ("e_c", "underscore"), ("'", "quote")],
+)
+def test_wildcards_and_quotes_match_literally(client, goods, term, key):
+    assert _found(client, term) == [goods[key].id]
+
+
+def test_a_backslash_matches_literally(client, goods):
+    assert _found(client, "\\") == [goods["backslash"].id]
+    assert _found(client, "k\\s") == [goods["backslash"].id]
+
+
+@pytest.mark.parametrize(
+    "term",
+    [
+        "' OR '1'='1",
+        "'; DROP TABLE products; --",
+        '" OR ""="',
+        "1) OR (1=1",
+        "%' --",
+        "\\' OR 1=1 --",
+        "UNION SELECT * FROM shops",
+        "[a-z]",
+        "*",
+        "?",
+        "\x00",
+    ],
+)
+def test_sql_metacharacters_find_nothing_and_never_fail(client, goods, term):
+    res = _search(client, term)
+    assert res.status_code == 200, res.data
+    assert res.json["products"]["data"] == []
+    assert res.json["products"]["total"] == 0
+    # The table is still there.
+    assert _found(client, "wool socks") == [goods["plain"].id]
+
+
+@pytest.mark.parametrize("term", ["", " ", "   ", "\t", "\n", "\u3000"])
+def test_a_blank_term_finds_no_products(client, goods, term):
+    res = _search(client, term)
+    assert res.status_code == 200
+    assert res.json["products"]["data"] == []
+    assert res.json["products"]["total"] == 0
+    assert res.json["products"]["last_page"] == 1
+
+
+def test_a_missing_term_finds_no_products(client, goods):
+    res = client.post("/api/product/search/", headers=SHOP_A)
+    assert res.status_code == 200
+    assert res.json["products"]["data"] == []
+
+
+def test_a_ten_kilobyte_term_is_answered_without_a_server_error(client, goods):
+    res = _search(client, "wool " * 2048)
+    assert res.status_code in (200, 422), res.data
+    assert res.is_json
+    if res.status_code == 422:
+        assert_error(res, 422, "validation_error")
+    res = _search(client, "x" * 10_240)
+    assert res.status_code in (200, 422)
+    assert res.is_json
+
+
+def test_a_long_but_reasonable_term_still_searches(client, goods):
+    # Many words (more than are matched) still give an answer.
+    assert _found(client, "wool " * 30) == sorted([goods["percent"].id, goods["plain"].id])
+
+
+def test_search_pages_and_sorts(client, shop, make_product):
+    from decimal import Decimal
+
+    made = [make_product(shop, f"Honey {i}", price=Decimal(10 + i)) for i in range(6)]
+    first = _search(client, "honey", "&sort=expensive&page=1").json["products"]
+    second = _search(client, "honey", "&sort=expensive&page=2").json["products"]
+    assert first["total"] == 6 and first["last_page"] == 2
+    assert ids(first["data"]) + ids(second["data"]) == [p.id for p in reversed(made)]
+
+
+def test_the_term_is_read_from_a_form_body_too_or_ignored_without_error(client, goods):
+    res = client.post("/api/product/search/", data={"searchTerm": "wool"}, headers=SHOP_A)
+    assert res.status_code == 200
+    assert res.is_json
