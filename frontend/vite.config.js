@@ -19,6 +19,6 @@ export default defineConfig({
   test: {
     name: 'frontend',
     environment: 'node',
-    include: ['src/**/*.test.{js,jsx}'],
+    include: ['src/**/*.test.{js,jsx}', 'scripts/**/*.test.js'],
   },
 });

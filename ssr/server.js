@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import express from 'express';
 import { createApp } from './app.js';
+import { assetHeaders } from './assets.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const frontend = path.resolve(here, '../frontend');
@@ -12,12 +13,6 @@ const dev = process.argv.includes('--dev') || process.env.NODE_ENV === 'developm
 const port = Number(process.env.PORT || 3000);
 const host = process.env.HOST || undefined;
 const bffUrl = process.env.BFF_URL || 'http://127.0.0.1:5000';
-
-/** Hashed files never change: cache for a year. Others (favicon, no-picture.svg) briefly. */
-export function assetHeaders(res, filePath) {
-  const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
-  res.setHeader('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
-}
 
 async function production() {
   const client = path.join(frontend, 'dist/client');

@@ -33,6 +33,8 @@ const router = createBrowserRouter(createRoutes({ api, store }));
 function AfterHydration() {
   useEffect(() => {
     persistor.persist();
+    // A marker for browser tests and monitoring: the server HTML is now interactive.
+    document.documentElement.dataset.hydrated = 'true';
   }, []);
   return null;
 }

@@ -1,0 +1,108 @@
+// Starts the real stack on loopback for browser tests: the Flask BFF (gunicorn,
+// else flask run) on a temporary SQLite database seeded with the demo shops,
+// and the production SSR server. Everything is stopped and removed by stop().
+import { spawn, execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const VENV_BIN = path.join(ROOT, '.venv/bin');
+
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitFor(url, headers = {}, timeoutMs = 30000, child = null) {
+  const deadline = Date.now() + timeoutMs;
+  let last = null;
+  while (Date.now() < deadline) {
+    if (child && child.exitCode !== null) throw new Error(`${url}: process exited with ${child.exitCode}`);
+    try {
+      const res = await fetch(url, { headers, redirect: 'manual' });
+      if (res.status < 500) return;
+      last = `HTTP ${res.status}`;
+    } catch (error) {
+      last = error.message;
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${url} did not come up: ${last}`);
+}
+
+function startProcess(command, args, env, logFile) {
+  const out = fs.openSync(logFile, 'a');
+  const child = spawn(command, args, { cwd: ROOT, env, stdio: ['ignore', out, out] });
+  fs.closeSync(out);
+  return child;
+}
+
+function stopProcess(child) {
+  if (!child || child.exitCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+export async function startStack() {
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'storefront-e2e-'));
+  const env = { ...process.env, DATABASE_URL: `sqlite:///${path.join(tmp, 'e2e.sqlite')}`, VAR_DIR: tmp, FLASK_DEBUG: '0' };
+  const flask = path.join(VENV_BIN, 'flask');
+  if (!fs.existsSync(flask)) throw new Error('.venv/bin/flask is missing: run `make install` first');
+  const flaskArgs = ['--app', 'bff.app:create_app'];
+  execFileSync(flask, [...flaskArgs, 'db', 'upgrade', '-d', 'db/migrations'], { cwd: ROOT, env, stdio: 'pipe' });
+  execFileSync(flask, [...flaskArgs, 'seed-demo'], { cwd: ROOT, env, stdio: 'pipe' });
+
+  if (!fs.existsSync(path.join(ROOT, 'frontend/dist/server/entry-server.js'))) {
+    execFileSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'pipe' });
+  }
+
+  const bffPort = await freePort();
+  const bffUrl = `http://127.0.0.1:${bffPort}`;
+  const gunicorn = path.join(VENV_BIN, 'gunicorn');
+  const bffLog = path.join(tmp, 'bff.log');
+  const bff = fs.existsSync(gunicorn)
+    ? startProcess(gunicorn, ['-c', 'bff/gunicorn.conf.py', '-b', `127.0.0.1:${bffPort}`, '-w', '2', 'bff.app:create_app()'], env, bffLog)
+    : startProcess(flask, [...flaskArgs, 'run', '-h', '127.0.0.1', '-p', String(bffPort)], env, bffLog);
+  await waitFor(`${bffUrl}/api/shop`, { 'X-Site-Host': 'localhost' }, 30000, bff);
+
+  const ssrPort = await freePort();
+  const ssrLog = path.join(tmp, 'ssr.log');
+  const ssr = startProcess(process.execPath, ['ssr/server.js'], { ...env, NODE_ENV: 'production', PORT: String(ssrPort), HOST: '127.0.0.1', BFF_URL: bffUrl }, ssrLog);
+  await waitFor(`http://127.0.0.1:${ssrPort}/robots.txt`, {}, 30000, ssr);
+
+  return {
+    baseUrl: `http://localhost:${ssrPort}`,
+    enUrl: `http://en.localhost:${ssrPort}`,
+    bffUrl,
+    tmp,
+    logs: { bff: bffLog, ssr: ssrLog },
+    stopBff: () => stopProcess(bff),
+    async stop() {
+      await Promise.all([stopProcess(ssr), stopProcess(bff)]);
+      if (!process.env.E2E_KEEP_TMP) fs.rmSync(tmp, { recursive: true, force: true });
+    },
+  };
+}
+
+/** GET the BFF as the Chinese shop (or another host) to find test data. */
+export async function bffJson(stack, pathAndQuery, host = 'localhost', method = 'GET') {
+  const res = await fetch(`${stack.bffUrl}${pathAndQuery}`, { method, headers: { 'X-Site-Host': host } });
+  if (!res.ok) throw new Error(`${pathAndQuery}: HTTP ${res.status}`);
+  return res.json();
+}

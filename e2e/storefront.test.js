@@ -1,0 +1,345 @@
+// What a shopper sees, in Chromium, against the real BFF and the built SSR server.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { bffJson, startStack } from './stack.js';
+import { hydrated, launchBrowser, openPage, screenshot } from './browser.js';
+
+let stack;
+let browser;
+let data;
+
+/** Find the test data in the seeded shop through the public API. */
+async function discover() {
+  const shop = (await bffJson(stack, '/api/shop')).data.shop_info;
+  const newest = (await bffJson(stack, '/api/product/new/?page=1')).products;
+  const categories = (await bffJson(stack, '/api/category')).data.categories[0].category.subcategories;
+  const withProducts = [];
+  for (const top of categories) {
+    const res = await bffJson(stack, `/api/category/${top.id}?page=1`);
+    if (res.products.length) withProducts.push({ ...top, totalPages: res.total_pages });
+  }
+  const brands = (await bffJson(stack, '/api/brand')).brands;
+  const banners = (await bffJson(stack, '/api/banner')).banners;
+  const articles = (await bffJson(stack, '/api/article')).data.articles;
+  return { shop, newest, categories, withProducts, brands, banners, articles };
+}
+
+before(async () => {
+  stack = await startStack();
+  browser = await launchBrowser();
+  data = await discover();
+});
+
+after(async () => {
+  await browser?.close();
+  await stack?.stop();
+});
+
+/** Open url in a fresh page, wait for hydration and return the page with its recorders. */
+async function visit(url, options = {}) {
+  const tab = await openPage(browser, options);
+  const response = await tab.page.goto(url, { waitUntil: 'load' });
+  if (options.javaScriptEnabled !== false) await hydrated(tab.page);
+  return { ...tab, response };
+}
+
+function assertClean(tab) {
+  assert.deepEqual(tab.problems, [], 'console errors or warnings');
+}
+
+describe('home', () => {
+  test('renders the shop, banner slider, product rows and footer, hydrating without refetching', async () => {
+    const tab = await visit(`${stack.baseUrl}/`);
+    const { page } = tab;
+    assert.equal(tab.response.status(), 200);
+    assert.equal(await page.locator('html').getAttribute('lang'), 'zh-CN');
+    assert.equal(await page.title(), data.shop.shop_name);
+    assert.equal(await page.getByTestId('shop-name').textContent(), data.shop.shop_name);
+    await page.getByTestId('banner-slider').waitFor();
+    assert.ok((await page.getByTestId('new-products').getByTestId('product-card').count()) > 0);
+    assert.ok((await page.getByTestId('hot-products').getByTestId('product-card').count()) >= 0);
+    assert.match(await page.getByTestId('copyright').textContent(), /2023/);
+    assert.equal(await page.getByText('新品上市').first().isVisible(), true);
+    // State came embedded in the HTML: hydration made no API call.
+    assert.deepEqual(tab.apiCalls, []);
+    await screenshot(page, 'home-desktop');
+    assertClean(tab);
+    await tab.close();
+  });
+
+  test('mobile home at 375 px: the slide-out menu opens with category accordions', async () => {
+    const tab = await visit(`${stack.baseUrl}/`, { width: 375, height: 812 });
+    const { page } = tab;
+    await screenshot(page, 'home-mobile');
+    const menu = page.getByTestId('mobile-menu');
+    assert.equal(await menu.isVisible(), false);
+    await page.getByTestId('menu-button').click();
+    await menu.waitFor({ state: 'visible' });
+    const withSubs = data.categories.find((c) => c.subcategories?.length);
+    assert.ok(withSubs, 'demo data has a category with subcategories');
+    await menu.getByRole('button', { name: withSubs.name, exact: true }).click();
+    await menu.getByRole('link', { name: withSubs.subcategories[0].name, exact: true }).waitFor({ state: 'visible' });
+    await menu.getByRole('link', { name: withSubs.subcategories[0].name, exact: true }).click();
+    await page.waitForURL(`**/category/${withSubs.subcategories[0].id}`);
+    assert.equal(await page.getByTestId('listing-title').textContent(), withSubs.subcategories[0].name);
+    // The contact box is for medium screens and up only.
+    assert.equal(await page.getByTestId('contact-box').isVisible(), false);
+    assertClean(tab);
+    await tab.close();
+  });
+
+  test('the contact box closes and stays closed after a reload', async () => {
+    const tab = await visit(`${stack.baseUrl}/`);
+    const { page } = tab;
+    const box = page.getByTestId('contact-box');
+    await box.waitFor({ state: 'visible' });
+    await box.getByRole('button').click();
+    await box.waitFor({ state: 'detached' });
+    await page.waitForFunction(() => (localStorage.getItem('persist:root') || '').includes('closed\\":true'));
+    await page.reload();
+    await hydrated(page);
+    await page.waitForTimeout(300);
+    assert.equal(await box.count(), 0);
+    assertClean(tab);
+    await tab.close();
+  });
+
+  test('guests get the log-in notice from the cart icon, and it closes after 2 s', async () => {
+    const tab = await visit(`${stack.baseUrl}/`);
+    const { page } = tab;
+    await page.getByTestId('cart-button').click();
+    const toast = page.getByTestId('toast-info');
+    await toast.waitFor();
+    assert.equal((await toast.textContent()).trim(), '请先登录');
+    await toast.waitFor({ state: 'detached', timeout: 4000 });
+    assertClean(tab);
+    await tab.close();
+  });
+});
+
+describe('listings', () => {
+  test('a category from the menu lists its products with the shop header', async () => {
+    const tab = await visit(`${stack.baseUrl}/`);
+    const { page } = tab;
+    const cat = data.withProducts[0];
+    assert.ok(cat, 'demo data has a category with products');
+    await page.locator('header nav').getByRole('link', { name: cat.name, exact: true }).first().click();
+    await page.waitForURL(`**/category/${cat.id}`);
+    assert.equal(await page.getByTestId('listing-title').textContent(), cat.name);
+    assert.ok((await page.getByTestId('product-card').count()) > 0);
+    assert.equal(await page.title(), `${cat.name} - ${data.shop.shop_name}`);
+    assertClean(tab);
+    await tab.close();
+  });
+
+  test('numbered pagination moves to page 2', async () => {
+    const newest = data.newest;
+    assert.ok(newest.last_page > 1, 'demo data fills more than one page of newest products');
+    const tab = await visit(`${stack.baseUrl}/newest-product`);
+    const { page } = tab;
+    const firstNames = await page.getByTestId('product-name').allTextContents();
+    await page.getByTestId('pagination').getByRole('link', { name: '2', exact: true }).click();
+    await page.waitForURL('**/newest-product?page=2');
+    await page.getByTestId('pagination').locator('[aria-current="page"]', { hasText: '2' }).waitFor();
+    const secondNames = await page.getByTestId('product-name').allTextContents();
+    assert.notDeepEqual(secondNames, firstNames);
+    assertClean(tab);
+    await tab.close();
+  });
+
+  test('sorting by cheapest orders the cards by price', async () => {
+    const tab = await visit(`${stack.baseUrl}/newest-product`);
+    const { page } = tab;
+    await page.getByTestId('sort-bar').getByRole('link', { name: '价格最低' }).click();
+    await page.waitForURL('**/newest-product?sort=cheapest');
+    await page.getByTestId('sort-bar').locator('[aria-current="true"]', { hasText: '价格最低' }).waitFor();
+    const prices = (await page.getByTestId('price-nzd').allTextContents()).map((t) => Number(t.replace('NZ$', '')));
+    assert.ok(prices.length > 1);
+    for (let i = 1; i < prices.length; i += 1) assert.ok(prices[i - 1] <= prices[i], `sorted: ${prices}`);
+    // A sorted variant points search engines at the plain listing.
+    const html = await (await fetch(`${stack.baseUrl}/newest-product?sort=cheapest`)).text();
+    assert.match(html, new RegExp(`<link rel="canonical" href="[^"]*/newest-product">`));
+    assertClean(tab);
+    await tab.close();
+  });
+
+  test('search from the header box shows matching products and is not indexed', async () => {
+    const tab = await visit(`${stack.baseUrl}/`);
+    const { page } = tab;
+    const term = data.newest.data[0].name.slice(0, 2);
+    const box = page.locator('header form[role="search"] input').first();
+    await box.fill(term);
+    await box.press('Enter');
+    await page.waitForURL(/\/search-product\?q=/);
+    await page.getByTestId('listing-title').filter({ hasText: term }).waitFor();
+    const names = await page.getByTestId('product-name').allTextContents();
+    assert.ok(names.length > 0, 'search found products');
+    const html = await (await fetch(`${stack.baseUrl}/search-product?q=${encodeURIComponent(term)}`)).text();
+    assert.match(html, /<meta name="robots" content="noindex/);
+    assertClean(tab);
+    await tab.close();
+  });
+
+  test('a brand page shows its name and tagline', async () => {
+    const brand = data.brands[0];
+    assert.ok(brand, 'demo data has a brand');
+    const tab = await visit(`${stack.baseUrl}/brand/${brand.id}`);
+    assert.equal(await tab.page.getByTestId('listing-title').textContent(), brand.name);
+    assert.equal(await tab.page.getByTestId('brand-tagline').textContent(), '新西兰优质好货，从新西兰直邮中国');
+    assertClean(tab);
+    await tab.close();
+  });
+
+  test('a banner page has the banner as its header', async () => {
+    const banner = data.banners.find((b) => !b.link_url);
+    assert.ok(banner, 'demo data has a banner without its own link');
+    const tab = await visit(`${stack.baseUrl}/banner-products/${banner.id}`);
+    const img = tab.page.getByTestId('banner-header').locator('img');
+    assert.equal(await img.getAttribute('src'), banner.avatar);
+    assert.ok(await img.evaluate((el) => el.complete && el.naturalWidth > 0), 'banner image loads');
+    assertClean(tab);
+    await tab.close();
+  });
+});
+
+describe('product', () => {
+  test('detail shows prices in yuan and NZ dollars, stock, warranty, and copies its link', async () => {
+    const product = data.newest.data[0];
+    const tab = await visit(`${stack.baseUrl}/product/${product.id}`, { permissions: ['clipboard-read', 'clipboard-write'] });
+    const { page } = tab;
+    assert.equal(tab.response.status(), 200);
+    assert.equal(await page.getByTestId('product-title').textContent(), product.name);
+    assert.match(await page.getByTestId('product-price').getByTestId('price-yuan').textContent(), /^¥\d+\.\d$/);
+    assert.match(await page.getByTestId('product-price').getByTestId('price-nzd').textContent(), /^NZ\$\d+\.\d$/);
+    assert.match(await page.getByTestId('stock-text').textContent(), /^(In Stock|Only \d+ Left|已售罄)$/);
+    assert.match(await page.getByTestId('warranty').textContent(), /18/);
+    assert.equal(await page.title(), `${product.name} - ${data.shop.shop_name}`);
+    await screenshot(page, 'product-desktop');
+    await page.getByTestId('share').click();
+    await page.getByTestId('toast-success').waitFor();
+    assert.equal(await page.evaluate(() => navigator.clipboard.readText()), `${stack.baseUrl}/product/${product.id}`);
+    assert.deepEqual(tab.apiCalls, []);
+    assertClean(tab);
+    await tab.close();
+  });
+
+  test('mobile product page', async () => {
+    const product = data.newest.data[0];
+    const tab = await visit(`${stack.baseUrl}/product/${product.id}`, { width: 375, height: 812 });
+    assert.equal(await tab.page.getByTestId('product-title').isVisible(), true);
+    await screenshot(tab.page, 'product-mobile');
+    assertClean(tab);
+    await tab.close();
+  });
+
+  test('curl-style fetch gets name, price, Open Graph and JSON-LD in the HTML', async () => {
+    const product = data.newest.data[0];
+    const res = await fetch(`${stack.baseUrl}/product/${product.id}`);
+    const html = await res.text();
+    assert.equal(res.status, 200);
+    assert.ok(html.includes(product.name));
+    assert.match(html, /<meta property="og:image" content="https?:\/\/[^"]+">/);
+    const ld = [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map((m) => JSON.parse(m[1]));
+    const offer = ld.find((x) => x['@type'] === 'Product').offers;
+    assert.equal(offer.priceCurrency, 'NZD');
+    assert.ok(ld.some((x) => x['@type'] === 'BreadcrumbList'));
+  });
+
+  test('with JavaScript off the page still shows the product', async () => {
+    const product = data.newest.data[0];
+    const tab = await visit(`${stack.baseUrl}/product/${product.id}`, { javaScriptEnabled: false });
+    const { page } = tab;
+    assert.equal(await page.getByTestId('product-title').textContent(), product.name);
+    assert.match(await page.getByTestId('product-price').textContent(), /¥\d+\.\d/);
+    const img = page.getByTestId('gallery').locator('img').first();
+    assert.ok(await img.evaluate((el) => el.complete && el.naturalWidth > 0), 'main image loads');
+    if (product.description) assert.ok((await page.getByTestId('product-description').textContent()).length > 0);
+    await tab.close();
+  });
+
+  test('an unknown product is a 404 with the not-found page', async () => {
+    const tab = await visit(`${stack.baseUrl}/product/987654321`);
+    assert.equal(tab.response.status(), 404);
+    await tab.page.getByText('Page not found').waitFor();
+    // The 404 document itself is the only expected console error.
+    tab.problems.splice(0, tab.problems.length, ...tab.problems.filter((p) => !p.includes('404')));
+    assertClean(tab);
+    await tab.close();
+  });
+});
+
+describe('content and errors', () => {
+  test('an article opens from the footer', async () => {
+    const article = data.articles[0];
+    assert.ok(article, 'demo data has an article');
+    const tab = await visit(`${stack.baseUrl}/`);
+    const { page } = tab;
+    await page.locator('footer').getByRole('link', { name: article.title }).click();
+    await page.waitForURL(`**/article/${article.id}`);
+    assert.equal(await page.getByTestId('article-title').textContent(), article.title);
+    assert.ok((await page.getByTestId('article-body').textContent()).length > 0);
+    assertClean(tab);
+    await tab.close();
+  });
+
+  test('a missing article says so with status 404', async () => {
+    const res = await fetch(`${stack.baseUrl}/article/987654321`);
+    assert.equal(res.status, 404);
+    assert.ok((await res.text()).includes('Article not found.'));
+  });
+
+  test('an unknown path is a 404 with the spec text and a link home', async () => {
+    const tab = await visit(`${stack.baseUrl}/no/such/page`);
+    const { page } = tab;
+    assert.equal(tab.response.status(), 404);
+    await page.getByRole('heading', { name: 'Page not found' }).waitFor();
+    await page.getByText("Sorry, we couldn't find the page you're looking for.").waitFor();
+    await page.getByTestId('not-found').getByRole('link').click();
+    await page.waitForURL(`${stack.baseUrl}/`);
+    tab.problems.splice(0, tab.problems.length, ...tab.problems.filter((p) => !p.includes('404')));
+    assertClean(tab);
+    await tab.close();
+  });
+
+  test('terms and privacy pages render with a close button', async () => {
+    for (const path of ['/terms', '/privacy-policy']) {
+      const tab = await visit(`${stack.baseUrl}${path}`);
+      assert.equal(tab.response.status(), 200);
+      await tab.page.getByRole('button', { name: '关闭' }).first().waitFor();
+      assertClean(tab);
+      await tab.close();
+    }
+  });
+
+  test('robots.txt and sitemap.xml belong to the shop', async () => {
+    const robots = await (await fetch(`${stack.baseUrl}/robots.txt`)).text();
+    assert.match(robots, /Sitemap: https?:\/\/\S+\/sitemap\.xml/);
+    const sitemap = await fetch(`${stack.baseUrl}/sitemap.xml`);
+    assert.equal(sitemap.status, 200);
+    const xml = await sitemap.text();
+    assert.ok(xml.includes(`/product/${data.newest.data[0].id}</loc>`));
+  });
+});
+
+describe('English shop', () => {
+  test('en.localhost renders in English', async () => {
+    const shop = (await bffJson(stack, '/api/shop', 'en.localhost')).data.shop_info;
+    const tab = await visit(`${stack.enUrl}/`);
+    const { page } = tab;
+    assert.equal(await page.locator('html').getAttribute('lang'), 'en');
+    assert.equal(await page.getByTestId('shop-name').textContent(), shop.shop_name);
+    await page.getByRole('heading', { name: 'New products' }).waitFor();
+    assert.equal(await page.getByRole('link', { name: 'Log in' }).first().isVisible(), true);
+    assertClean(tab);
+    await tab.close();
+  });
+});
+
+describe('BFF down', () => {
+  test('pages answer 503 with a friendly page', async () => {
+    await stack.stopBff();
+    const res = await fetch(`${stack.baseUrl}/`);
+    assert.equal(res.status, 503);
+    assert.ok((await res.text()).includes('服务暂时不可用'));
+  });
+});

@@ -1,0 +1,15 @@
+import { describe, expect, it } from 'vitest';
+import { findNewSyntax } from './check-target.js';
+
+describe('build target check', () => {
+  it('accepts ES2019 with dynamic import', () => {
+    expect(findNewSyntax('const a = {...b}; import("./x.js"); async function f(){ for await (const x of y) {} }')).toEqual([]);
+  });
+  it('rejects syntax Chromium 79 lacks', () => {
+    expect(findNewSyntax('a?.b')).toHaveLength(1);
+    expect(findNewSyntax('a ?? b')).toHaveLength(1);
+    expect(findNewSyntax('10n')).toHaveLength(1);
+    expect(findNewSyntax('class A { x = 1 }')[0]).toMatch(/does not parse/);
+    expect(findNewSyntax('a ||= b')[0]).toMatch(/does not parse/);
+  });
+});
