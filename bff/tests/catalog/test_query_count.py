@@ -1,0 +1,108 @@
+"""No N+1: every listing runs the same, fixed number of SQL statements whatever the page
+size and however many images and variants its products have."""
+
+import pytest
+
+from bff.extensions import db
+from bff.tests.helpers import SHOP_A
+
+VARIANTS = [{"name": "small", "price": "10"}, {"name": "large", "price": "20"}]
+
+# shop, count, page of products, their images, their variants
+LIST = 5
+# ... plus the category tree, the brand or the banner
+LIST_OF_ONE_THING = 6
+
+
+@pytest.fixture
+def build(shop, make_category, make_brand, make_banner, make_product):
+    """Build `n` products (4 images, 2 variants each) in one category, brand and banner."""
+
+    def run(n: int) -> dict[str, tuple[str, str]]:
+        parent = make_category(shop, "parent")
+        child = make_category(shop, "child", parent=parent)
+        brand = make_brand(shop)
+        products = [
+            make_product(
+                shop,
+                f"蜂蜜 {i}",
+                category_id=(child if i % 2 else parent).id,
+                brand_id=brand.id,
+                is_featured=True,
+                images=4,
+                variants=VARIANTS,
+            )
+            for i in range(n)
+        ]
+        banner = make_banner(shop, products=products)
+        calls = {
+            "new": ("get", "/api/product/new/", LIST),
+            "best": ("get", "/api/product/best/", LIST),
+            "search": ("post", "/api/product/search/?searchTerm=蜂蜜", LIST),
+            "category": ("get", f"/api/category/{parent.id}", LIST_OF_ONE_THING),
+            "brand": ("get", f"/api/brand/{brand.id}", LIST_OF_ONE_THING),
+            "banner": ("get", f"/api/banner-products/{banner.id}", LIST_OF_ONE_THING),
+        }
+        # Each request starts with an empty session, as it does in production.
+        db.session.remove()
+        return calls
+
+    return run
+
+
+def _count(app, client, count_queries, method, path, page_size, sort="recommend"):
+    app.config["PAGE_SIZE"] = page_size
+    try:
+        sep = "&" if "?" in path else "?"
+        with count_queries() as counter:
+            res = getattr(client, method)(f"{path}{sep}sort={sort}", headers=SHOP_A)
+    finally:
+        app.config["PAGE_SIZE"] = 4
+    assert res.status_code == 200, res.data
+    body = res.json
+    items = body["products"] if isinstance(body["products"], list) else body["products"]["data"]
+    assert len(items) == page_size
+    assert all(len(p["images"]) == 4 and len(p["product_variants"]) == 2 for p in items)
+    db.session.remove()
+    return counter.count
+
+
+@pytest.mark.parametrize("name", ["new", "best", "search", "category", "brand", "banner"])
+def test_a_list_page_runs_a_fixed_number_of_queries(app, client, count_queries, build, name):
+    method, path, expected = build(12)[name]
+    small = _count(app, client, count_queries, method, path, page_size=3)
+    large = _count(app, client, count_queries, method, path, page_size=12)
+    assert small == large == expected
+
+
+@pytest.mark.parametrize("sort", ["recommend", "newest", "popular", "cheapest", "expensive"])
+def test_the_query_count_does_not_depend_on_the_sort(app, client, count_queries, build, sort):
+    method, path, expected = build(6)["category"]
+    assert _count(app, client, count_queries, method, path, page_size=6, sort=sort) == expected
+
+
+def test_product_detail_runs_a_fixed_number_of_queries(
+    client, count_queries, shop, make_product, make_brand, make_category
+):
+    refs = {"brand_id": make_brand(shop).id, "category_id": make_category(shop).id}
+    few = make_product(shop, images=1, variants=VARIANTS[:1], **refs)
+    many = make_product(shop, images=8, variants=VARIANTS * 4, **refs)
+    counts = []
+    for product_id in (few.id, many.id):
+        db.session.remove()
+        with count_queries() as counter:
+            assert client.get(f"/api/product/{product_id}", headers=SHOP_A).status_code == 200
+        counts.append(counter.count)
+    # shop, product, images, variants, category, brand
+    assert counts == [6, 6]
+
+
+def test_tree_brand_banner_and_article_lists_are_two_queries(client, count_queries, shop, make_category):
+    parent = make_category(shop)
+    for i in range(5):
+        make_category(shop, f"c{i}", parent=parent)
+    for path in ("/api/category", "/api/brand", "/api/banner", "/api/article"):
+        db.session.remove()
+        with count_queries() as counter:
+            assert client.get(path, headers=SHOP_A).status_code == 200
+        assert counter.count == 2, path
