@@ -72,7 +72,17 @@ _PRODUCT_COLUMNS = {
     "sales_count",
     "image_alt",
 }
-_PRODUCT_OTHER = {"key", "category", "brand", "image", "images", "details", "details_html", "age_days", "variants"}
+_PRODUCT_OTHER = {
+    "key",
+    "category",
+    "brand",
+    "image",
+    "images",
+    "details",
+    "details_html",
+    "age_days",
+    "variants",
+}
 _MONEY = {"price", "discount", "member_price"}
 _VARIANT_COLUMNS = {"name", "price", "discount", "member_price", "weight", "virtual_inventory"}
 
@@ -113,7 +123,9 @@ def _seed_shop(session: Session, storage: LocalStorage, data: dict) -> str:
 
 
 def _check_hostnames_free(session: Session, data: dict) -> None:
-    taken = session.scalars(select(ShopDomain.hostname).where(ShopDomain.hostname.in_(data["hostnames"]))).all()
+    taken = session.scalars(
+        select(ShopDomain.hostname).where(ShopDomain.hostname.in_(data["hostnames"]))
+    ).all()
     if taken:
         raise SeedError(
             f"Cannot create demo shop {data['code']!r}: hostname(s) {', '.join(sorted(taken))} "
@@ -200,7 +212,11 @@ def _create_shop(session: Session, data: dict, media: dict[tuple, str]) -> Shop:
     products = _create_products(session, shop, data, brands, categories, media)
     _create_banners(session, shop, data["banners"], products, brands, media)
     for position, article in enumerate(data["articles"]):
-        session.add(Article(shop_id=shop.id, title=article["title"], long_text=article["long_text"], position=position))
+        session.add(
+            Article(
+                shop_id=shop.id, title=article["title"], long_text=article["long_text"], position=position
+            )
+        )
     session.flush()
     return shop
 
@@ -315,10 +331,15 @@ def _create_banners(session, shop, banners: list[dict], products, brands, media)
             key = link_url.split("{brand:", 1)[1].split("}", 1)[0]
             link_url = link_url.replace(f"{{brand:{key}}}", str(brands[key]))
         banner = Banner(
-            shop_id=shop.id, name=b["name"], avatar=media[("banner", b["key"])], link_url=link_url, position=position
+            shop_id=shop.id,
+            name=b["name"],
+            avatar=media[("banner", b["key"])],
+            link_url=link_url,
+            position=position,
         )
         session.add(banner)
         session.flush()
         session.add_all(
-            BannerProduct(shop_id=shop.id, banner_id=banner.id, product_id=products[key]) for key in b.get("products", [])
+            BannerProduct(shop_id=shop.id, banner_id=banner.id, product_id=products[key])
+            for key in b.get("products", [])
         )
