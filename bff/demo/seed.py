@@ -21,7 +21,7 @@ from typing import Any
 
 import click
 from flask import current_app
-from sqlalchemy import select
+from sqlalchemy import select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -317,9 +317,12 @@ def _create_products(session, shop, data, brands, categories, media) -> dict[str
         rows[p["key"]] = product
     session.add_all(rows.values())
     session.flush()
-    for product in rows.values():
-        product.avatar = product.images[0].id
-    session.flush()
+    # Image ids exist only now. Naming updated_at keeps it at the creation time instead of
+    # the UPDATE's own "now".
+    session.execute(
+        update(Product),
+        [{"id": p.id, "avatar": p.images[0].id, "updated_at": p.created_at} for p in rows.values()],
+    )
     return {key: product.id for key, product in rows.items()}
 
 

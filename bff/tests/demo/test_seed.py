@@ -76,6 +76,7 @@ def test_seed_creates_a_full_chinese_shop(seeded):
         )
         assert 1 <= len(p.images) <= 4 and p.avatar == p.images[0].id
         assert p.weight > 0 and p.price > 0
+        assert p.updated_at == p.created_at
 
     assert _count(Brand, shop) >= 6 and _count(Brand, shop, Brand.is_featured) >= 1
     assert _count(Banner, shop) >= 3 and _count(Banner, shop, Banner.link_url.is_not(None)) >= 1
