@@ -119,6 +119,9 @@ def _seed_shop(session: Session, storage: LocalStorage, data: dict) -> str:
         if session.scalar(select(Shop.id).where(Shop.code == code)) is not None:
             return "exists"  # a concurrent seed won the race
         raise
+    except BaseException:
+        session.rollback()
+        raise
     return "created"
 
 
