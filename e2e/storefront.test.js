@@ -72,7 +72,7 @@ describe('home', () => {
     const { page } = tab;
     await screenshot(page, 'home-mobile');
     const menu = page.getByTestId('mobile-menu');
-    assert.equal(await menu.isVisible(), false);
+    assert.equal(await menu.isVisible(), false, 'menu starts closed');
     await page.getByTestId('menu-button').click();
     await menu.waitFor({ state: 'visible' });
     const withSubs = data.categories.find((c) => c.subcategories?.length);
@@ -330,6 +330,16 @@ describe('English shop', () => {
     assert.equal(await page.getByTestId('shop-name').textContent(), shop.shop_name);
     await page.getByRole('heading', { name: 'New products' }).waitFor();
     assert.equal(await page.getByRole('link', { name: 'Log in' }).first().isVisible(), true);
+    assertClean(tab);
+    await tab.close();
+  });
+});
+
+describe('unknown shop', () => {
+  test('a host without a shop goes to /store-not-found', async () => {
+    const tab = await visit(stack.baseUrl.replace('localhost', 'nobody.localhost') + '/category/1');
+    assert.match(tab.page.url(), /\/store-not-found$/);
+    await tab.page.getByTestId('store-not-found').waitFor();
     assertClean(tab);
     await tab.close();
   });

@@ -11,8 +11,10 @@ const HOP_BY_HOP = ['connection', 'keep-alive', 'proxy-authenticate', 'proxy-aut
 export function createProxy(target) {
   const base = new URL(target);
   const transport = base.protocol === 'https:' ? https : http;
-  const agent = new transport.Agent({ keepAlive: true });
-  return function proxy(req, res) {
+  // Idle sockets close after 2 s, before the BFF's own keep-alive limit (gunicorn: 5 s),
+  // so a request is not written into a socket the BFF is closing.
+  const agent = new transport.Agent({ keepAlive: true, timeout: 2000 });
+  function proxy(req, res) {
     const headers = { ...req.headers };
     for (const h of HOP_BY_HOP) delete headers[h];
     headers.host = base.host;
@@ -20,6 +22,11 @@ export function createProxy(target) {
     headers['x-forwarded-for'] = [req.headers['x-forwarded-for'], req.socket.remoteAddress].filter(Boolean).join(', ');
     headers['x-forwarded-proto'] = req.protocol;
     headers['x-forwarded-host'] = req.headers.host;
+    const idempotent = req.method === 'GET' || req.method === 'HEAD';
+    send(req, res, headers, idempotent, idempotent);
+  }
+
+  function send(req, res, headers, bodiless, canRetry) {
     const upstream = transport.request(
       { protocol: base.protocol, hostname: base.hostname, port: base.port, method: req.method, path: req.originalUrl, headers, agent },
       (answer) => {
@@ -30,13 +37,20 @@ export function createProxy(target) {
       },
     );
     upstream.setTimeout(30000, () => upstream.destroy(new Error('upstream timeout')));
-    upstream.on('error', () => {
+    upstream.on('error', (error) => {
+      // A reused keep-alive socket may still be reset by the peer: retry a GET once.
+      if (canRetry && upstream.reusedSocket && error.code === 'ECONNRESET' && !res.headersSent) {
+        send(req, res, headers, bodiless, false);
+        return;
+      }
       if (res.headersSent) {
         res.destroy();
         return;
       }
       res.status(503).json({ message: 'Service unavailable', code: 'bff_unavailable' });
     });
-    req.pipe(upstream);
-  };
+    if (bodiless) upstream.end();
+    else req.pipe(upstream);
+  }
+  return proxy;
 }

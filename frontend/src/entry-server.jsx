@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { Provider } from 'react-redux';
@@ -9,6 +10,10 @@ import { createRoutes } from './app/routes.jsx';
 import { buildHead, renderHead, siteOrigin } from './app/head.js';
 import { renderRobots, renderSitemapXml } from './app/sitemap.js';
 
+// Shared by all renders (it holds sockets, no shopper data). Idle sockets close
+// after 2 s, before the BFF's keep-alive limit, so none is reused as it closes.
+const bffAgent = new http.Agent({ keepAlive: true, timeout: 2000 });
+
 /**
  * Render one page request. A fresh store and API client per call: nothing
  * leaks between shoppers or shops.
@@ -17,7 +22,7 @@ import { renderRobots, renderSitemapXml } from './app/sitemap.js';
  */
 export async function render({ url, origin, bffUrl, signal }) {
   const siteHost = new URL(origin).hostname;
-  const api = createApiClient({ baseURL: bffUrl, siteHost });
+  const api = createApiClient({ baseURL: bffUrl, siteHost, httpAgent: bffAgent });
   const store = createAppStore({ api });
   const { query, dataRoutes } = createStaticHandler(createRoutes({ api, store }));
   const context = await query(new Request(new URL(url, origin), { signal }));
@@ -45,7 +50,7 @@ function siteFor(shop, origin) {
 
 /** robots.txt and sitemap.xml of the shop on this host. */
 export async function renderSeoFile(name, { origin, bffUrl }) {
-  const api = createApiClient({ baseURL: bffUrl, siteHost: new URL(origin).hostname });
+  const api = createApiClient({ baseURL: bffUrl, siteHost: new URL(origin).hostname, httpAgent: bffAgent });
   const { data } = await api.get('/api/shop');
   const site = siteFor(data.data.shop_info, origin);
   if (name === 'robots.txt') return { type: 'text/plain; charset=utf-8', body: renderRobots(site) };

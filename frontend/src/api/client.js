@@ -30,8 +30,8 @@ export function toApiError(error) {
  * getToken: reads the bearer token (localStorage in the browser; none on the server).
  * onRequest/onResponse: pending-request hooks for the global loading flag.
  */
-export function createApiClient({ baseURL = '', siteHost, getToken = () => null, onRequest, onResponse } = {}) {
-  const http = axios.create({ baseURL, timeout: REQUEST_TIMEOUT_MS });
+export function createApiClient({ baseURL = '', siteHost, getToken = () => null, onRequest, onResponse, httpAgent } = {}) {
+  const http = axios.create({ baseURL, timeout: REQUEST_TIMEOUT_MS, ...(httpAgent ? { httpAgent } : {}) });
   http.interceptors.request.use((config) => {
     if (siteHost) config.headers['X-Site-Host'] = siteHost;
     const token = getToken();

@@ -8,7 +8,8 @@ export default function MobileMenu({ open, onClose, categories }) {
   const t = useT();
   const [expanded, setExpanded] = useState(null);
   return (
-    <div className={`fixed inset-0 z-50 md:hidden ${open ? '' : 'pointer-events-none'}`} aria-hidden={!open}>
+    // visibility flips after the slide-out transition, so a closed menu is hidden from focus and screen readers.
+    <div className={`fixed inset-0 z-50 transition-[visibility] duration-300 md:hidden ${open ? 'visible' : 'pointer-events-none invisible'}`}>
       <div className={`absolute inset-0 bg-black/40 transition-opacity ${open ? 'opacity-100' : 'opacity-0'}`} onClick={onClose} />
       <aside role="dialog" aria-modal="true" aria-label={t('nav.menu')} data-testid="mobile-menu"
         className={`absolute inset-y-0 left-0 flex w-80 max-w-[85%] flex-col bg-white shadow-xl transition-transform duration-300 ${open ? 'translate-x-0' : '-translate-x-full'}`}>
