@@ -31,14 +31,20 @@ def create_app(config: Config | None = None) -> Flask:
         "bearerAuth", {"type": "http", "scheme": "bearer", "bearerFormat": "JWT"}
     )
 
+    from bff.accounts import auth
+    from bff.accounts.limits import limiter
+    from bff.accounts.routes import blp as accounts
+    from bff.catalog.member_routes import blp as member_catalog
     from bff.catalog.routes import blp as catalog
     from bff.content.routes import blp as content
     from bff.media.routes import bp as media
     from bff.shops.routes import blp as shops
 
-    for blueprint in (shops, catalog, content):
+    for blueprint in (shops, catalog, member_catalog, content, accounts):
         api.register_blueprint(blueprint)
     app.register_blueprint(media)
+    limiter.init_app(app)
+    auth.init_app(app)
 
     register_error_handlers(app)
     _register_commands(app)
@@ -47,12 +53,15 @@ def create_app(config: Config | None = None) -> Flask:
 
 def _import_models() -> None:
     """Import every domain's models so metadata (and Alembic autogenerate) sees them all."""
+    import bff.accounts.models  # noqa: F401
     import bff.catalog.models  # noqa: F401
     import bff.content.models  # noqa: F401
     import bff.shops.models  # noqa: F401
 
 
 def _register_commands(app: Flask) -> None:
+    from bff.accounts.commands import create_admin
     from bff.demo.commands import seed_demo
 
     app.cli.add_command(seed_demo)
+    app.cli.add_command(create_admin)

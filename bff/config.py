@@ -6,6 +6,7 @@ and media under `var/`, and secret keys generated into `var/` on first start.
 
 import os
 import secrets
+from datetime import timedelta
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -40,6 +41,7 @@ class Config:
         self.MEDIA_ROOT = Path(os.environ.get("MEDIA_ROOT", self.VAR_DIR / "media")).resolve()
         self.PAGE_SIZE = int(os.environ.get("PAGE_SIZE", "20"))
         self.REDIS_URL = os.environ.get("REDIS_URL", "")
+        self._accounts()
 
         # flask-smorest / OpenAPI
         self.API_TITLE = "Storefront BFF"
@@ -52,6 +54,46 @@ class Config:
             "SWAGGER_UI_URL", "https://cdn.jsdelivr.net/npm/swagger-ui-dist@5.17.14/"
         )
         self.JSON_SORT_KEYS = False
+
+    def _accounts(self) -> None:
+        env = os.environ.get
+        # Sessions (bff/accounts/tokens.py): short access tokens, a sliding server-side session.
+        self.JWT_ALGORITHM = "HS256"
+        self.JWT_DECODE_ALGORITHMS = ["HS256"]
+        self.JWT_TOKEN_LOCATION = ["headers"]
+        self.JWT_ACCESS_TOKEN_EXPIRES = timedelta(minutes=int(env("ACCESS_TOKEN_MINUTES", "15")))
+        self.SESSION_LIFETIME = timedelta(days=int(env("SESSION_DAYS", "30")))
+        self.RENEWAL_COOKIE_NAME = "sf_renew"
+        self.PASSWORD_RESET_LIFETIME = timedelta(minutes=int(env("PASSWORD_RESET_MINUTES", "30")))
+        # Argon2id cost: OWASP's recommended minimum (19 MiB, 2 passes, 1 lane), ~60 ms a hash.
+        self.ARGON2_TIME_COST = int(env("ARGON2_TIME_COST", "2"))
+        self.ARGON2_MEMORY_COST = int(env("ARGON2_MEMORY_COST", "19456"))  # KiB
+        self.ARGON2_PARALLELISM = int(env("ARGON2_PARALLELISM", "1"))
+
+        # Mail: SMTP when SMTP_HOST is set, else one .eml file per message in the outbox.
+        self.SMTP_HOST = env("SMTP_HOST", "")
+        self.SMTP_PORT = int(env("SMTP_PORT", "587"))
+        self.SMTP_USER = env("SMTP_USER", "")
+        self.SMTP_PASSWORD = env("SMTP_PASSWORD", "")
+        self.SMTP_TLS = env("SMTP_TLS", "starttls").lower()  # starttls | ssl | none
+        self.SMTP_FROM = env("SMTP_FROM", "no-reply@localhost")
+        self.SMTP_TIMEOUT = int(env("SMTP_TIMEOUT", "20"))
+        self.MAIL_OUTBOX_DIR = Path(env("MAIL_OUTBOX_DIR", self.VAR_DIR / "outbox")).resolve()
+        self.MAIL_ASYNC = env("MAIL_ASYNC", "1") not in ("0", "false", "no")
+
+        # Rate limits (flask-limiter): windows, never a lockout. Redis when REDIS_URL is set.
+        self.RATELIMIT_STORAGE_URI = env("RATELIMIT_STORAGE_URI") or self.REDIS_URL or "memory://"
+        self.RATELIMIT_HEADERS_ENABLED = True
+        self.RATELIMIT_KEY_PREFIX = "bff"
+        # The SSR process is the one public entry and appends the client to X-Forwarded-For.
+        self.TRUSTED_PROXY_HOPS = int(env("TRUSTED_PROXY_HOPS", "1"))
+        self.LOGIN_LIMIT_PER_IP = env("LOGIN_LIMIT_PER_IP", "30/minute;300/hour")
+        self.LOGIN_FAILURE_LIMIT_PER_ACCOUNT = env("LOGIN_FAILURE_LIMIT_PER_ACCOUNT", "10/15 minutes")
+        self.REGISTER_LIMIT_PER_IP = env("REGISTER_LIMIT_PER_IP", "10/hour")
+        self.REGISTER_LIMIT_PER_ACCOUNT = env("REGISTER_LIMIT_PER_ACCOUNT", "5/hour")
+        self.RESET_REQUEST_LIMIT_PER_IP = env("RESET_REQUEST_LIMIT_PER_IP", "10/hour")
+        self.RESET_REQUEST_LIMIT_PER_ACCOUNT = env("RESET_REQUEST_LIMIT_PER_ACCOUNT", "3/15 minutes")
+        self.RESET_LIMIT_PER_IP = env("RESET_LIMIT_PER_IP", "30/hour")
 
     def _database_url(self) -> str:
         url = os.environ.get("DATABASE_URL") or f"sqlite:///{self.VAR_DIR / 'storefront.db'}"

@@ -18,6 +18,9 @@ class ErrorCode(enum.StrEnum):
     NOT_FOUND = "not_found"
     VALIDATION = "validation_error"
     BAD_REQUEST = "bad_request"
+    UNAUTHENTICATED = "unauthenticated"
+    FORBIDDEN = "forbidden"
+    TOO_MANY_REQUESTS = "too_many_requests"
 
 
 class DomainError(Exception):

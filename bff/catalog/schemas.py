@@ -2,6 +2,7 @@ from marshmallow import Schema, fields, validate
 
 from bff.catalog.sorting import SORTS, Sort
 from bff.common.schemas import Flag, ListArgs, MediaPath, Money, PaginatorSchema
+from bff.pricing.fields import FinalPrice, SpecialBadge
 
 
 class ImageSchema(Schema):
@@ -19,6 +20,8 @@ class VariantSchema(Schema):
     member_price = Money(allow_none=True)
     weight = fields.Integer(metadata={"description": "Grams; above 0 overrides the product's weight."})
     virtual_inventory = fields.Integer(metadata={"description": "Stock."})
+    final_price = FinalPrice()
+    show_special_badge = SpecialBadge()
 
 
 class ProductCardSchema(Schema):
@@ -37,6 +40,8 @@ class ProductCardSchema(Schema):
     product_variants = fields.List(fields.Nested(VariantSchema), attribute="variants")
     color = fields.String()
     size = fields.String()
+    final_price = FinalPrice()
+    show_special_badge = SpecialBadge()
 
 
 class NamedRefSchema(Schema):

@@ -12,7 +12,7 @@ from bff.app import create_app
 from bff.config import Config
 from bff.extensions import db
 
-pytest_plugins = ["bff.tests.fixtures.catalog"]
+pytest_plugins = ["bff.tests.fixtures.catalog", "bff.tests.fixtures.accounts"]
 
 
 class TestConfig(Config):
@@ -67,6 +67,25 @@ def session(app):
 @pytest.fixture
 def client(app):
     return app.test_client()
+
+
+@pytest.fixture
+def auth_headers(app):
+    """Headers of a signed-in request by `user` on the shop's first host (no login call, so
+    no rate limit is spent): `client.get(url, headers=auth_headers(user))`."""
+    from bff.accounts import services
+    from bff.accounts.auth import issue_token
+    from bff.shops.models import Shop
+
+    def build(user, host: str | None = None) -> dict:
+        opened = services.open_session(db.session, user, app.config["SESSION_LIFETIME"])
+        shop = db.session.get(Shop, user.shop_id)
+        return {
+            "Authorization": f"Bearer {issue_token(opened.session)}",
+            "X-Site-Host": host or shop.domains[0].hostname,
+        }
+
+    return build
 
 
 class QueryCounter:

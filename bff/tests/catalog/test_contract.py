@@ -23,9 +23,15 @@ CARD_FIELDS = {
     "product_variants",
     "color",
     "size",
+    # What this shopper pays and the special-price badge (bff/pricing, issue 4).
+    "final_price",
+    "show_special_badge",
 }
 DETAIL_FIELDS = CARD_FIELDS | {"composition", "usage_instructions", "product_details", "category", "brand"}
-VARIANT_FIELDS = {"id", "name", "price", "discount", "member_price", "weight", "virtual_inventory"}
+VARIANT_FIELDS = {"id", "name", "price", "discount", "member_price", "weight", "virtual_inventory"} | {
+    "final_price",
+    "show_special_badge",
+}
 PAGINATOR_FIELDS = {"data", "current_page", "last_page", "per_page", "total"}
 
 

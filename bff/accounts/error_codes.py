@@ -1,0 +1,10 @@
+import enum
+
+
+class AccountErrorCode(enum.StrEnum):
+    EMAIL_TAKEN = "email_taken"
+    INVALID_CREDENTIALS = "invalid_credentials"
+    INVALID_RESET_TOKEN = "invalid_reset_token"
+    UNAUTHENTICATED = "unauthenticated"
+    FORBIDDEN = "forbidden"
+    TOO_MANY_REQUESTS = "too_many_requests"

@@ -1,0 +1,62 @@
+"""What the accounts calls say, by shop language ('en' is English, anything else Chinese).
+
+Messages SPEC section 5 gives in Chinese are the Chinese texts; 'Email already exists' and
+'Invalid email or password' are the spec's own strings (the frontend translates them), so
+both languages send them as they are.
+"""
+
+_MESSAGES: dict[str, tuple[str, str]] = {
+    # key: (Chinese, English)
+    "email_required": ("请输入电子邮件地址", "Please enter your email address"),
+    "email_invalid": ("请输入有效的电子邮件地址", "Please enter a valid email address"),
+    "reset_email_required": ("需要填写邮箱地址", "Email address is required"),
+    "reset_email_invalid": ("无效的邮箱地址", "Invalid email address"),
+    "password_required": ("请输入密码", "Please enter your password"),
+    "password_too_short": ("密码至少需要8个字符", "Password must be at least 8 characters"),
+    "password_too_long": ("密码最多只能有20个字符", "Password must be at most 20 characters"),
+    "password_weak": ("请创建一个更强的密码", "Please create a stronger password"),
+    "password_confirmation_required": ("请确认密码", "Please confirm your password"),
+    "password_mismatch": ("两次输入的密码不一致", "The passwords do not match"),
+    "name_required": ("请输入姓名", "Please enter your name"),
+    "name_too_long": ("姓名最多只能有120个字符", "Name must be at most 120 characters"),
+    "accept_terms": (
+        "您必须接受服务条款和隐私政策",
+        "You must accept the terms of service and privacy policy",
+    ),
+    "token_required": ("缺少重置令牌", "The reset token is missing"),
+    "email_taken": ("Email already exists", "Email already exists"),
+    "invalid_credentials": ("Invalid email or password", "Invalid email or password"),
+    "invalid_reset_token": (
+        "重置链接无效或已过期，请重新申请。",
+        "This reset link is invalid or has expired.",
+    ),
+    "registered": ("注册成功，请登录。", "Registration successful. Please log in."),
+    "logged_in": ("登录成功", "Logged in"),
+    "logged_out": ("已退出登录", "Logged out"),
+    "reset_requested": (
+        "如果该邮箱已注册，我们已发送重置密码的邮件，请查收。",
+        "If this address has an account, we have emailed a link to reset the password.",
+    ),
+    "password_reset": ("密码已重置，请使用新密码登录。", "Your password has been reset. Please log in."),
+    "too_many_requests": ("操作过于频繁，请稍后再试。", "Too many attempts. Please try again later."),
+    "invalid_request": ("请求无效", "The request is not valid."),
+    "reset_mail_subject": ("重置您的密码", "Reset your password"),
+    "reset_mail_body": (
+        "您好 {name}，\n\n我们收到了重置您在 {shop} 的账户密码的请求。"
+        "请在 {minutes} 分钟内打开以下链接设置新密码：\n\n"
+        "{link}\n\n如果这不是您本人的操作，请忽略此邮件，您的密码不会改变。\n",
+        "Hello {name},\n\nWe received a request to reset the password of your {shop} account. "
+        "Open this link within {minutes} minutes to choose a new password:\n\n{link}\n\n"
+        "If you did not ask for this, ignore this email; your password will not change.\n",
+    ),
+}
+
+
+def text(language: str | None, key: str, **values) -> str:
+    zh, en = _MESSAGES[key]
+    message = en if language == "en" else zh
+    return message.format(**values) if values else message
+
+
+def is_key(value: str) -> bool:
+    return value in _MESSAGES

@@ -1,0 +1,78 @@
+"""Shoppers and admins of a shop, their member levels, sessions and password-reset tokens."""
+
+from datetime import datetime
+from decimal import Decimal
+
+from sqlalchemy import Boolean, CheckConstraint, DateTime, ForeignKey, Numeric, String, UniqueConstraint
+from sqlalchemy.orm import Mapped, mapped_column, relationship
+
+from bff.common.models import ShopOwned, Timestamps, utcnow
+from bff.extensions import db
+
+
+class MemberLevel(ShopOwned, Timestamps, db.Model):
+    """A shop's member level: its members pay `discount_percent` of the price (90 = 10% off)."""
+
+    __tablename__ = "member_levels"
+    __table_args__ = (
+        UniqueConstraint("shop_id", "name", name="uq_member_levels_shop_name"),
+        CheckConstraint("discount_percent > 0 AND discount_percent <= 100", name="discount_percent_range"),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    name: Mapped[str] = mapped_column(String(64))
+    discount_percent: Mapped[Decimal] = mapped_column(Numeric(5, 2))
+
+
+class User(ShopOwned, Timestamps, db.Model):
+    """A shopper (or, with `is_admin`, the shop's owner). Email is unique per shop and stored
+    normalised (trimmed, lower case), so the unique constraint is case-insensitive."""
+
+    __tablename__ = "users"
+    __table_args__ = (UniqueConstraint("shop_id", "email", name="uq_users_shop_email"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    email: Mapped[str] = mapped_column(String(254))
+    name: Mapped[str] = mapped_column(String(120))
+    password_hash: Mapped[str] = mapped_column(String(255))
+    member_level_id: Mapped[int | None] = mapped_column(
+        ForeignKey("member_levels.id", ondelete="SET NULL"), index=True
+    )
+    is_special_member: Mapped[bool] = mapped_column(Boolean, default=False)
+    group_name: Mapped[str | None] = mapped_column(String(64))
+    is_admin: Mapped[bool] = mapped_column(Boolean, default=False)
+
+    member_level: Mapped[MemberLevel | None] = relationship(lazy="joined")
+
+
+class UserSession(ShopOwned, db.Model):
+    """A signed-in browser. Access tokens name it (`sid`); revoking it ends them all at once.
+
+    `expires_at` slides forward on each renewal; `refresh_hash` is the SHA-256 of the secret in
+    the HttpOnly renewal cookie, needed to renew an access token that has already expired.
+    """
+
+    __tablename__ = "sessions"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    refresh_hash: Mapped[str] = mapped_column(String(64))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    renewed_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    revoked_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+
+    user: Mapped[User] = relationship()
+
+
+class PasswordResetToken(ShopOwned, db.Model):
+    """A single-use reset token; only its SHA-256 is stored."""
+
+    __tablename__ = "password_reset_tokens"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    token_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    used_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))

@@ -1,0 +1,183 @@
+"""Accounts calls (SPEC section 7): register, log in, log out, login status, password reset,
+and the admin login. Bodies are JSON or form-encoded. Sessions: see bff/accounts/auth.py."""
+
+from flask import current_app
+from flask.views import MethodView
+from werkzeug.exceptions import UnprocessableEntity
+
+from bff.accounts import auth, mail, schemas, services
+from bff.accounts.limits import per_account, per_ip
+from bff.accounts.messages import is_key, text
+from bff.accounts.passwords import Passwords
+from bff.common.arguments import Blueprint
+from bff.errors import ErrorCode, error_body
+from bff.extensions import db
+from bff.shops.context import current_shop
+
+blp = Blueprint("accounts", __name__, url_prefix="/api", description="Accounts, sessions and password reset")
+
+_FIELD_ORDER = ["name", "email", "password", "password_confirmation", "token", "acceptTerms"]
+
+
+def _language() -> str:
+    return current_shop().language
+
+
+def _passwords() -> Passwords:
+    return Passwords.from_config(current_app.config)
+
+
+@blp.errorhandler(UnprocessableEntity)
+def _invalid_body(exc):
+    """422 with each field's message in the shop's language; `message` is the first of them."""
+    language = _language()
+    messages = (getattr(exc, "data", None) or {}).get("messages", {})
+    errors: dict[str, list[str]] = {}
+    for location in messages.values():
+        for field, field_messages in (location if isinstance(location, dict) else {}).items():
+            errors[field] = [text(language, m) if is_key(m) else m for m in field_messages]
+    ordered = sorted(errors, key=lambda f: _FIELD_ORDER.index(f) if f in _FIELD_ORDER else len(_FIELD_ORDER))
+    message = errors[ordered[0]][0] if ordered else text(language, "invalid_request")
+    return error_body(message, ErrorCode.VALIDATION, errors), 422
+
+
+def _login_answer(user) -> dict:
+    token = auth.start_session(user)
+    lifetime = current_app.config["JWT_ACCESS_TOKEN_EXPIRES"]
+    return {
+        "message": text(_language(), "logged_in"),
+        "data": {
+            "token": token,
+            "token_type": "Bearer",
+            "expires_in": int(lifetime.total_seconds()),
+            "user": user,
+        },
+    }
+
+
+@blp.route("/auth/login")
+class Login(MethodView):
+    decorators = [
+        per_ip("LOGIN_LIMIT_PER_IP"),
+        per_account("LOGIN_FAILURE_LIMIT_PER_ACCOUNT", failures_only=True),
+    ]
+
+    @blp.arguments(schemas.LoginArgs, location="json_or_form")
+    @blp.response(200, schemas.LoginResponse)
+    def post(self, args):
+        """Log in with email and password: a bearer token and the user."""
+        user = services.check_credentials(
+            db.session, current_shop(), _passwords(), args["email"], args["password"]
+        )
+        return _login_answer(user)
+
+
+@blp.route("/admin/login")
+class AdminLogin(MethodView):
+    decorators = [
+        per_ip("LOGIN_LIMIT_PER_IP"),
+        per_account("LOGIN_FAILURE_LIMIT_PER_ACCOUNT", failures_only=True),
+    ]
+
+    @blp.arguments(schemas.LoginArgs, location="json_or_form")
+    @blp.response(200, schemas.LoginResponse)
+    def post(self, args):
+        """Log in to the admin area: only the shop's admin accounts."""
+        user = services.check_credentials(
+            db.session, current_shop(), _passwords(), args["email"], args["password"], admin=True
+        )
+        return _login_answer(user)
+
+
+@blp.route("/auth/register")
+class Register(MethodView):
+    decorators = [per_ip("REGISTER_LIMIT_PER_IP"), per_account("REGISTER_LIMIT_PER_ACCOUNT")]
+
+    @blp.arguments(schemas.RegisterArgs, location="json_or_form")
+    @blp.response(201, schemas.RegisterResponse)
+    def post(self, args):
+        """Create an account; the shopper then logs in."""
+        user = services.register_user(
+            db.session,
+            current_shop(),
+            _passwords(),
+            name=args["name"],
+            email=args["email"],
+            password=args["password"],
+        )
+        return {"message": text(_language(), "registered"), "data": {"user": user}}
+
+
+@blp.route("/auth/password/reset-request")
+class PasswordResetRequest(MethodView):
+    decorators = [per_ip("RESET_REQUEST_LIMIT_PER_IP"), per_account("RESET_REQUEST_LIMIT_PER_ACCOUNT")]
+
+    @blp.arguments(schemas.ResetRequestArgs, location="json_or_form")
+    @blp.response(200, schemas.MessageResponse)
+    def post(self, args):
+        """Email a reset link if the address has an account; the answer is the same either way."""
+        shop = current_shop()
+        reset = services.request_password_reset(
+            db.session, shop, args["email"], current_app.config["PASSWORD_RESET_LIFETIME"]
+        )
+        if reset is not None:
+            _send_reset_mail(shop, reset)
+        return {"message": text(shop.language, "reset_requested")}
+
+
+def _send_reset_mail(shop, reset: services.ResetRequest) -> None:
+    minutes = int(current_app.config["PASSWORD_RESET_LIFETIME"].total_seconds() // 60)
+    body = text(
+        shop.language,
+        "reset_mail_body",
+        name=reset.user.name,
+        shop=shop.shop_name,
+        minutes=minutes,
+        link=reset.link,
+    )
+    message = mail.build_message(
+        to=reset.user.email,
+        subject=f"{text(shop.language, 'reset_mail_subject')} - {shop.shop_name}",
+        body=body,
+        sender=current_app.config["SMTP_FROM"],
+        sender_name=shop.shop_name,
+    )
+    mail.send(message)
+
+
+@blp.route("/auth/password/reset")
+class PasswordReset(MethodView):
+    decorators = [per_ip("RESET_LIMIT_PER_IP")]
+
+    @blp.arguments(schemas.ResetArgs, location="json_or_form")
+    @blp.response(200, schemas.MessageResponse)
+    def post(self, args):
+        """Set a new password with the emailed token; every session of the account ends."""
+        shop = current_shop()
+        services.reset_password(
+            db.session,
+            shop,
+            _passwords(),
+            email=args["email"],
+            token=args["token"],
+            password=args["password"],
+        )
+        return {"message": text(shop.language, "password_reset")}
+
+
+@blp.route("/logout")
+class Logout(MethodView):
+    @blp.response(200, schemas.MessageResponse)
+    def post(self):
+        """End the caller's session at once (also with an expired token); always succeeds."""
+        auth.end_session()
+        return {"message": text(_language(), "logged_out")}
+
+
+@blp.route("/check-login-status")
+class LoginStatus(MethodView):
+    @blp.response(200, schemas.LoginStatusResponse)
+    def get(self):
+        """Whether the caller is signed in, and as whom. Never 401: a bad token means not signed in."""
+        user = auth.current_user()
+        return {"data": {"isLoggedIn": user is not None, "user": user}}

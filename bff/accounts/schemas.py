@@ -1,0 +1,172 @@
+"""Bodies and answers of the accounts calls.
+
+Validation messages are keys of `bff.accounts.messages`; the accounts blueprint turns them
+into the shop's language (SPEC section 5's Chinese texts, or English for an 'en' shop).
+"""
+
+import re
+
+from marshmallow import EXCLUDE, Schema, ValidationError, fields, validates_schema
+
+from bff.common.schemas import Flag
+
+EMAIL_MAX = 254
+# SPEC section 5: 8 to 20 characters, and letters and digits only (the 6-20 pattern).
+PASSWORD_MIN, PASSWORD_MAX = 8, 20
+PASSWORD_PATTERN = re.compile(r"[A-Za-z0-9]{6,20}")
+# What browsers accept in <input type=email>, with a dot in the domain as shoppers' addresses have.
+EMAIL_PATTERN = re.compile(
+    r"[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?"
+    r"(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+"
+)
+
+
+def _text(key: str, **kwargs):
+    """A String field whose every failure says `key`."""
+    messages = {"required": key, "null": key, "invalid": key}
+    return fields.String(required=True, error_messages=messages, **kwargs)
+
+
+def email_rule(required_key: str, invalid_key: str):
+    def check(value: str) -> None:
+        value = value.strip()
+        if not value:
+            raise ValidationError(required_key)
+        if len(value) > EMAIL_MAX or not EMAIL_PATTERN.fullmatch(value):
+            raise ValidationError(invalid_key)
+
+    return check
+
+
+def password_rule(value: str) -> None:
+    if not value:
+        raise ValidationError("password_required")
+    if len(value) < PASSWORD_MIN:
+        raise ValidationError("password_too_short")
+    if len(value) > PASSWORD_MAX:
+        raise ValidationError("password_too_long")
+    if not PASSWORD_PATTERN.fullmatch(value):
+        raise ValidationError("password_weak")
+
+
+def _not_blank(key: str):
+    def check(value: str) -> None:
+        if not value or not value.strip():
+            raise ValidationError(key)
+
+    return check
+
+
+def _name_rule(value: str) -> None:
+    _not_blank("name_required")(value)
+    if len(value.strip()) > 120:
+        raise ValidationError("name_too_long")
+
+
+class Body(Schema):
+    class Meta:
+        unknown = EXCLUDE
+
+
+class _NewPassword(Body):
+    password = _text("password_required", validate=password_rule)
+    password_confirmation = _text(
+        "password_confirmation_required", validate=_not_blank("password_confirmation_required")
+    )
+
+    @validates_schema
+    def _confirmation_matches(self, data, **kwargs):
+        if "password" in data and data.get("password_confirmation") != data["password"]:
+            raise ValidationError("password_mismatch", field_name="password_confirmation")
+
+
+class LoginArgs(Body):
+    email = _text("email_required", validate=email_rule("email_required", "email_invalid"))
+    password = _text("password_required", validate=_not_blank("password_required"))
+
+
+class RegisterArgs(_NewPassword):
+    name = _text("name_required", validate=_name_rule)
+    email = _text("email_required", validate=email_rule("email_required", "email_invalid"))
+    acceptTerms = fields.Boolean(  # noqa: N815 - the contract's name
+        required=True,
+        truthy={True, "true", "True", "1", "on", "yes"},
+        falsy={False, "false", "False", "0", "off", "no", ""},
+        error_messages={"required": "accept_terms", "null": "accept_terms", "invalid": "accept_terms"},
+        validate=lambda accepted: _accepted(accepted),
+    )
+
+
+def _accepted(value: bool) -> None:
+    if value is not True:
+        raise ValidationError("accept_terms")
+
+
+class ResetRequestArgs(Body):
+    email = _text("reset_email_required", validate=email_rule("reset_email_required", "reset_email_invalid"))
+
+
+class ResetArgs(_NewPassword):
+    email = _text("reset_email_required", validate=email_rule("reset_email_required", "reset_email_invalid"))
+    token = _text("token_required", validate=_not_blank("token_required"))
+
+
+class MemberLevelSchema(Schema):
+    id = fields.Integer()
+    name = fields.String()
+    discount_percent = fields.Decimal(
+        places=2,
+        as_string=False,
+        metadata={"description": "Percent of the price a member pays (90 = 10% off)."},
+    )
+
+
+class UserSchema(Schema):
+    id = fields.Integer()
+    name = fields.String()
+    email = fields.String()
+    group = fields.String(
+        attribute="group_name", allow_none=True, metadata={"description": "null when none (shown as 无)."}
+    )
+    member_levels = fields.Nested(
+        MemberLevelSchema,
+        attribute="member_level",
+        allow_none=True,
+        metadata={"description": "null when none."},
+    )
+    is_special_member = Flag()
+    is_admin = Flag()
+
+
+class LoginData(Schema):
+    token = fields.String(metadata={"description": "Bearer access token (JWT, HS256)."})
+    token_type = fields.String()
+    expires_in = fields.Integer(metadata={"description": "Seconds the access token lives."})
+    user = fields.Nested(UserSchema)
+
+
+class LoginResponse(Schema):
+    message = fields.String()
+    data = fields.Nested(LoginData)
+
+
+class RegisterData(Schema):
+    user = fields.Nested(UserSchema)
+
+
+class RegisterResponse(Schema):
+    message = fields.String()
+    data = fields.Nested(RegisterData)
+
+
+class LoginStatusData(Schema):
+    isLoggedIn = fields.Boolean()  # noqa: N815 - the contract's name
+    user = fields.Nested(UserSchema, allow_none=True)
+
+
+class LoginStatusResponse(Schema):
+    data = fields.Nested(LoginStatusData)
+
+
+class MessageResponse(Schema):
+    message = fields.String()

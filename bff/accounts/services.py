@@ -1,0 +1,234 @@
+"""Accounts: registration, credentials, sessions and password resets.
+
+Plain functions over a SQLAlchemy session; none imports Flask. Each owns its transaction.
+"""
+
+import hashlib
+import secrets
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from urllib.parse import urlencode
+
+from sqlalchemy import select, update
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
+
+from bff.accounts.error_codes import AccountErrorCode
+from bff.accounts.messages import text
+from bff.accounts.models import PasswordResetToken, User, UserSession
+from bff.accounts.passwords import Passwords
+from bff.common.models import utcnow
+from bff.errors import DomainError
+from bff.shops.models import Shop
+
+
+def normalise_email(email: str) -> str:
+    return (email or "").strip().lower()
+
+
+def sha256(value: str) -> str:
+    return hashlib.sha256(value.encode()).hexdigest()
+
+
+def find_user(session: Session, shop: Shop, email: str) -> User | None:
+    return session.scalar(select(User).where(User.shop_id == shop.id, User.email == normalise_email(email)))
+
+
+def _email_taken(shop: Shop) -> DomainError:
+    message = text(shop.language, "email_taken")
+    return DomainError(AccountErrorCode.EMAIL_TAKEN, message, status=422, errors={"email": [message]})
+
+
+def register_user(
+    session: Session, shop: Shop, passwords: Passwords, *, name: str, email: str, password: str
+) -> User:
+    if find_user(session, shop, email) is not None:
+        raise _email_taken(shop)
+    user = User(
+        shop_id=shop.id,
+        name=name.strip(),
+        email=normalise_email(email),
+        password_hash=passwords.hash(password),
+    )
+    session.add(user)
+    try:
+        session.commit()
+    except IntegrityError:  # the same address registered by a concurrent request
+        session.rollback()
+        raise _email_taken(shop) from None
+    return user
+
+
+def check_credentials(
+    session: Session, shop: Shop, passwords: Passwords, email: str, password: str, *, admin: bool = False
+) -> User:
+    """The user with this email and password (an admin for `admin`), else 'Invalid email or password'.
+
+    An unknown address costs one hash verification too, so timing does not tell accounts apart.
+    """
+    user = find_user(session, shop, email)
+    valid = passwords.verify(user.password_hash if user else None, password)
+    if not valid or user is None or (admin and not user.is_admin):
+        raise DomainError(AccountErrorCode.INVALID_CREDENTIALS, text(shop.language, "invalid_credentials"))
+    if passwords.needs_rehash(user.password_hash):
+        user.password_hash = passwords.hash(password)
+        session.commit()
+    return user
+
+
+# Sessions -----------------------------------------------------------------------------------
+
+
+@dataclass
+class OpenedSession:
+    session: UserSession
+    renewal_secret: str  # goes to the browser in the HttpOnly cookie; only its hash is kept
+
+
+def open_session(session: Session, user: User, lifetime: timedelta) -> OpenedSession:
+    now = utcnow()
+    secret = secrets.token_urlsafe(32)
+    row = UserSession(
+        id=secrets.token_hex(16),
+        shop_id=user.shop_id,
+        user_id=user.id,
+        refresh_hash=sha256(secret),
+        created_at=now,
+        renewed_at=now,
+        expires_at=now + lifetime,
+    )
+    session.add(row)
+    session.commit()
+    return OpenedSession(row, secret)
+
+
+def find_live_session(session: Session, shop: Shop, session_id: str, user_id: int) -> UserSession | None:
+    """The session if it belongs to this shop and user and is neither revoked nor expired."""
+    return session.scalar(
+        select(UserSession).where(
+            UserSession.id == session_id,
+            UserSession.shop_id == shop.id,
+            UserSession.user_id == user_id,
+            UserSession.revoked_at.is_(None),
+            UserSession.expires_at > utcnow(),
+        )
+    )
+
+
+def renewal_secret_matches(user_session: UserSession, secret: str | None) -> bool:
+    return bool(secret) and secrets.compare_digest(user_session.refresh_hash, sha256(secret))
+
+
+def renew_session(session: Session, user_session: UserSession, lifetime: timedelta) -> None:
+    now = utcnow()
+    user_session.renewed_at = now
+    user_session.expires_at = now + lifetime
+    session.commit()
+
+
+def revoke_session(session: Session, user_session: UserSession) -> None:
+    session.execute(
+        update(UserSession)
+        .where(UserSession.id == user_session.id, UserSession.revoked_at.is_(None))
+        .values(revoked_at=utcnow())
+    )
+    session.commit()
+
+
+def _revoke_all(session: Session, user: User, now: datetime) -> None:
+    session.execute(
+        update(UserSession)
+        .where(UserSession.user_id == user.id, UserSession.revoked_at.is_(None))
+        .values(revoked_at=now)
+    )
+
+
+# Password reset -----------------------------------------------------------------------------
+
+
+@dataclass
+class ResetRequest:
+    user: User
+    token: str  # the raw token, for the emailed link only
+    link: str
+
+
+def reset_link(shop: Shop, token: str, email: str) -> str:
+    """The emailed link, on the shop's configured origin (never the request's Host)."""
+    return f"{shop.site_url.rstrip('/')}/reset-password?{urlencode({'token': token, 'email': email})}"
+
+
+def request_password_reset(
+    session: Session, shop: Shop, email: str, lifetime: timedelta
+) -> ResetRequest | None:
+    """A new reset token for the account, or None when there is none (after the same work)."""
+    token = secrets.token_urlsafe(32)
+    digest = sha256(token)
+    user = find_user(session, shop, email)
+    if user is None:
+        return None
+    now = utcnow()
+    session.add(
+        PasswordResetToken(
+            shop_id=shop.id, user_id=user.id, token_hash=digest, created_at=now, expires_at=now + lifetime
+        )
+    )
+    session.commit()
+    return ResetRequest(user, token, reset_link(shop, token, user.email))
+
+
+def reset_password(
+    session: Session, shop: Shop, passwords: Passwords, *, email: str, token: str, password: str
+) -> User:
+    """Set a new password with a live reset token; the token and every other one of the user
+    are used up, and every session of the user ends."""
+    invalid = DomainError(AccountErrorCode.INVALID_RESET_TOKEN, text(shop.language, "invalid_reset_token"))
+    digest = sha256(token or "")
+    user = find_user(session, shop, email)
+    if user is None:
+        raise invalid
+    now = utcnow()
+    # One UPDATE decides which of two concurrent uses of the token wins.
+    used = session.execute(
+        update(PasswordResetToken)
+        .where(
+            PasswordResetToken.token_hash == digest,
+            PasswordResetToken.user_id == user.id,
+            PasswordResetToken.shop_id == shop.id,
+            PasswordResetToken.used_at.is_(None),
+            PasswordResetToken.expires_at > now,
+        )
+        .values(used_at=now)
+    )
+    if used.rowcount != 1:
+        session.rollback()
+        raise invalid
+    session.execute(
+        update(PasswordResetToken)
+        .where(PasswordResetToken.user_id == user.id, PasswordResetToken.used_at.is_(None))
+        .values(used_at=now)
+    )
+    user.password_hash = passwords.hash(password)
+    _revoke_all(session, user, now)
+    session.commit()
+    return user
+
+
+# Admins -------------------------------------------------------------------------------------
+
+
+def create_admin(
+    session: Session, shop: Shop, passwords: Passwords, *, email: str, name: str, password: str
+) -> User:
+    """Create the shop's admin, or make an existing user of that address an admin with this password."""
+    user = find_user(session, shop, email)
+    if user is None:
+        user = User(shop_id=shop.id, email=normalise_email(email), name=name, password_hash="")
+        session.add(user)
+    user.name = name or user.name
+    user.is_admin = True
+    user.password_hash = passwords.hash(password)
+    if user.id is not None:
+        _revoke_all(session, user, utcnow())
+    session.commit()
+    return user
