@@ -27,31 +27,55 @@ const positive = (v) => {
   return Number.isFinite(n) && n > 0;
 };
 
-/** The special-price badge: a discount that beats any member price. */
-export function hasSpecialPrice(product) {
-  if (!product || !positive(product.discount)) return false;
-  const member = toNumber(product.member_price);
-  return !positive(product.member_price) || member >= toNumber(product.discount);
+/** Round a non-negative amount to cents, half up, without float drift at .5. */
+function roundCents(amount) {
+  return Math.floor(Math.round(amount * 1e6) / 1e4 + 0.5) / 100;
 }
 
 /**
- * The price a product card shows for this (possibly anonymous) user.
- * Returns { price, original, special } where original is the normal price when
- * the shown price differs from it (for a struck-through display).
+ * The unit price a shopper pays, and whether the special-price badge shows:
+ * the card rule of SPEC section 9 as reconciled in bff/pricing/rules.py, checked
+ * against the same table of cases (rules/pricing_cases.json) on both sides.
+ * A guest has no member_discount_percent and is not a special member.
+ */
+export function quote({ price, discount = null, member_price = null, member_discount_percent = null, is_special_member = false }) {
+  const p = toNumber(price);
+  const d = positive(discount) && toNumber(discount) < p ? toNumber(discount) : null;
+  const m = positive(member_price) ? toNumber(member_price) : null;
+  if (d !== null && (m === null || m >= d)) return { price: d, badge: true, basis: 'discount' };
+  let offer = null;
+  let basis = 'price';
+  if (m !== null && is_special_member) {
+    offer = m;
+    basis = 'special_member';
+  } else if (m !== null && positive(member_discount_percent)) {
+    offer = roundCents((p * toNumber(member_discount_percent)) / 100);
+    basis = 'member_level';
+  }
+  // Nobody pays more than a guest would.
+  const guest = d !== null ? d : p;
+  if (offer !== null && offer < guest) return { price: offer, badge: false, basis };
+  return { price: guest, badge: d !== null, basis: d !== null ? 'discount' : 'price' };
+}
+
+function shopperOf(user) {
+  const level = user?.member_levels || null;
+  const special = level?.is_special_member ?? user?.is_special_member;
+  return {
+    member_discount_percent: level?.discount ?? null,
+    is_special_member: Number(special) === 1 || special === true,
+  };
+}
+
+/**
+ * What a product card shows for this (possibly anonymous) user:
+ * { price, original, special } where original is the normal price when the
+ * shown price is lower (struck through), and special is the badge.
  */
 export function cardPrice(product, user = null) {
+  const q = quote({ ...product, ...(user ? shopperOf(user) : {}) });
   const price = toNumber(product?.price);
-  let shown = price;
-  const special = hasSpecialPrice(product);
-  const memberLevel = user?.member_levels;
-  if (special) {
-    shown = toNumber(product.discount);
-  } else if (memberLevel && Number(memberLevel.is_special_member) === 1 && positive(product.member_price)) {
-    shown = toNumber(product.member_price);
-  } else if (memberLevel && positive(product.member_price) && positive(memberLevel.discount)) {
-    shown = (price * toNumber(memberLevel.discount)) / 100;
-  }
-  return { price: shown, original: shown !== price ? price : null, special };
+  return { price: q.price, original: q.price < price ? price : null, special: q.badge };
 }
 
 /** 'In Stock' above 99, else 'Only N Left' (translated by the caller's t). */

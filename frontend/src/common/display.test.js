@@ -1,7 +1,8 @@
+import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
-  avatarImage, cardPrice, formatNumber, hasSpecialPrice, isSoldOut, paginationItems,
-  progressValue, progressWidth, stockText, toYuan,
+  avatarImage, cardPrice, formatNumber, isSoldOut, paginationItems,
+  progressValue, progressWidth, quote, stockText, toYuan,
 } from './display.js';
 
 describe('formatNumber', () => {
@@ -31,30 +32,30 @@ describe('card price and special-price badge', () => {
   it('shows the normal price without discount', () => {
     expect(cardPrice(base)).toEqual({ price: 100, original: null, special: false });
   });
-  it('shows the discount when there is no member price', () => {
+  it('shows the discount struck against the price, with the badge', () => {
     expect(cardPrice({ ...base, discount: 80 })).toEqual({ price: 80, original: 100, special: true });
-    expect(cardPrice({ ...base, discount: 80, member_price: 0 }).special).toBe(true);
-  });
-  it('shows the discount when the member price is at least the discount', () => {
-    expect(hasSpecialPrice({ ...base, discount: 80, member_price: 80 })).toBe(true);
-    expect(hasSpecialPrice({ ...base, discount: 80, member_price: 90 })).toBe(true);
-  });
-  it('no badge when the member price beats the discount', () => {
-    expect(hasSpecialPrice({ ...base, discount: 80, member_price: 70 })).toBe(false);
-    expect(cardPrice({ ...base, discount: 80, member_price: 70 }).price).toBe(100);
   });
   it('special members see the member price', () => {
-    const user = { member_levels: { is_special_member: 1, discount: 90 } };
-    expect(cardPrice({ ...base, member_price: 70 }, user).price).toBe(70);
+    const user = { name: 'a', member_levels: { is_special_member: 1, discount: 90 } };
+    expect(cardPrice({ ...base, member_price: 70 }, user)).toEqual({ price: 70, original: 100, special: false });
   });
-  it('members see the level price when a member price exists', () => {
-    const user = { member_levels: { is_special_member: 0, discount: 90 } };
+  it('level members see the level price when the product has a member price', () => {
+    const user = { name: 'a', member_levels: { is_special_member: 0, discount: 90 } };
     expect(cardPrice({ ...base, member_price: 70 }, user).price).toBe(90);
     expect(cardPrice(base, user).price).toBe(100);
   });
-  it('a zero discount is no discount', () => {
-    expect(hasSpecialPrice({ ...base, discount: 0 })).toBe(false);
-  });
+});
+
+// The table the BFF's pytest runs too: what the card shows is what the cart charges.
+const table = JSON.parse(fs.readFileSync(new URL('../../../rules/pricing_cases.json', import.meta.url), 'utf8'));
+describe('shared pricing cases', () => {
+  it('has cases', () => expect(table.cases.length).toBeGreaterThan(10));
+  for (const c of table.cases) {
+    it(c.case, () => {
+      const q = quote(c);
+      expect({ price: q.price.toFixed(2), badge: q.badge, basis: q.basis }).toEqual(c.expected);
+    });
+  }
 });
 
 describe('stockText', () => {

@@ -1,11 +1,10 @@
 // Structured data for search engines (schema.org), built from the BFF's data.
-import { avatarImage } from '../../common/display.js';
+import { avatarImage, quote } from '../../common/display.js';
 import { absoluteUrl } from '../../app/head.js';
 
 export function productJsonLd(product, site) {
   const priced = product.product_variants?.length ? { ...product, ...product.product_variants[0] } : product;
-  const discount = Number(priced.discount);
-  const price = discount > 0 ? discount : Number(priced.price);
+  const { price } = quote(priced); // the guest price, as the page shows it
   const images = (product.images || []).map((img) => absoluteUrl(site, img.path)).filter(Boolean);
   return {
     '@context': 'https://schema.org',
