@@ -2,6 +2,8 @@
 the models have not drifted from them (what `alembic check` reports), on SQLite and on
 PostgreSQL (when TEST_DATABASE_URL is set)."""
 
+import os
+
 import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.config import Config as AlembicConfig
@@ -13,7 +15,8 @@ from sqlalchemy import create_engine, inspect, text
 from bff.app import MIGRATIONS_DIR
 from bff.extensions import db
 
-SCHEMA = "migration_check"
+# Per process, so that two suites sharing a PostgreSQL database do not collide.
+SCHEMA = f"migration_check_{os.getpid()}"
 # Options the app gives Alembic (bff/app.py).
 OPTIONS = {"compare_type": True, "render_as_batch": True}
 
