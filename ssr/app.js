@@ -10,8 +10,9 @@ import { errorDocument, renderDocument } from './html.js';
  * options.getEntry       () => Promise<{ render, renderSeoFile }> the server entry
  * options.assets         middleware serving client files (production) or Vite's (dev)
  * options.onError        (error) => void, for Vite's stack-trace fixing in dev
+ * options.layoutCacheMs  how long a render may reuse a shop's settings and menus
  */
-export function createApp({ bffUrl, getTemplate, getEntry, assets = null, onError = () => {} }) {
+export function createApp({ bffUrl, getTemplate, getEntry, assets = null, onError = () => {}, layoutCacheMs = 0 }) {
   const app = express();
   app.disable('x-powered-by');
   // Behind a load balancer the public host and scheme arrive in X-Forwarded-*.
@@ -42,7 +43,7 @@ export function createApp({ bffUrl, getTemplate, getEntry, assets = null, onErro
     res.on('close', () => controller.abort());
     try {
       const { render } = await getEntry();
-      const result = await render({ url: req.originalUrl, origin: originOf(req), bffUrl, signal: controller.signal });
+      const result = await render({ url: req.originalUrl, origin: originOf(req), bffUrl, signal: controller.signal, layoutCacheMs });
       if (result.redirect) return res.redirect(result.status || 302, result.redirect);
       const template = await getTemplate(req.originalUrl);
       res.status(result.status).set({ 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache', Vary: 'Host' });

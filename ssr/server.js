@@ -1,5 +1,6 @@
 // Dev or production wiring of the Express app. `node ssr/server.js [--dev]`
-// PORT (default 3000), HOST (default all interfaces), BFF_URL (default http://127.0.0.1:5000).
+// PORT (default 3000), HOST (default all interfaces), BFF_URL (default http://127.0.0.1:5000),
+// SSR_LAYOUT_CACHE_MS (default 30000 in production).
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -13,6 +14,8 @@ const dev = process.argv.includes('--dev') || process.env.NODE_ENV === 'developm
 const port = Number(process.env.PORT || 3000);
 const host = process.env.HOST || undefined;
 const bffUrl = process.env.BFF_URL || 'http://127.0.0.1:5000';
+// Shop settings and menus may be reused for this long in production (0 turns it off).
+const layoutCacheMs = dev ? 0 : Number(process.env.SSR_LAYOUT_CACHE_MS ?? 30000);
 
 async function production() {
   const client = path.join(frontend, 'dist/client');
@@ -20,6 +23,7 @@ async function production() {
   const entry = await import(pathToFileURL(path.join(frontend, 'dist/server/entry-server.js')).href);
   return createApp({
     bffUrl,
+    layoutCacheMs,
     getTemplate: async () => template,
     getEntry: async () => entry,
     assets: express.static(client, { index: false, setHeaders: assetHeaders }),

@@ -14,16 +14,39 @@ import { renderRobots, renderSitemapXml } from './app/sitemap.js';
 // after 2 s, before the BFF's keep-alive limit, so none is reused as it closes.
 const bffAgent = new http.Agent({ keepAlive: true, timeout: 2000 });
 
+// Shop settings, the category menu and footer articles change rarely and every
+// page needs them: a render may reuse them for a short while (layoutCacheMs),
+// keyed by shop host. Only shops that exist are kept, so a flood of made-up
+// Host headers cannot grow it.
+const layoutCache = new Map();
+const LAYOUT_CACHE_MAX = 500;
+
+function cachedLayout(host, now) {
+  const hit = layoutCache.get(host);
+  if (hit && hit.expires > now) return hit.shop;
+  if (hit) layoutCache.delete(host);
+  return null;
+}
+
+function keepLayout(host, shop, ttl, now) {
+  if (!ttl || !shop.info || shop.error) return;
+  if (layoutCache.size >= LAYOUT_CACHE_MAX) layoutCache.delete(layoutCache.keys().next().value);
+  layoutCache.set(host, { shop: { ...shop, loading: false }, expires: now + ttl });
+}
+
 /**
  * Render one page request. A fresh store and API client per call: nothing
  * leaks between shoppers or shops.
- * origin: the public origin of the request (http://host:port); bffUrl: where the BFF listens.
+ * origin: the public origin of the request (http://host:port); bffUrl: where the BFF listens;
+ * layoutCacheMs: how long shop settings may be reused (0: fetch them every time).
  * Returns { redirect, status } or { status, html, head, lang, state }.
  */
-export async function render({ url, origin, bffUrl, signal }) {
+export async function render({ url, origin, bffUrl, signal, layoutCacheMs = 0 }) {
   const siteHost = new URL(origin).hostname;
   const api = createApiClient({ baseURL: bffUrl, siteHost, httpAgent: bffAgent });
-  const store = createAppStore({ api });
+  const now = Date.now();
+  const cached = layoutCacheMs ? cachedLayout(siteHost, now) : null;
+  const store = createAppStore({ api, preloadedState: cached ? { shop: cached } : undefined });
   const { query, dataRoutes } = createStaticHandler(createRoutes({ api, store }));
   const context = await query(new Request(new URL(url, origin), { signal }));
   if (context instanceof Response) {
@@ -37,6 +60,7 @@ export async function render({ url, origin, bffUrl, signal }) {
       </Provider>
     </StrictMode>,
   );
+  if (!cached) keepLayout(siteHost, store.getState().shop, layoutCacheMs, now);
   const shop = store.getState().shop.info;
   const matches = context.matches.map((m) => ({ route: m.route, params: m.params, data: context.loaderData[m.route.id] }));
   const head = buildHead({ shop, matches, url, origin });

@@ -103,6 +103,19 @@ describe('server render', () => {
   });
 });
 
+describe('layout cache', () => {
+  it('reuses shop settings within layoutCacheMs, per host', async () => {
+    const opts = { origin: 'http://shop.test:3000', bffUrl: bff.url, layoutCacheMs: 60000 };
+    await render({ url: '/product/1', ...opts });
+    bff.calls.length = 0;
+    const r = await render({ url: '/product/1', ...opts });
+    expect(bff.calls.map((c) => c.path)).toEqual(['/api/product/1']);
+    expect(r.html).toContain('新西兰直邮');
+    await render({ url: '/product/1', ...opts, origin: 'http://en.test:3000' });
+    expect(bff.calls.map((c) => c.path)).toContain('/api/shop');
+  });
+});
+
 describe('robots and sitemap', () => {
   it('lists the shop pages', async () => {
     const xml = await renderSeoFile('sitemap.xml', { origin: 'http://shop.test:3000', bffUrl: bff.url });

@@ -53,7 +53,7 @@ async function inProcess(render, url, origin, bffUrl) {
   const started = Date.now();
   const worker = async () => {
     while (Date.now() < end) {
-      await render({ url, origin, bffUrl });
+      await render({ url, origin, bffUrl, layoutCacheMs: 30000 });
       count += 1;
     }
   };
@@ -69,7 +69,7 @@ try {
   console.log(`SSR benchmark: ${SECONDS}s per run, ${CONNECTIONS} connections, loopback`);
   for (const [name, pathname] of [['home', '/'], ['product', `/product/${product.id}`]]) {
     const r = await load(`${ssrOrigin}${pathname}`);
-    const bare = await inProcess(render, pathname, 'http://localhost:3000', stack.bffUrl);
+    const bare = await inProcess(render, pathname, 'http://localhost:3000', stack.bffUrl);  // same layout cache as the server
     console.log(`${name.padEnd(8)} through SSR: ${r.rps.toFixed(1)} req/s  p50 ${r.p50.toFixed(1)} ms  p99 ${r.p99.toFixed(1)} ms  errors ${r.errors}  | bare render(): ${bare.toFixed(1)} renders/s`);
   }
 } finally {
