@@ -26,7 +26,8 @@ def build_message(*, to: str, subject: str, body: str, sender: str, sender_name:
     message["Subject"] = subject
     message["Date"] = formatdate(localtime=False)
     message["Message-ID"] = make_msgid(domain=sender.rpartition("@")[2] or None)
-    message.set_content(body)
+    # 8bit keeps the link on one readable line (in the outbox file too); servers speak 8BITMIME.
+    message.set_content(body, cte="8bit")
     return message
 
 

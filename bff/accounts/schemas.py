@@ -74,9 +74,10 @@ class _NewPassword(Body):
         "password_confirmation_required", validate=_not_blank("password_confirmation_required")
     )
 
-    @validates_schema
-    def _confirmation_matches(self, data, **kwargs):
-        if "password" in data and data.get("password_confirmation") != data["password"]:
+    @validates_schema(skip_on_field_errors=False, pass_original=True)
+    def _confirmation_matches(self, data, original, **kwargs):
+        confirmation = data.get("password_confirmation")
+        if confirmation and confirmation != original.get("password"):
             raise ValidationError("password_mismatch", field_name="password_confirmation")
 
 
