@@ -57,12 +57,10 @@ def _clean_tables(app):
     yield
     db.session.rollback()
     tables = [t.name for t in reversed(db.metadata.sorted_tables)]
+    # DELETE, not TRUNCATE: on tables this small it is several times faster on PostgreSQL.
     with db.engine.begin() as conn:
-        if db.engine.dialect.name == "postgresql":
-            conn.execute(text(f"TRUNCATE {', '.join(tables)} RESTART IDENTITY CASCADE"))
-        else:
-            for name in tables:
-                conn.execute(text(f"DELETE FROM {name}"))
+        for name in tables:
+            conn.execute(text(f"DELETE FROM {name}"))
     db.session.remove()
 
 
