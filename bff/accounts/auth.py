@@ -81,9 +81,9 @@ def start_session(user: User) -> str:
 
 def end_session() -> None:
     """Revoke the caller's session, whether or not its access token has expired."""
-    user_session = _token_session(allow_expired=True)
-    if user_session is not None:
-        services.revoke_session(db.session, user_session)
+    found = _token_session(allow_expired=True)
+    if found is not None:
+        services.revoke_session(db.session, found[0])
     request.environ[_COOKIE_KEY] = ""
     request.environ[_AUTH_KEY] = Auth()
 
@@ -104,7 +104,11 @@ def _claims() -> dict | None:
         return None
 
 
-def _token_session(allow_expired: bool) -> UserSession | None:
+def _token_session(allow_expired: bool) -> tuple[UserSession, dict] | None:
+    """The live session the bearer token names, with the token's claims.
+
+    An expired token counts only with `allow_expired` (logout) or the session's renewal cookie.
+    """
     claims = _claims()
     if claims is None:
         return None
@@ -121,7 +125,7 @@ def _token_session(allow_expired: bool) -> UserSession | None:
     expired = claims["exp"] <= datetime.now(UTC).timestamp()
     if expired and not (allow_expired or services.renewal_secret_matches(user_session, _cookie())):
         return None
-    return user_session
+    return user_session, claims
 
 
 def _cookie() -> str | None:
@@ -133,10 +137,10 @@ def _resolve() -> Auth:
     if auth is not None:
         return auth
     auth = Auth()
-    user_session = _token_session(allow_expired=False)
-    if user_session is not None:
+    found = _token_session(allow_expired=False)
+    if found is not None:
+        user_session, claims = found
         auth = Auth(user=user_session.user, session=user_session)
-        claims = _claims()
         half_life = current_app.config["JWT_ACCESS_TOKEN_EXPIRES"].total_seconds() / 2
         if datetime.now(UTC).timestamp() - claims["iat"] >= half_life:
             services.renew_session(db.session, user_session, current_app.config["SESSION_LIFETIME"])
