@@ -174,6 +174,11 @@ describe('listings', () => {
     await page.getByTestId('listing-title').filter({ hasText: term }).waitFor();
     const names = await page.getByTestId('product-name').allTextContents();
     assert.ok(names.length > 0, 'search found products');
+    // A fresh load of a search URL shows its own text in the box, not an older persisted one.
+    await page.goto(`${stack.baseUrl}/search-product?q=${encodeURIComponent(data.newest.data[1].name.slice(0, 3))}`);
+    await hydrated(page);
+    await page.waitForTimeout(200);
+    assert.equal(await box.inputValue(), data.newest.data[1].name.slice(0, 3));
     const html = await (await fetch(`${stack.baseUrl}/search-product?q=${encodeURIComponent(term)}`)).text();
     assert.match(html, /<meta name="robots" content="noindex/);
     assertClean(tab);

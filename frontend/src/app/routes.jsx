@@ -10,6 +10,7 @@ import StaticPage from '../features/content/StaticPage.jsx';
 import StoreNotFoundPage from '../features/content/StoreNotFoundPage.jsx';
 import { AuthPlaceholder, PrivatePlaceholder } from '../features/account/AccountPlaceholder.jsx';
 import { shopLoaded } from '../features/shop/shopSlice.js';
+import { searchTextChanged } from '../features/search/searchSlice.js';
 import * as catalog from '../api/catalog.js';
 import { fetchArticle } from '../api/content.js';
 import { ApiError } from '../api/client.js';
@@ -86,7 +87,11 @@ export function createRoutes({ api, store }) {
     { path: 'newest-product', ...listing('newest', (p, q) => catalog.fetchNewest(api, q), listingMeta((d, t) => t('listing.newest'))) },
     {
       path: 'search-product',
-      ...listing('search', (p, q, raw) => (raw.q.trim() ? catalog.searchProducts(api, raw.q.trim(), q) : { products: [], totalPages: 1 }),
+      ...listing('search', (p, q, raw) => {
+        // The search text is shared state: the header box shows it on the server and in the browser.
+        store.dispatch(searchTextChanged(raw.q.trim()));
+        return raw.q.trim() ? catalog.searchProducts(api, raw.q.trim(), q) : { products: [], totalPages: 1 };
+      },
         ({ data, t }) => ({ title: data?.q ? t('search.title', { q: data.q }) : t('search.titleEmpty'), noindex: true })),
     },
     {

@@ -80,3 +80,14 @@ describe('brand carousel', () => {
     expect(nextBrandIndex(0, 1, 5, cfg)).toBe(0);
   });
 });
+
+describe('persisted search text', () => {
+  it('keeps the text of the search page over the persisted one', async () => {
+    const { REHYDRATE } = await import('redux-persist');
+    const { default: search } = await import('../features/search/searchSlice.js');
+    const onPage = { text: '蜂蜜' };
+    expect(search(onPage, { type: REHYDRATE, key: 'root', payload: { search: { text: 'old' } } })).not.toBe(onPage);
+    const empty = { text: '' };
+    expect(search(empty, { type: REHYDRATE, key: 'root', payload: {} })).toBe(empty);
+  });
+});

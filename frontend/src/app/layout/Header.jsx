@@ -1,7 +1,6 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useDispatch, useSelector } from 'react-redux';
-import { useEffect } from 'react';
 import Img from '../../common/components/Img.jsx';
 import { CartIcon, MenuIcon } from '../../common/components/Icons.jsx';
 import { useT } from '../i18n.js';
@@ -56,7 +55,7 @@ export default function Header() {
           <MenuIcon className="h-6 w-6" />
         </button>
         <Link to="/" className="flex min-w-0 items-center gap-2" aria-label={shop?.shop_name}>
-          {shop?.shop_logo && <Img src={shop.shop_logo} alt="" width={40} height={40} eager className="h-9 w-9 rounded object-contain md:h-10 md:w-10" />}
+          {shop?.shop_logo && <Img src={shop.shop_logo} alt="" width={120} height={40} eager className="h-9 w-auto max-w-[7.5rem] object-contain md:h-10" />}
           <span className="truncate text-lg font-bold tracking-tight text-gray-900" data-testid="shop-name">{shop?.shop_name}</span>
         </Link>
         <SearchBox className="hidden flex-1 md:block md:max-w-xl" />

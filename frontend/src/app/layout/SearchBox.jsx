@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { Form, useNavigate } from 'react-router';
 import { SearchIcon } from '../../common/components/Icons.jsx';
@@ -12,6 +12,8 @@ export default function SearchBox({ className = '' }) {
   const navigate = useNavigate();
   const stored = useSelector(selectSearchText);
   const [text, setText] = useState(stored);
+  // Follow the shared text when a search page sets it (navigation, back button).
+  useEffect(() => setText(stored), [stored]);
   const submit = (event) => {
     event.preventDefault();
     dispatch(searchTextChanged(text.trim()));

@@ -1,4 +1,5 @@
 import { createSlice } from '@reduxjs/toolkit';
+import { REHYDRATE } from 'redux-persist';
 
 // The search text is shared state (SPEC); the URL's ?q= mirrors it so a
 // result page can be rendered on the server and shared.
@@ -9,6 +10,11 @@ const searchSlice = createSlice({
     searchTextChanged: (state, { payload }) => {
       state.text = String(payload ?? '');
     },
+  },
+  extraReducers: (builder) => {
+    // On a search page the URL's text wins over the one persisted earlier:
+    // returning a new object tells redux-persist's merge to keep this slice.
+    builder.addCase(REHYDRATE, (state) => (state.text ? { ...state } : state));
   },
 });
 
