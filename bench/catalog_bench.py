@@ -1,7 +1,7 @@
 """Catalogue read benchmark: latency and SQL statements per call of the public catalogue.
 
 Builds one shop with N products (images, variants, categories, brands, a banner) in a
-temporary SQLite database, or in a fresh schema of the PostgreSQL database named by
+temporary SQLite database (always), or in a fresh schema of the PostgreSQL database named by
 DATABASE_URL (dropped afterwards; nothing else in it is touched), then times each call
 through the Flask test client. No thresholds: it prints figures to compare runs.
 
@@ -62,9 +62,14 @@ class BenchConfig(Config):
             }
 
     def _database_url(self) -> str:
-        if os.environ.get("DATABASE_URL"):
+        # A SQLite DATABASE_URL (say, the dev database) is never written to: always a temp file.
+        if _postgres():
             return super()._database_url()
         return f"sqlite:///{self.VAR_DIR / 'bench.db'}"
+
+
+def _postgres() -> bool:
+    return os.environ.get("DATABASE_URL", "").startswith(("postgres://", "postgresql"))
 
 
 def build_catalogue(n_products: int) -> dict:
@@ -182,8 +187,7 @@ def main() -> None:
     parser.add_argument("--page-size", type=int, default=20)
     args = parser.parse_args()
 
-    postgres = os.environ.get("DATABASE_URL", "").startswith(("postgres://", "postgresql"))
-    schema = f"catalog_bench_{uuid.uuid4().hex[:8]}" if postgres else None
+    schema = f"catalog_bench_{uuid.uuid4().hex[:8]}" if _postgres() else None
     with tempfile.TemporaryDirectory() as var_dir:
         app = create_app(BenchConfig(var_dir, args.page_size, schema))
         with app.app_context():
