@@ -3,7 +3,8 @@
 import enum
 
 from bff.catalog.models import Product
-from bff.catalog.pricing import guest_price_sql
+from bff.pricing.context import current_shopper
+from bff.pricing.sql import price_sql
 
 
 class Sort(enum.StrEnum):
@@ -28,6 +29,7 @@ def order_by(sort: Sort) -> list:
         case Sort.POPULAR:
             return [Product.sales_count.desc(), Product.id.desc()]
         case Sort.CHEAPEST:
-            return [guest_price_sql().asc(), Product.id.asc()]
+            # By what this shopper pays: the guest price, or the member's on user-prefixed calls.
+            return [price_sql(Product, current_shopper()).asc(), Product.id.asc()]
         case Sort.EXPENSIVE:
-            return [guest_price_sql().desc(), Product.id.desc()]
+            return [price_sql(Product, current_shopper()).desc(), Product.id.desc()]

@@ -141,3 +141,20 @@ def test_user_calls_are_documented_as_needing_a_bearer_token(client):
         assert spec["paths"][path]["get"]["security"] == [{"bearerAuth": []}]
     body = spec["paths"]["/api/auth/login"]["post"]["requestBody"]["content"]
     assert {"application/json", "application/x-www-form-urlencoded"} <= set(body)
+
+
+def test_price_sorts_follow_what_the_member_pays(
+    client, shop, make_product, make_user, make_member_level, auth_headers
+):
+    # Guest prices 50 < 60; a 50% level member pays 50 and 30, so the order flips.
+    a = make_product(shop, "A", price=Decimal("50.00"))
+    b = make_product(shop, "B", price=Decimal("60.00"), member_price=Decimal("55.00"))
+    level = make_member_level(shop, "50")
+    headers = auth_headers(make_user(shop, member_level_id=level.id))
+
+    def order(prefix, headers):
+        body = client.get(f"{prefix}/product/new/?sort=cheapest", headers=headers).json["products"]["data"]
+        return [(p["id"], p["final_price"]) for p in body]
+
+    assert order("/api", SHOP_A) == [(a.id, 50.00), (b.id, 60.00)]
+    assert order("/api/user", headers) == [(b.id, 30.00), (a.id, 50.00)]

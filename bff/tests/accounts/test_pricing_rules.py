@@ -48,3 +48,24 @@ def test_nobody_pays_more_than_a_guest():
             case["is_special_member"],
         )
         assert member.amount <= guest.amount <= Decimal(case["price"])
+
+
+def test_the_sql_expression_agrees_with_the_rule_on_every_case(session, shop, make_product):
+    """Price sorts use the SQL twin of the rule; both give the same price for every case."""
+    from sqlalchemy import select
+
+    from bff.catalog.models import Product
+    from bff.pricing.rules import Shopper
+    from bff.pricing.sql import price_sql
+
+    for case in CASES:
+        product = make_product(
+            shop,
+            price=_dec(case["price"]),
+            discount=_dec(case["discount"]),
+            member_price=_dec(case["member_price"]),
+        )
+        shopper = Shopper(_dec(case["member_discount_percent"]), case["is_special_member"])
+        in_sql = session.scalar(select(price_sql(Product, shopper)).where(Product.id == product.id))
+        # SQLite rounds binary floats, so a half cent may land on either side there.
+        assert abs(Decimal(str(in_sql)) - Decimal(case["expected"]["price"])) <= Decimal("0.01"), case["case"]
