@@ -34,13 +34,14 @@ def create_app(config: Config | None = None) -> Flask:
     from bff.accounts import auth
     from bff.accounts.limits import limiter
     from bff.accounts.routes import blp as accounts
+    from bff.cart.routes import blp as cart
     from bff.catalog.member_routes import blp as member_catalog
     from bff.catalog.routes import blp as catalog
     from bff.content.routes import blp as content
     from bff.media.routes import bp as media
     from bff.shops.routes import blp as shops
 
-    for blueprint in (shops, catalog, member_catalog, content, accounts):
+    for blueprint in (shops, catalog, member_catalog, content, accounts, cart):
         api.register_blueprint(blueprint)
     app.register_blueprint(media)
     limiter.init_app(app)
@@ -54,8 +55,13 @@ def create_app(config: Config | None = None) -> Flask:
 def _import_models() -> None:
     """Import every domain's models so metadata (and Alembic autogenerate) sees them all."""
     import bff.accounts.models  # noqa: F401
+    import bff.addresses.models  # noqa: F401
+    import bff.cart.models  # noqa: F401
     import bff.catalog.models  # noqa: F401
     import bff.content.models  # noqa: F401
+    import bff.favorites.models  # noqa: F401
+    import bff.orders.models  # noqa: F401
+    import bff.payments.models  # noqa: F401
     import bff.shops.models  # noqa: F401
 
 

@@ -12,7 +12,7 @@ from bff.app import create_app
 from bff.config import Config
 from bff.extensions import db
 
-pytest_plugins = ["bff.tests.fixtures.catalog", "bff.tests.fixtures.accounts"]
+pytest_plugins = ["bff.tests.fixtures.catalog", "bff.tests.fixtures.accounts", "bff.tests.fixtures.shopping"]
 
 
 class TestConfig(Config):

@@ -1,0 +1,21 @@
+"""A member's recipient addresses; exactly one of them is the default."""
+
+from sqlalchemy import Boolean, ForeignKey, String
+from sqlalchemy.orm import Mapped, mapped_column
+
+from bff.common.models import ShopOwned, Timestamps
+from bff.extensions import db
+
+
+class ShippingAddress(ShopOwned, Timestamps, db.Model):
+    __tablename__ = "shipping_addresses"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    shipping_name: Mapped[str] = mapped_column(String(120))
+    shipping_contact: Mapped[str] = mapped_column(String(40))
+    shipping_country: Mapped[str] = mapped_column(String(40))
+    shipping_city: Mapped[str] = mapped_column(String(120))
+    shipping_address: Mapped[str] = mapped_column(String(255))
+    shipping_id: Mapped[str] = mapped_column(String(40), default="")  # recipient's ID number
+    is_default: Mapped[bool] = mapped_column(Boolean, default=False)
