@@ -1,7 +1,7 @@
 from marshmallow import Schema, fields, validate
 
 from bff.catalog.sorting import SORTS, Sort
-from bff.common.schemas import Flag, ListArgs, MediaPath, Money, PaginatorSchema
+from bff.common.schemas import Flag, ListArgs, MediaPath, Money, PaginatorSchema, UtcDateTime
 from bff.pricing.fields import FinalPrice, SpecialBadge
 
 
@@ -142,7 +142,7 @@ class BannerProductsResponse(Schema):
 
 class SitemapEntry(Schema):
     id = fields.Integer()
-    updated_at = fields.DateTime()
+    updated_at = UtcDateTime()
 
 
 class SitemapResponse(Schema):

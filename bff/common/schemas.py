@@ -1,5 +1,7 @@
 """Schemas shared by every domain: money, flags, media paths and list arguments."""
 
+from datetime import UTC
+
 from marshmallow import Schema, fields, pre_load, validate
 
 from bff.catalog.sorting import DEFAULT_SORT, SORTS
@@ -18,6 +20,16 @@ class Flag(fields.Field):
 
     def _serialize(self, value, attr, obj, **kwargs):
         return None if value is None else int(bool(value))
+
+
+class UtcDateTime(fields.DateTime):
+    """An ISO 8601 time with its offset. SQLite hands back naive datetimes (stored as UTC),
+    which a reader would otherwise take for local time."""
+
+    def _serialize(self, value, attr, obj, **kwargs):
+        if value is not None and value.tzinfo is None:
+            value = value.replace(tzinfo=UTC)
+        return super()._serialize(value, attr, obj, **kwargs)
 
 
 class MediaPath(fields.String):

@@ -343,3 +343,14 @@ def test_search_answers_with_or_without_a_trailing_slash(client, catalogue):
     assert a.status_code == b.status_code == 200
     assert a.json == b.json
     assert a.json["products"]["total"] == 2
+
+
+def test_sitemap_change_times_carry_their_timezone(client, shop, make_product, session):
+    from datetime import UTC, datetime
+
+    product = make_product(shop)
+    product.updated_at = datetime(2026, 5, 17, 23, 30, tzinfo=UTC)
+    session.commit()
+    stamp = client.get("/api/sitemap", headers=SHOP_A).json["products"][0]["updated_at"]
+    # Without an offset a reader takes local time, and 23:30 UTC can become the next day.
+    assert datetime.fromisoformat(stamp) == datetime(2026, 5, 17, 23, 30, tzinfo=UTC)
