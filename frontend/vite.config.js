@@ -1,13 +1,12 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import tailwindcss from '@tailwindcss/vite';
 
 // WeChat's in-app browser is an older Chromium (X5/XWeb) on Android and the
 // system WebKit on iOS: keep the client output within ES2019 syntax.
 export const BUILD_TARGET = ['es2019', 'chrome79', 'safari13'];
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react()], // CSS: Tailwind 3 through postcss.config.js
   build: {
     target: BUILD_TARGET,
     cssTarget: ['chrome79', 'safari13'],
