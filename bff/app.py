@@ -34,14 +34,16 @@ def create_app(config: Config | None = None) -> Flask:
     from bff.accounts import auth
     from bff.accounts.limits import limiter
     from bff.accounts.routes import blp as accounts
+    from bff.addresses.routes import blp as addresses
     from bff.cart.routes import blp as cart
     from bff.catalog.member_routes import blp as member_catalog
     from bff.catalog.routes import blp as catalog
     from bff.content.routes import blp as content
+    from bff.favorites.routes import blp as favorites
     from bff.media.routes import bp as media
     from bff.shops.routes import blp as shops
 
-    for blueprint in (shops, catalog, member_catalog, content, accounts, cart):
+    for blueprint in (shops, catalog, member_catalog, content, accounts, cart, favorites, addresses):
         api.register_blueprint(blueprint)
     app.register_blueprint(media)
     limiter.init_app(app)

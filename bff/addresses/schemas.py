@@ -1,0 +1,39 @@
+from marshmallow import Schema, fields
+
+from bff.common.schemas import Flag
+
+
+class AddressArgs(Schema):
+    """Checked by the service (bff/addresses/services.py) so each message is the spec's."""
+
+    shipping_name = fields.String(load_default="")
+    shipping_contact = fields.String(load_default="")
+    shipping_country = fields.String(load_default="")
+    shipping_city = fields.String(load_default="")
+    shipping_address = fields.String(load_default="")
+    shipping_id = fields.String(load_default="", allow_none=True)
+    is_default = fields.Boolean(load_default=False)
+
+
+class AddressSchema(Schema):
+    id = fields.Integer()
+    shipping_name = fields.String()
+    shipping_contact = fields.String()
+    shipping_country = fields.String()
+    shipping_city = fields.String()
+    shipping_address = fields.String()
+    shipping_id = fields.String()
+    is_default = Flag()
+    updated_at = fields.DateTime()
+
+
+class AddressPage(Schema):
+    data = fields.List(fields.Nested(AddressSchema))
+
+
+class AddressListResponse(Schema):
+    shipping_addresses = fields.Nested(AddressPage)
+
+
+class AddressResponse(AddressListResponse):
+    shipping_address = fields.Nested(AddressSchema)
