@@ -29,6 +29,7 @@ from bff.catalog.models import Banner, BannerProduct, Brand, Category, Product, 
 from bff.content.models import Article
 from bff.demo import images
 from bff.demo.data import load_shops, render_details
+from bff.demo.members import seed_members
 from bff.extensions import db
 from bff.media.storage import LocalStorage
 from bff.shops.models import Shop, ShopDomain
@@ -97,7 +98,9 @@ def seed() -> dict[str, str]:
     outcome = {}
     for data in load_shops():
         outcome[data["code"]] = _seed_shop(db.session, storage, data)
-        log.info("demo shop %s: %s", data["code"], outcome[data["code"]])
+        shop = db.session.scalar(select(Shop).where(Shop.code == data["code"]))
+        added = seed_members(db.session, shop, data)
+        log.info("demo shop %s: %s, %d members added", data["code"], outcome[data["code"]], added)
     return outcome
 
 

@@ -180,3 +180,27 @@ def test_images_are_deterministic():
     again = images.product_image.__wrapped__("jar", "#c98a1a", "Brand", "UMF 10+", "250g", 3)
     assert first == again
     assert images.qr_like.__wrapped__("seed", "Pay") == images.qr_like.__wrapped__("seed", "Pay")
+
+
+def test_demo_members_can_log_in_and_see_member_prices(seeded, client):
+    login = client.post(
+        "/api/auth/login",
+        json={"email": "member@example.com", "password": "demo1234"},
+        headers={"X-Site-Host": "localhost"},
+    )
+    assert login.status_code == 200
+    user = login.json["data"]["user"]
+    assert user["member_levels"]["discount_percent"] == 90
+    assert login.json["data"]["token"]
+
+
+def test_members_are_added_to_a_shop_seeded_before_them_and_only_once(seeded):
+    from bff.accounts.models import User
+
+    zh = _shop("nz-zh")
+    db.session.execute(text("DELETE FROM users"))
+    db.session.commit()
+    seed()
+    seed()
+    emails = db.session.scalars(select(User.email).where(User.shop_id == zh.id).order_by(User.email)).all()
+    assert emails == ["admin@example.com", "member@example.com", "vip@example.com"]
