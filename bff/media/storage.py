@@ -5,9 +5,12 @@ Callers only use `save` and `url`; an S3-compatible backend can replace
 """
 
 import hashlib
+import re
 from pathlib import Path, PurePosixPath
 
 MEDIA_URL = "/media/"
+# Characters that would end or alter a URL path (`?`, `#`, `%`, spaces...) or name a folder.
+_UNSAFE_NAME = re.compile(r"[^\w.-]+")
 
 
 class LocalStorage:
@@ -18,7 +21,9 @@ class LocalStorage:
         """Store `data` and return its media path. The content hash in the name makes the
         file immutable, so it can be cached for a year."""
         digest = hashlib.sha256(data).hexdigest()[:12]
-        stem, suffix = PurePosixPath(name).stem, PurePosixPath(name).suffix
+        # An uploaded file's name is the shopper's or admin's text: keep it URL-safe.
+        name = PurePosixPath(_UNSAFE_NAME.sub("-", name.replace("\\", "/").rsplit("/", 1)[-1]))
+        stem, suffix = name.stem.strip("-.") or "file", name.suffix
         path = f"{folder.strip('/')}/{stem}.{digest}{suffix}"
         target = self.root / path
         if not target.exists():

@@ -77,3 +77,20 @@ def test_an_image_path_in_product_json_is_fetchable(client, shop, make_product, 
     image = client.get(f"/api/product/{product.id}", headers={"X-Site-Host": "shop-a.test"}).json["product"]
     res = client.get(image["images"][0]["path"])
     assert res.status_code == 200 and res.data == PNG
+
+
+@pytest.mark.parametrize("name", ["honey jar #1?.png", "100% manuka.png", "蜂蜜 礼盒.png", "a&b=c;d.png"])
+def test_an_uploaded_file_name_always_gives_a_fetchable_url(client, storage, name):
+    url = media_url(storage.save("products", name, PNG))
+    assert url.endswith(".png")
+    res = client.get(url)
+    assert res.status_code == 200, url
+    assert res.data == PNG
+
+
+@pytest.mark.parametrize("name", ["../../evil.png", "/etc/evil.png", "..\\..\\evil.png"])
+def test_a_file_name_cannot_place_a_file_outside_its_folder(app, storage, name):
+    path = storage.save("products", name, PNG)
+    assert path.startswith("products/") and "/" not in path[len("products/") :]
+    root = app.config["MEDIA_ROOT"]
+    assert (root / path).resolve().is_relative_to(root / "products")
