@@ -1,6 +1,7 @@
 // Translation tables. The shop's `language` picks the table: 'en' is English,
 // anything else Chinese (SPEC section 1).
 import { useSelector } from 'react-redux';
+import { accountEn, accountZh } from '../features/account/strings.js';
 
 const zh = {
   'nav.home': '首页',
@@ -97,6 +98,7 @@ const zh = {
   'static.close': '关闭',
   'loading': '加载中…',
   'toast.dismiss': '关闭提示',
+  ...accountZh,
 };
 
 const en = {
@@ -194,6 +196,7 @@ const en = {
   'static.close': 'Close',
   'loading': 'Loading…',
   'toast.dismiss': 'Dismiss',
+  ...accountEn,
 };
 
 export const tables = { zh, en };

@@ -1,0 +1,33 @@
+// Where to go after signing in. Only a path on this site is followed: anything
+// that could leave it (//host, /\host, a scheme, control characters) falls back to '/'.
+
+export const REDIRECT_PARAM = 'redirect';
+const AUTH_PAGES = ['/login', '/register', '/forgot-password', '/reset-password', '/admin/login'];
+
+export function safeRedirect(value, fallback = '/') {
+  if (typeof value !== 'string' || value === '') return fallback;
+  // Browsers strip tabs and newlines from URLs and read '\' as '/': judge what they would.
+  if (/[\u0000-\u001f\u007f\\]/.test(value)) return fallback;
+  if (!value.startsWith('/') || value.startsWith('//')) return fallback;
+  let url;
+  try {
+    url = new URL(value, 'http://same.invalid');
+  } catch {
+    return fallback;
+  }
+  if (url.origin !== 'http://same.invalid') return fallback;
+  // Going back to a sign-in screen after signing in would loop.
+  if (AUTH_PAGES.includes(url.pathname)) return fallback;
+  return url.pathname + url.search + url.hash;
+}
+
+/** The login page to send someone to from `location` (admin paths use the admin login). */
+export function loginPathFor(pathname) {
+  return pathname === '/admin' || pathname.startsWith('/admin/') ? '/admin/login' : '/login';
+}
+
+/** /login?redirect=<where they were>, or plain /login when there is nothing worth returning to. */
+export function loginUrl(from, loginPath = '/login') {
+  const target = safeRedirect(from, '');
+  return target && target !== '/' ? `${loginPath}?${REDIRECT_PARAM}=${encodeURIComponent(target)}` : loginPath;
+}
