@@ -59,6 +59,17 @@ describe('home', () => {
     assert.ok((await page.getByTestId('new-products').getByTestId('product-card').count()) > 0);
     assert.ok((await page.getByTestId('hot-products').getByTestId('product-card').count()) >= 0);
     assert.match(await page.getByTestId('copyright').textContent(), /2023/);
+    if (data.shop.shop_incentive_title) {
+      assert.equal(await page.getByTestId('incentives').getByRole('heading', { level: 2 }).textContent(), data.shop.shop_incentive_title);
+    }
+    // Desktop mega-menu: hovering a top-level category opens its subcategory tiles on 8 columns.
+    const withSubs = data.categories.find((c) => c.subcategories?.length);
+    await page.locator('header nav li', { has: page.getByRole('link', { name: withSubs.name, exact: true }) }).hover();
+    const panel = page.getByTestId('mega-menu').filter({ has: page.getByRole('link', { name: withSubs.subcategories[0].name, exact: true }) });
+    await panel.waitFor({ state: 'visible' });
+    const columns = await panel.locator('.grid').evaluate((el) => getComputedStyle(el).gridTemplateColumns.split(' ').length);
+    assert.equal(columns, 8);
+    await page.mouse.move(5, 600);
     assert.equal(await page.getByText('新品上市').first().isVisible(), true);
     // State came embedded in the HTML: hydration made no API call.
     assert.deepEqual(tab.apiCalls, []);

@@ -2,6 +2,17 @@ import { DEFAULT_SORT, PATHS, SORTS } from './paths.js';
 
 // Calls of the public catalogue (SPEC section 7). Each takes the axios
 // instance first so the same module serves the browser and a server render.
+// A signed-in `viewer` (the user) switches to the user-prefixed family, which
+// answers with that member's final_price; those products are tagged
+// `priced_for: <user id>` so a card knows the price is this shopper's own.
+
+const base = (viewer, publicPath, userPath) => (viewer ? userPath : publicPath);
+
+/** Mark products (and nothing else) as priced for this viewer. */
+function pricedFor(products, viewer) {
+  if (!viewer || !Array.isArray(products)) return products;
+  return products.map((p) => ({ ...p, priced_for: viewer.id }));
+}
 
 export const normaliseSort = (sort) => (SORTS.includes(sort) ? sort : DEFAULT_SORT);
 export const normalisePage = (page) => {
@@ -12,8 +23,8 @@ export const normalisePage = (page) => {
 const listParams = ({ sort, page }) => ({ sort: normaliseSort(sort), page: normalisePage(page) });
 
 /** Paged lists answer `products: {data, last_page}`; category answers `products, total_pages`. */
-const paged = (products, extra = {}) => ({
-  products: products?.data || [],
+const paged = (products, extra = {}, viewer = null) => ({
+  products: pricedFor(products?.data || [], viewer),
   totalPages: products?.last_page || 1,
   total: products?.total ?? null,
   ...extra,
@@ -29,38 +40,40 @@ export async function fetchCategories(http) {
   return data.data.categories?.[0]?.category?.subcategories || [];
 }
 
-export async function fetchCategoryProducts(http, id, query) {
-  const { data } = await http.get(`${PATHS.category}/${encodeURIComponent(id)}`, { params: listParams(query) });
+export async function fetchCategoryProducts(http, id, query, viewer = null) {
+  const { data } = await http.get(`${base(viewer, PATHS.category, PATHS.userCategory)}/${encodeURIComponent(id)}`, { params: listParams(query) });
   return {
     title: data.category_name,
     category: data.category || null,
-    products: data.products || [],
+    products: pricedFor(data.products || [], viewer),
     totalPages: data.total_pages || 1,
     total: data.total ?? null,
   };
 }
 
-export async function fetchNewest(http, query) {
-  const { data } = await http.get(`${PATHS.product}/new/`, { params: listParams(query) });
-  return paged(data.products);
+const productBase = (viewer) => base(viewer, PATHS.product, PATHS.userProduct);
+
+export async function fetchNewest(http, query, viewer = null) {
+  const { data } = await http.get(`${productBase(viewer)}/new/`, { params: listParams(query) });
+  return paged(data.products, {}, viewer);
 }
 
-export async function fetchBest(http, query) {
-  const { data } = await http.get(`${PATHS.product}/best/`, { params: listParams(query) });
-  return paged(data.products);
+export async function fetchBest(http, query, viewer = null) {
+  const { data } = await http.get(`${productBase(viewer)}/best/`, { params: listParams(query) });
+  return paged(data.products, {}, viewer);
 }
 
-export async function searchProducts(http, searchTerm, query) {
+export async function searchProducts(http, searchTerm, query, viewer = null) {
   // The contract puts the term in the query string of a POST with no body.
-  const { data } = await http.post(`${PATHS.product}/search/`, null, {
+  const { data } = await http.post(`${productBase(viewer)}/search/`, null, {
     params: { searchTerm, ...listParams(query) },
   });
-  return paged(data.products);
+  return paged(data.products, {}, viewer);
 }
 
-export async function fetchProduct(http, id) {
-  const { data } = await http.get(`${PATHS.product}/${encodeURIComponent(id)}`);
-  return data.product;
+export async function fetchProduct(http, id, viewer = null) {
+  const { data } = await http.get(`${productBase(viewer)}/${encodeURIComponent(id)}`);
+  return viewer && data.product ? pricedFor([data.product], viewer)[0] : data.product;
 }
 
 export async function fetchBrands(http) {
@@ -68,9 +81,9 @@ export async function fetchBrands(http) {
   return data.brands || [];
 }
 
-export async function fetchBrandProducts(http, id, query) {
-  const { data } = await http.get(`${PATHS.brand}/${encodeURIComponent(id)}`, { params: listParams(query) });
-  return paged(data.products, { brand: data.brand, title: data.brand?.name });
+export async function fetchBrandProducts(http, id, query, viewer = null) {
+  const { data } = await http.get(`${base(viewer, PATHS.brand, PATHS.userBrand)}/${encodeURIComponent(id)}`, { params: listParams(query) });
+  return paged(data.products, { brand: data.brand, title: data.brand?.name }, viewer);
 }
 
 export async function fetchBanners(http) {
@@ -78,10 +91,10 @@ export async function fetchBanners(http) {
   return data.banners || [];
 }
 
-export async function fetchBannerProducts(http, id, query) {
-  const { data } = await http.get(`${PATHS.bannerProducts}/${encodeURIComponent(id)}`, { params: listParams(query) });
+export async function fetchBannerProducts(http, id, query, viewer = null) {
+  const { data } = await http.get(`${base(viewer, PATHS.bannerProducts, PATHS.userBannerProducts)}/${encodeURIComponent(id)}`, { params: listParams(query) });
   return {
-    ...paged(data.products),
+    ...paged(data.products, {}, viewer),
     totalPages: data.total_pages || data.products?.last_page || 1,
     banner: data.banner,
     title: data.banner?.name,

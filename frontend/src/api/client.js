@@ -1,5 +1,5 @@
 import axios from 'axios';
-import { REQUEST_TIMEOUT_MS, TOKEN_KEY } from './paths.js';
+import { RENEWED_TOKEN_HEADER, REQUEST_TIMEOUT_MS, TOKEN_KEY } from './paths.js';
 
 /** A failed call, normalised so screens and loaders need not know axios. */
 export class ApiError extends Error {
@@ -29,9 +29,17 @@ export function toApiError(error) {
  * siteHost: the shop's hostname (location.hostname, or the rendered request's host).
  * getToken: reads the bearer token (localStorage in the browser; none on the server).
  * onRequest/onResponse: pending-request hooks for the global loading flag.
+ * setToken: stores a token the BFF renewed (X-Renewed-Token header).
+ * onSessionExpired: called on a 401, unless the call opted out with `skipSessionExpiry`
+ *   (login, login status, logout: their failures are not an expired session).
  */
-export function createApiClient({ baseURL = '', siteHost, getToken = () => null, onRequest, onResponse, httpAgent } = {}) {
-  const http = axios.create({ baseURL, timeout: REQUEST_TIMEOUT_MS, ...(httpAgent ? { httpAgent } : {}) });
+export function createApiClient({ baseURL = '', siteHost, getToken = () => null, setToken, onSessionExpired, onRequest, onResponse, httpAgent } = {}) {
+  // withCredentials: the HttpOnly renewal cookie (sf_renew, path /api) rides along.
+  const http = axios.create({ baseURL, timeout: REQUEST_TIMEOUT_MS, withCredentials: true, ...(httpAgent ? { httpAgent } : {}) });
+  const renew = (response) => {
+    const token = response?.headers?.[RENEWED_TOKEN_HEADER];
+    if (token && setToken) setToken(token);
+  };
   http.interceptors.request.use((config) => {
     if (siteHost) config.headers['X-Site-Host'] = siteHost;
     const token = getToken();
@@ -42,11 +50,15 @@ export function createApiClient({ baseURL = '', siteHost, getToken = () => null,
   http.interceptors.response.use(
     (response) => {
       onResponse?.();
+      renew(response);
       return response;
     },
     (error) => {
       onResponse?.();
-      return Promise.reject(toApiError(error));
+      renew(error?.response);
+      const apiError = toApiError(error);
+      if (apiError.status === 401 && !error?.config?.skipSessionExpiry) onSessionExpired?.(apiError);
+      return Promise.reject(apiError);
     },
   );
   return http;
@@ -57,5 +69,15 @@ export function browserToken() {
     return window.localStorage.getItem(TOKEN_KEY);
   } catch {
     return null; // storage blocked (private mode, some in-app browsers)
+  }
+}
+
+/** Store (or with null, remove) the bearer token in localStorage `Token`. */
+export function storeBrowserToken(token) {
+  try {
+    if (token) window.localStorage.setItem(TOKEN_KEY, token);
+    else window.localStorage.removeItem(TOKEN_KEY);
+  } catch {
+    // storage blocked: the session lasts as long as the page
   }
 }

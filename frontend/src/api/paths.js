@@ -8,9 +8,21 @@ export const PATHS = {
   bannerProducts: '/api/banner-products',
   article: '/api/article',
   sitemap: '/api/sitemap',
+  // Accounts (docs/api.md, "Accounts and sessions")
+  auth: '/api/auth',
+  adminLogin: '/api/admin/login',
+  loginStatus: '/api/check-login-status',
+  logout: '/api/logout',
+  // The same catalogue calls with the signed-in member's prices (final_price)
+  userProduct: '/api/user/product',
+  userCategory: '/api/user/category',
+  userBrand: '/api/user/brand',
+  userBannerProducts: '/api/user/banner-products',
 };
 
 export const TOKEN_KEY = 'Token';
+// The BFF hands a fresh token in this response header when the current one is half spent.
+export const RENEWED_TOKEN_HEADER = 'x-renewed-token';
 export const REQUEST_TIMEOUT_MS = 20000;
 export const SORTS = ['recommend', 'newest', 'popular', 'cheapest', 'expensive'];
 export const DEFAULT_SORT = 'recommend';

@@ -19,7 +19,7 @@ export default function MegaMenu({ categories }) {
                 <div className="mx-auto grid max-w-7xl grid-cols-8 gap-4 px-4 py-6">
                   {cat.subcategories.map((sub) => (
                     <Link key={sub.id} to={`/category/${sub.id}`} className="flex flex-col items-center gap-2 rounded-lg p-2 text-center hover:bg-gray-50">
-                      <Img src={sub.avatar} alt={sub.name} width={80} height={80} className="h-16 w-16 rounded-full object-cover" />
+                      <Img src={sub.avatar} alt="" width={80} height={80} className="h-16 w-16 rounded-full object-cover" />
                       <span className="text-xs text-gray-700">{sub.name}</span>
                     </Link>
                   ))}

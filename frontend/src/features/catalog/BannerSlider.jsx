@@ -28,9 +28,9 @@ export default function BannerSlider({ banners }) {
       onMouseEnter={() => setPaused(true)} onMouseLeave={() => setPaused(false)}>
       <div className="flex" style={{ transform: `translateX(-${index * 100}%)`, transition: `transform ${BANNER_SPEED_MS}ms ease` }}>
         {banners.map((banner, i) => (
-          <div key={banner.id} className="aspect-[12/5] w-full shrink-0" aria-hidden={i !== index} inert={i !== index ? true : undefined}>
+          <div key={banner.id} className="aspect-[3/1] w-full shrink-0" aria-hidden={i !== index} inert={i !== index ? true : undefined}>
             <BannerLink banner={banner}>
-              <Img src={banner.avatar} alt={banner.name || ''} width={1200} height={500} eager={i === 0} className="h-full w-full object-cover" />
+              <Img src={banner.avatar} alt={banner.name || ''} width={1200} height={400} eager={i === 0} className="h-full w-full object-cover" />
             </BannerLink>
           </div>
         ))}

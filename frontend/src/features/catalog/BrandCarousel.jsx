@@ -33,7 +33,7 @@ export default function BrandCarousel({ brands }) {
           {brands.map((brand) => (
             <li key={brand.id} className="shrink-0 basis-1/3 px-2 [--brand-show:3] sm:basis-1/4 sm:[--brand-show:4] md:basis-1/6 md:[--brand-show:6] lg:basis-[12.5%] lg:[--brand-show:8]">
               <Link to={`/brand/${brand.id}`} className="flex flex-col items-center gap-2 rounded-xl bg-white p-3 ring-1 ring-gray-100 hover:shadow">
-                <Img src={brand.avatar} alt={brand.name} width={120} height={120} className="aspect-square w-full object-contain" />
+                <Img src={brand.avatar} alt="" width={120} height={120} className="aspect-square w-full object-contain" />
                 <span className="truncate text-xs text-gray-700">{brand.name}</span>
               </Link>
             </li>

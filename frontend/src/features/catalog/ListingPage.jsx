@@ -14,8 +14,8 @@ export default function ListingPage() {
   return (
     <div className="pt-6">
       {kind === 'banner' && banner?.avatar && (
-        <div className="mb-6 aspect-[12/5] overflow-hidden rounded-2xl bg-gray-200" data-testid="banner-header">
-          <Img src={banner.avatar} alt={banner.name || ''} width={1200} height={500} eager className="h-full w-full object-cover" />
+        <div className="mb-6 aspect-[3/1] overflow-hidden rounded-2xl bg-gray-200" data-testid="banner-header">
+          <Img src={banner.avatar} alt={banner.name || ''} width={1200} height={400} eager className="h-full w-full object-cover" />
         </div>
       )}
       <header className="mb-4">

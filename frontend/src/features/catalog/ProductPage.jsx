@@ -113,8 +113,8 @@ export default function ProductPage() {
             <dd data-testid="stock-text">{soldOut ? t('badge.soldOut') : stockText(stock, t)}</dd>
             <dt className="text-gray-500">{t('product.weight')}</dt>
             <dd>{t('product.grams', { n: weight ?? 0 })}</dd>
-            <dt className="text-gray-500">{t('badge.freeShipping')}</dt>
-            <dd>{freeShipping ? t('product.freeShipping') : t('product.notFreeShipping')}</dd>
+            <dt className="text-gray-500">{t('product.shipping')}</dt>
+            <dd data-testid="free-shipping">{freeShipping ? t('product.freeShipping') : t('product.notFreeShipping')}</dd>
           </dl>
           {variants.length > 0 && (
             <fieldset className="mt-5">
