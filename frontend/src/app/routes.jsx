@@ -8,7 +8,16 @@ import { breadcrumbJsonLd, productImagePath, productJsonLd } from '../features/c
 import ArticlePage, { ArticleError } from '../features/content/ArticlePage.jsx';
 import StaticPage from '../features/content/StaticPage.jsx';
 import StoreNotFoundPage from '../features/content/StoreNotFoundPage.jsx';
-import { AuthPlaceholder, PrivatePlaceholder } from '../features/account/AccountPlaceholder.jsx';
+import { PrivatePlaceholder } from '../features/account/AccountPlaceholder.jsx';
+import LoginPage from '../features/account/LoginPage.jsx';
+import RegisterPage from '../features/account/RegisterPage.jsx';
+import ForgotPasswordPage from '../features/account/ForgotPasswordPage.jsx';
+import ResetPasswordPage from '../features/account/ResetPasswordPage.jsx';
+import RequireAuth from '../features/account/RequireAuth.jsx';
+import AccountLayout from '../features/account/AccountLayout.jsx';
+import ProfilePage from '../features/account/ProfilePage.jsx';
+import AccountComingSoon from '../features/account/AccountComingSoon.jsx';
+import { selectViewer } from '../features/account/userSlice.js';
 import { shopLoaded } from '../features/shop/shopSlice.js';
 import { searchTextChanged } from '../features/search/searchSlice.js';
 import * as catalog from '../api/catalog.js';
@@ -16,6 +25,18 @@ import { fetchArticle } from '../api/content.js';
 import { ApiError } from '../api/client.js';
 
 export const PRIVATE_PATHS = ['/favorite', '/user-profile', '/order-list', '/order-detail/:id', '/choose-address', '/address-management', '/checkout', '/order-summary/:orderNumber', '/payment-info'];
+// Behind the sign-in guard (SPEC section 2), inside the account layout. The wish list,
+// order and address screens stand in until the cart and orders issue brings them.
+const ACCOUNT_PAGES = [
+  ['user-profile', <ProfilePage />, 'account.profile'],
+  ['favorite', <AccountComingSoon titleKey="account.favorite" />, 'account.favorite'],
+  ['order-list', <AccountComingSoon titleKey="account.orders" />, 'account.orders'],
+  ['order-detail/:id', <AccountComingSoon titleKey="account.orders" />, 'account.orders'],
+  ['choose-address', <AccountComingSoon titleKey="account.addresses" />, 'account.addresses'],
+  ['address-management', <AccountComingSoon titleKey="account.addresses" />, 'account.addresses'],
+];
+const GUARDED = new Set(ACCOUNT_PAGES.map(([path]) => `/${path}`));
+const authPage = (path, element, titleKey) => ({ path, element, handle: { meta: ({ t }) => ({ title: t(titleKey), noindex: true }) } });
 
 const plain = (url, page) => (page > 1 ? `${url.pathname}?page=${page}` : url.pathname);
 
@@ -50,6 +71,8 @@ function listing(kind, fetch, meta) {
  * results and runs them only on later navigations.
  */
 export function createRoutes({ api, store }) {
+  // Signed in, catalogue calls use the member family (member prices); the server is always a guest.
+  const viewer = () => selectViewer(store.getState());
   const rootLoader = async () => {
     if (!store.getState().shop.info) {
       const result = await store.dispatch(shopLoaded());
@@ -68,8 +91,8 @@ export function createRoutes({ api, store }) {
           const [banners, brands, newest, best] = await Promise.all([
             catalog.fetchBanners(api),
             catalog.fetchBrands(api),
-            catalog.fetchNewest(api, { sort: '', page: 1 }),
-            catalog.fetchBest(api, { page: 1 }),
+            catalog.fetchNewest(api, { sort: '', page: 1 }, viewer()),
+            catalog.fetchBest(api, { page: 1 }, viewer()),
           ]);
           return { banners, brands, newest: newest.products.slice(0, 8), best: best.products.slice(0, 8) };
         }),
@@ -78,25 +101,25 @@ export function createRoutes({ api, store }) {
     },
     {
       path: 'category/:id',
-      ...listing('category', (p, q) => catalog.fetchCategoryProducts(api, p.id, q), ({ data, t, url }) => ({
+      ...listing('category', (p, q) => catalog.fetchCategoryProducts(api, p.id, q, viewer()), ({ data, t, url }) => ({
         ...listingMeta((d) => d?.title)({ data, t, url }),
         jsonLd: data ? [(site) => breadcrumbJsonLd([{ name: t('nav.home'), path: '/' }, { name: data.title, path: url.pathname }], site)] : [],
       })),
     },
-    { path: 'best-product', ...listing('best', (p, q) => catalog.fetchBest(api, q), listingMeta((d, t) => t('listing.best'))) },
-    { path: 'newest-product', ...listing('newest', (p, q) => catalog.fetchNewest(api, q), listingMeta((d, t) => t('listing.newest'))) },
+    { path: 'best-product', ...listing('best', (p, q) => catalog.fetchBest(api, q, viewer()), listingMeta((d, t) => t('listing.best'))) },
+    { path: 'newest-product', ...listing('newest', (p, q) => catalog.fetchNewest(api, q, viewer()), listingMeta((d, t) => t('listing.newest'))) },
     {
       path: 'search-product',
       ...listing('search', (p, q, raw) => {
         // The search text is shared state: the header box shows it on the server and in the browser.
         store.dispatch(searchTextChanged(raw.q.trim()));
-        return raw.q.trim() ? catalog.searchProducts(api, raw.q.trim(), q) : { products: [], totalPages: 1 };
+        return raw.q.trim() ? catalog.searchProducts(api, raw.q.trim(), q, viewer()) : { products: [], totalPages: 1 };
       },
         ({ data, t }) => ({ title: data?.q ? t('search.title', { q: data.q }) : t('search.titleEmpty'), noindex: true })),
     },
     {
       path: 'brand/:id',
-      ...listing('brand', (p, q) => catalog.fetchBrandProducts(api, p.id, q), ({ data, t, url }) => ({
+      ...listing('brand', (p, q) => catalog.fetchBrandProducts(api, p.id, q, viewer()), ({ data, t, url }) => ({
         ...listingMeta((d) => d?.title)({ data, t, url }),
         description: data ? `${data.title} - ${t('brand.tagline')}` : undefined,
         image: data?.brand?.avatar || undefined,
@@ -104,14 +127,14 @@ export function createRoutes({ api, store }) {
     },
     {
       path: 'banner-products/:id',
-      ...listing('banner', (p, q) => catalog.fetchBannerProducts(api, p.id, q), ({ data, t, url }) => ({
+      ...listing('banner', (p, q) => catalog.fetchBannerProducts(api, p.id, q, viewer()), ({ data, t, url }) => ({
         ...listingMeta((d) => d?.title)({ data, t, url }),
         image: data?.banner?.avatar || undefined,
       })),
     },
     {
       path: 'product/:id',
-      loader: ({ params }) => guard(async () => ({ product: await catalog.fetchProduct(api, params.id) })),
+      loader: ({ params }) => guard(async () => ({ product: await catalog.fetchProduct(api, params.id, viewer()) })),
       element: <ProductPage />,
       handle: {
         meta: ({ data, t }) => {
@@ -139,9 +162,19 @@ export function createRoutes({ api, store }) {
     },
     { path: 'terms', element: <StaticPage kind="terms" />, handle: { meta: ({ t }) => ({ title: t('terms.title') }) } },
     { path: 'privacy-policy', element: <StaticPage kind="privacy" />, handle: { meta: ({ t }) => ({ title: t('privacy.title') }) } },
-    { path: 'login', element: <AuthPlaceholder kind="login" />, handle: { meta: ({ t }) => ({ title: t('auth.login'), noindex: true }) } },
-    { path: 'register', element: <AuthPlaceholder kind="register" />, handle: { meta: ({ t }) => ({ title: t('auth.register'), noindex: true }) } },
-    ...PRIVATE_PATHS.map((path) => ({ path: path.slice(1), element: <PrivatePlaceholder />, handle: { meta: () => ({ noindex: true }) } })),
+    authPage('login', <LoginPage />, 'auth.login'),
+    authPage('register', <RegisterPage />, 'auth.register'),
+    authPage('forgot-password', <ForgotPasswordPage />, 'auth.forgotTitle'),
+    authPage('reset-password', <ResetPasswordPage />, 'auth.resetTitle'),
+    authPage('admin/login', <LoginPage admin />, 'auth.adminTitle'),
+    {
+      element: <RequireAuth />,
+      children: [{
+        element: <AccountLayout />,
+        children: ACCOUNT_PAGES.map(([path, element, titleKey]) => authPage(path, element, titleKey)),
+      }],
+    },
+    ...PRIVATE_PATHS.filter((path) => !GUARDED.has(path)).map((path) => ({ path: path.slice(1), element: <PrivatePlaceholder />, handle: { meta: () => ({ noindex: true }) } })),
     {
       path: '*',
       loader: () => {

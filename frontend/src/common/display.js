@@ -59,10 +59,11 @@ export function quote({ price, discount = null, member_price = null, member_disc
 }
 
 function shopperOf(user) {
+  // The BFF's user: member_levels {discount_percent}, is_special_member on the user (docs/api.md).
   const level = user?.member_levels || null;
-  const special = level?.is_special_member ?? user?.is_special_member;
+  const special = user?.is_special_member ?? level?.is_special_member;
   return {
-    member_discount_percent: level?.discount ?? null,
+    member_discount_percent: level?.discount_percent ?? level?.discount ?? null,
     is_special_member: Number(special) === 1 || special === true,
   };
 }
@@ -71,10 +72,17 @@ function shopperOf(user) {
  * What a product card shows for this (possibly anonymous) user:
  * { price, original, special } where original is the normal price when the
  * shown price is lower (struck through), and special is the badge.
+ * Products the BFF priced for this very user (`priced_for`, set by the
+ * user-prefixed calls) show its final_price and badge; otherwise the same rule
+ * runs here, so a restored member sees member prices before the refetch lands.
  */
 export function cardPrice(product, user = null) {
-  const q = quote({ ...product, ...(user ? shopperOf(user) : {}) });
   const price = toNumber(product?.price);
+  if (user && product?.priced_for != null && product.priced_for === user.id && positive(product.final_price)) {
+    const final = toNumber(product.final_price);
+    return { price: final, original: final < price ? price : null, special: Number(product.show_special_badge) === 1 };
+  }
+  const q = quote({ ...product, ...(user ? shopperOf(user) : {}) });
   return { price: q.price, original: q.price < price ? price : null, special: q.badge };
 }
 

@@ -1,18 +1,6 @@
 import { Link } from 'react-router';
 import { useT } from '../../app/i18n.js';
 
-/** Login and register screens arrive with the accounts issue; until then they say so. */
-export function AuthPlaceholder({ kind }) {
-  const t = useT();
-  return (
-    <section className="mx-auto max-w-md py-16 text-center" data-testid={`${kind}-placeholder`}>
-      <h1 className="text-2xl font-semibold">{t(kind === 'login' ? 'auth.loginTitle' : 'auth.registerTitle')}</h1>
-      <p className="mt-3 text-gray-600">{t('auth.comingSoon')}</p>
-      <Link to="/" className="mt-8 inline-block rounded-full bg-gray-900 px-5 py-2.5 text-sm text-white">{t('notFound.home')}</Link>
-    </section>
-  );
-}
-
 /** Private routes render this neutral shell on the server; sign-in decides in the browser. */
 export function PrivatePlaceholder() {
   const t = useT();

@@ -1,0 +1,45 @@
+import { useId } from 'react';
+
+/** The card every sign-in screen sits in. */
+export function AuthCard({ title, testId, children, footer = null }) {
+  return (
+    <section className="mx-auto w-full max-w-md py-10" data-testid={testId}>
+      <div className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-gray-100 sm:p-8">
+        <h1 className="text-center text-2xl font-semibold">{title}</h1>
+        <div className="mt-6">{children}</div>
+      </div>
+      {footer && <div className="mt-4 text-center text-sm text-gray-600">{footer}</div>}
+    </section>
+  );
+}
+
+/** A labelled input with its validation message underneath. */
+export function Field({ label, name, type = 'text', value, onChange, error, autoComplete, autoFocus = false }) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  return (
+    <div className="mb-4">
+      <label htmlFor={id} className="mb-1 block text-sm font-medium text-gray-700">{label}</label>
+      <input id={id} name={name} type={type} value={value} autoComplete={autoComplete} autoFocus={autoFocus}
+        onChange={(e) => onChange(name, e.target.value)} aria-invalid={Boolean(error)} aria-describedby={error ? errorId : undefined}
+        className={`block w-full rounded-lg border px-3 py-2 outline-none focus:ring-2 focus:ring-rose-200 ${error ? 'border-rose-500' : 'border-gray-300 focus:border-rose-400'}`} />
+      {error && <p id={errorId} className="mt-1 text-sm text-rose-600" data-testid={`error-${name}`}>{error}</p>}
+    </div>
+  );
+}
+
+export function SubmitButton({ busy, children, busyText }) {
+  return (
+    <button type="submit" disabled={busy}
+      className="mt-2 w-full rounded-full bg-gray-900 px-5 py-2.5 text-sm font-medium text-white hover:bg-gray-700 disabled:opacity-60">
+      {busy ? busyText : children}
+    </button>
+  );
+}
+
+/** Field messages of a 422 from the BFF ({errors: {field: [message]}}), first message each. */
+export function serverFieldErrors(error) {
+  const errors = error?.data?.errors;
+  if (!errors || typeof errors !== 'object') return {};
+  return Object.fromEntries(Object.entries(errors).map(([field, messages]) => [field, Array.isArray(messages) ? messages[0] : String(messages)]));
+}

@@ -1,0 +1,73 @@
+import { useRef, useState } from 'react';
+import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useDispatch, useSelector } from 'react-redux';
+import { useT } from '../../app/i18n.js';
+import { useNotify } from '../../common/useNotify.js';
+import { AuthCard, Field, SubmitButton, serverFieldErrors } from './AuthForm.jsx';
+import { REDIRECT_PARAM, safeRedirect } from './redirect.js';
+import { loginSubmitted } from './session.js';
+import { selectIsLoggedIn, selectSessionKnown } from './userSlice.js';
+import { validateLogin } from './validators.js';
+
+/**
+ * Customer login (/login) and admin login (/admin/login, `admin`). On success it
+ * goes to the saved location (?redirect=, relative paths only) or /.
+ */
+export default function LoginPage({ admin = false }) {
+  const t = useT();
+  const notify = useNotify();
+  const dispatch = useDispatch();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [params] = useSearchParams();
+  const loggedIn = useSelector(selectIsLoggedIn);
+  const known = useSelector(selectSessionKnown);
+  const [form, setForm] = useState({ email: '', password: '' });
+  const [errors, setErrors] = useState({});
+  const [busy, setBusy] = useState(false);
+  const submitted = useRef(false);
+  const target = safeRedirect(params.get(REDIRECT_PARAM));
+
+  // Someone already signed in has nothing to do here (but not while this form signs them in).
+  if (known && loggedIn && !submitted.current) return <Navigate to="/" replace />;
+
+  const change = (name, value) => {
+    setForm((f) => ({ ...f, [name]: value }));
+    setErrors((e) => ({ ...e, [name]: undefined }));
+  };
+  const submit = async (event) => {
+    event.preventDefault();
+    const found = validateLogin(form, t);
+    setErrors(found);
+    if (Object.keys(found).length) return;
+    setBusy(true);
+    submitted.current = true;
+    try {
+      await dispatch(loginSubmitted({ email: form.email.trim(), password: form.password, admin }));
+      notify('success', t('auth.loggedIn'));
+      navigate(target, { replace: true });
+    } catch (error) {
+      submitted.current = false;
+      setBusy(false);
+      setErrors(serverFieldErrors(error));
+      notify('error', error?.message || t('auth.loginFailed'));
+    }
+  };
+
+  return (
+    <AuthCard title={t(admin ? 'auth.adminTitle' : 'auth.loginTitle')} testId={admin ? 'admin-login-page' : 'login-page'}
+      footer={admin ? null : (<>{t('auth.noAccount')} <Link to="/register" className="font-medium text-rose-600 hover:underline">{t('auth.register')}</Link></>)}>
+      {location.state?.notice && <p role="status" className="mb-4 rounded-lg bg-emerald-50 px-3 py-2 text-sm text-emerald-800" data-testid="login-notice">{location.state.notice}</p>}
+      <form noValidate onSubmit={submit}>
+        <Field label={t('auth.email')} name="email" type="email" autoComplete="email" value={form.email} onChange={change} error={errors.email} />
+        <Field label={t('auth.password')} name="password" type="password" autoComplete="current-password" value={form.password} onChange={change} error={errors.password} />
+        {!admin && (
+          <div className="mb-2 text-right text-sm">
+            <Link to="/forgot-password" className="text-rose-600 hover:underline">{t('auth.forgotLink')}</Link>
+          </div>
+        )}
+        <SubmitButton busy={busy} busyText={t('auth.submitting')}>{t('auth.submitLogin')}</SubmitButton>
+      </form>
+    </AuthCard>
+  );
+}

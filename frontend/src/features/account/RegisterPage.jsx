@@ -1,0 +1,68 @@
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { useT } from '../../app/i18n.js';
+import { useNotify } from '../../common/useNotify.js';
+import { useApiCall } from './useApi.js';
+import { register } from '../../api/auth.js';
+import { AuthCard, Field, SubmitButton, serverFieldErrors } from './AuthForm.jsx';
+import { validateRegister } from './validators.js';
+
+const EMPTY = { name: '', email: '', password: '', password_confirmation: '', acceptTerms: false };
+
+export default function RegisterPage() {
+  const t = useT();
+  const notify = useNotify();
+  const navigate = useNavigate();
+  const call = useApiCall();
+  const [form, setForm] = useState(EMPTY);
+  const [errors, setErrors] = useState({});
+  const [busy, setBusy] = useState(false);
+
+  const change = (name, value) => {
+    setForm((f) => ({ ...f, [name]: value }));
+    setErrors((e) => ({ ...e, [name]: undefined }));
+  };
+  const submit = async (event) => {
+    event.preventDefault();
+    const found = validateRegister(form, t);
+    setErrors(found);
+    if (Object.keys(found).length) return;
+    setBusy(true);
+    try {
+      await call((api) => register(api, { ...form, name: form.name.trim(), email: form.email.trim() }));
+      notify('success', t('auth.registered'));
+      navigate('/login', { state: { notice: t('auth.registered') } });
+    } catch (error) {
+      setBusy(false);
+      setErrors(serverFieldErrors(error));
+      notify('error', error?.message || t('auth.registerFailed'));
+    }
+  };
+
+  const linkClass = 'text-rose-600 underline';
+  return (
+    <AuthCard title={t('auth.registerTitle')} testId="register-page"
+      footer={(<>{t('auth.haveAccount')} <Link to="/login" className="font-medium text-rose-600 hover:underline">{t('auth.login')}</Link></>)}>
+      <form noValidate onSubmit={submit}>
+        <Field label={t('auth.name')} name="name" autoComplete="name" value={form.name} onChange={change} error={errors.name} />
+        <Field label={t('auth.email')} name="email" type="email" autoComplete="email" value={form.email} onChange={change} error={errors.email} />
+        <Field label={t('auth.password')} name="password" type="password" autoComplete="new-password" value={form.password} onChange={change} error={errors.password} />
+        <Field label={t('auth.passwordConfirmation')} name="password_confirmation" type="password" autoComplete="new-password" value={form.password_confirmation} onChange={change} error={errors.password_confirmation} />
+        <div className="mb-4">
+          <label className="flex items-start gap-2 text-sm text-gray-700">
+            <input type="checkbox" name="acceptTerms" checked={form.acceptTerms} onChange={(e) => change('acceptTerms', e.target.checked)}
+              className="mt-0.5 h-4 w-4 rounded border-gray-300" aria-invalid={Boolean(errors.acceptTerms)} />
+            <span>
+              {t('auth.acceptTermsBefore')}{' '}
+              <a href="/terms" target="_blank" rel="noopener noreferrer" className={linkClass}>{t('terms.title')}</a>
+              {' '}{t('auth.and')}{' '}
+              <a href="/privacy-policy" target="_blank" rel="noopener noreferrer" className={linkClass}>{t('privacy.title')}</a>
+            </span>
+          </label>
+          {errors.acceptTerms && <p className="mt-1 text-sm text-rose-600" data-testid="error-acceptTerms">{errors.acceptTerms}</p>}
+        </div>
+        <SubmitButton busy={busy} busyText={t('auth.submitting')}>{t('auth.submitRegister')}</SubmitButton>
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,56 @@
+import { storeBrowserToken } from '../../api/client.js';
+import * as auth from '../../api/auth.js';
+import { cartCleared } from '../cart/cartSlice.js';
+import { favoritesCleared } from './favoriteSlice.js';
+import { selectIsLoggedIn, userLoggedIn, userLoggedOut } from './userSlice.js';
+
+// Session flows of SPEC section 4, as thunks (the axios client arrives as `api`).
+// The token lives in localStorage `Token`; the HttpOnly renewal cookie is the BFF's.
+// Cart and favourites listen for `user/userLoggedIn` to load themselves (cart issue).
+
+/** Forget the shopper in this browser: token, user, cart and favourites. */
+export const sessionEnded = () => (dispatch) => {
+  storeBrowserToken(null);
+  dispatch(userLoggedOut());
+  dispatch(cartCleared());
+  dispatch(favoritesCleared());
+};
+
+/** Log in (customer or admin): store the token, then the user. Rejects with the ApiError. */
+export const loginSubmitted = ({ email, password, admin = false }) => async (dispatch, getState, { api }) => {
+  const { token, user } = await (admin ? auth.adminLogin : auth.login)(api, { email, password });
+  storeBrowserToken(token);
+  dispatch(userLoggedIn(user));
+  return user;
+};
+
+/** Log out on the server (best effort: the session is forgotten here either way). */
+export const logoutRequested = () => async (dispatch, getState, { api }) => {
+  try {
+    await auth.logout(api);
+  } finally {
+    dispatch(sessionEnded());
+  }
+};
+
+/**
+ * Ask the BFF who this browser is. Returns { isLoggedIn, stale } where stale
+ * means the browser believed it was signed in but the session is gone.
+ * A failed call (BFF down) changes nothing.
+ */
+export const sessionChecked = () => async (dispatch, getState, { api }) => {
+  const believed = selectIsLoggedIn(getState());
+  let status;
+  try {
+    status = await auth.checkLoginStatus(api);
+  } catch {
+    return { isLoggedIn: believed, stale: false, failed: true };
+  }
+  if (status.isLoggedIn && status.user?.name) {
+    dispatch(userLoggedIn(status.user));
+    return { isLoggedIn: true, stale: false };
+  }
+  if (believed) dispatch(sessionEnded());
+  else storeBrowserToken(null);
+  return { isLoggedIn: false, stale: believed };
+};
