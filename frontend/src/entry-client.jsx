@@ -6,15 +6,25 @@ import { RouterProvider } from 'react-router/dom';
 import { persistReducer, persistStore } from 'redux-persist';
 import storage from 'redux-persist/es/storage';
 import './styles.css';
-import { browserToken, createApiClient } from './api/client.js';
+import { browserToken, createApiClient, storeBrowserToken } from './api/client.js';
 import { createAppStore, PERSIST_KEY, PERSIST_TIMEOUT_MS, PERSISTED_KEYS } from './app/store.js';
 import { createRoutes } from './app/routes.jsx';
 import { requestFinished, requestStarted } from './features/ui/loadingSlice.js';
+import { toastShown } from './features/ui/toastSlice.js';
+import { languageOf, translator } from './app/i18n.js';
+import { sessionChecked, sessionEnded } from './features/account/session.js';
+import { loginPathFor, loginUrl } from './features/account/redirect.js';
+
+const SESSION_EXPIRED_REDIRECT_MS = 1000;
+const t = (key) => translator(languageOf(store.getState().shop.info))(key);
+const here = () => window.location.pathname + window.location.search + window.location.hash;
 
 let store;
 const api = createApiClient({
   siteHost: window.location.hostname,
   getToken: browserToken,
+  setToken: storeBrowserToken,
+  onSessionExpired,
   onRequest: () => store.dispatch(requestStarted()),
   onResponse: () => store.dispatch(requestFinished()),
 });
@@ -26,9 +36,47 @@ store = createAppStore({
 });
 // Rehydration waits until React has hydrated the server HTML, so the first
 // client render is exactly what the server rendered (no hydration mismatch).
-const persistor = persistStore(store, { manualPersist: true });
+const persistor = persistStore(store, { manualPersist: true }, () => {
+  afterRestore().catch((error) => console.error('session check', error));
+});
 
 const router = createBrowserRouter(createRoutes({ api, store }));
+
+/**
+ * A 401 (SPEC sections 4 and 8): say so, drop the token, and after a second
+ * clear user and cart and reload on the login page (the admin one on admin
+ * paths), which brings the shopper back here after signing in.
+ */
+let expiring = false;
+function onSessionExpired() {
+  if (expiring) return;
+  expiring = true;
+  store.dispatch(toastShown('error', t('auth.sessionExpired')));
+  storeBrowserToken(null);
+  const from = here();
+  const target = loginUrl(from, loginPathFor(window.location.pathname));
+  setTimeout(() => {
+    store.dispatch(sessionEnded());
+    persistor.flush().finally(() => window.location.assign(target));
+  }, SESSION_EXPIRED_REDIRECT_MS);
+}
+
+/**
+ * Once persisted state is back (after hydration): confirm the session with the
+ * BFF. A member's screen is refetched through the member calls (their prices);
+ * a session that ended elsewhere is cleared and the shopper asked to log in again.
+ */
+async function afterRestore() {
+  const { isLoggedIn, stale } = await store.dispatch(sessionChecked());
+  if (stale) {
+    store.dispatch(toastShown('info', t('auth.sessionExpired')));
+    await router.navigate(loginUrl(here(), loginPathFor(window.location.pathname)), { replace: true });
+  } else if (isLoggedIn) {
+    await router.revalidate();
+  }
+  // A marker for browser tests: the session is known and the screen priced for it.
+  document.documentElement.dataset.session = isLoggedIn ? 'member' : 'guest';
+}
 
 function AfterHydration() {
   useEffect(() => {

@@ -1,11 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { useDispatch, useSelector } from 'react-redux';
+import { useSelector } from 'react-redux';
 import { UserIcon } from '../../common/components/Icons.jsx';
 import { useT } from '../i18n.js';
-import { selectIsLoggedIn, userLoggedOut } from '../../features/account/userSlice.js';
-import { cartCleared } from '../../features/cart/cartSlice.js';
-import { toastShown } from '../../features/ui/toastSlice.js';
+import { selectIsLoggedIn } from '../../features/account/userSlice.js';
+import { useLogout } from '../../features/account/useLogout.js';
 
 export const ACCOUNT_LINKS = [
   ['/favorite', 'account.favorite'],
@@ -16,7 +15,7 @@ export const ACCOUNT_LINKS = [
 
 export default function AccountMenu() {
   const t = useT();
-  const dispatch = useDispatch();
+  const endSession = useLogout();
   const loggedIn = useSelector(selectIsLoggedIn);
   const [open, setOpen] = useState(false);
   const ref = useRef(null);
@@ -27,11 +26,8 @@ export default function AccountMenu() {
     return () => document.removeEventListener('click', close);
   }, [open]);
   const logout = () => {
-    // The server-side logout call arrives with the accounts issue.
-    dispatch(userLoggedOut());
-    dispatch(cartCleared());
-    dispatch(toastShown('success', t('auth.logout')));
     setOpen(false);
+    endSession();
   };
   return (
     <div className="relative" ref={ref}>

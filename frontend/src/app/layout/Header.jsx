@@ -12,6 +12,7 @@ import { selectCategories, selectShop } from '../../features/shop/shopSlice.js';
 import { selectIsLoggedIn, selectUser } from '../../features/account/userSlice.js';
 import { selectCartCount } from '../../features/cart/cartSlice.js';
 import { toastShown } from '../../features/ui/toastSlice.js';
+import { useLogout } from '../../features/account/useLogout.js';
 
 export default function Header() {
   const t = useT();
@@ -21,6 +22,7 @@ export default function Header() {
   const user = useSelector(selectUser);
   const loggedIn = useSelector(selectIsLoggedIn);
   const count = useSelector(selectCartCount);
+  const logout = useLogout();
   const [menuOpen, setMenuOpen] = useState(false);
   const location = useLocation();
   useEffect(() => setMenuOpen(false), [location.pathname]);
@@ -38,7 +40,11 @@ export default function Header() {
           <p className="truncate" data-testid="slogan">{shop?.shop_slogan}</p>
           <div className="flex shrink-0 items-center gap-3">
             {loggedIn ? (
-              <span>{t('auth.greeting', { name: user.name })}</span>
+              <>
+                <span data-testid="greeting">{t('auth.greeting', { name: user.name })}</span>
+                <span aria-hidden="true" className="text-gray-500">|</span>
+                <button type="button" onClick={logout} className="hover:text-white" data-testid="logout">{t('auth.logout')}</button>
+              </>
             ) : (
               <>
                 <Link to="/register" className="hover:text-white">{t('auth.register')}</Link>
