@@ -41,9 +41,10 @@ def create_app(config: Config | None = None) -> Flask:
     from bff.content.routes import blp as content
     from bff.favorites.routes import blp as favorites
     from bff.media.routes import bp as media
+    from bff.orders.routes import blp as orders
     from bff.shops.routes import blp as shops
 
-    for blueprint in (shops, catalog, member_catalog, content, accounts, cart, favorites, addresses):
+    for blueprint in (shops, catalog, member_catalog, content, accounts, cart, favorites, addresses, orders):
         api.register_blueprint(blueprint)
     app.register_blueprint(media)
     limiter.init_app(app)
@@ -70,6 +71,9 @@ def _import_models() -> None:
 def _register_commands(app: Flask) -> None:
     from bff.accounts.commands import create_admin
     from bff.demo.commands import seed_demo
+    from bff.orders.commands import release_unpaid_orders, ship_order
 
     app.cli.add_command(seed_demo)
     app.cli.add_command(create_admin)
+    app.cli.add_command(release_unpaid_orders)
+    app.cli.add_command(ship_order)

@@ -1,0 +1,146 @@
+from marshmallow import EXCLUDE, Schema, fields, pre_load, validate
+
+from bff.common.models import MAX_ID
+from bff.common.schemas import MediaPath, Money, PaginatorSchema
+from bff.orders.forms import unflatten
+from bff.orders.models import OrderStatus
+
+STATUS_FILTERS = ["all", *[s.value for s in OrderStatus]]
+
+
+class OrderItemArgs(Schema):
+    class Meta:
+        unknown = EXCLUDE
+
+    product_id = fields.Integer(required=True, strict=False, validate=validate.Range(min=1, max=MAX_ID))
+    variant_id = fields.Integer(
+        load_default=None, allow_none=True, strict=False, validate=validate.Range(min=1, max=MAX_ID)
+    )
+    quantity = fields.Integer(required=True, strict=False, validate=validate.Range(min=1, max=999))
+
+    @pre_load
+    def _blank_variant(self, data, **kwargs):
+        if isinstance(data, dict) and data.get("variant_id") in ("", "null", "0", 0):
+            data = {**data, "variant_id": None}
+        return data
+
+
+class ShippingInfoArgs(Schema):
+    class Meta:
+        unknown = EXCLUDE
+
+    shipping_name = fields.String(load_default="")
+    shipping_contact = fields.String(load_default="")
+    shipping_country = fields.String(load_default="")
+    shipping_city = fields.String(load_default="")
+    shipping_address = fields.String(load_default="")
+    shipping_id = fields.String(load_default="", allow_none=True)
+    shipping_type = fields.String(load_default="", allow_none=True)
+    user_remark = fields.String(load_default="", allow_none=True, validate=validate.Length(max=1000))
+    sender_name = fields.String(load_default="", allow_none=True, validate=validate.Length(max=120))
+    sender_address = fields.String(load_default="", allow_none=True, validate=validate.Length(max=255))
+    sender_contact = fields.String(load_default="", allow_none=True, validate=validate.Length(max=40))
+
+
+class OrderCreateArgs(Schema):
+    """SPEC section 3's order creation payload, as JSON or in `qs` bracket notation."""
+
+    class Meta:
+        unknown = EXCLUDE
+
+    cartItems = fields.List(
+        fields.Nested(OrderItemArgs), required=True, validate=validate.Length(min=1, max=100)
+    )
+    shippingInfo = fields.Nested(ShippingInfoArgs, required=True)
+    totalAmount = Money(required=True, metadata={"description": "Items subtotal the shopper saw (NZD)."})
+    shippingCost = Money(required=True, metadata={"description": "Shipping fee the shopper saw (NZD)."})
+    totalWeight = fields.Integer(load_default=None, allow_none=True, strict=False)
+    totalQuantity = fields.Integer(load_default=None, allow_none=True, strict=False)
+
+    @pre_load
+    def _brackets(self, data, **kwargs):
+        keys = list(data.keys())
+        if any("[" in k for k in keys):
+            return unflatten(data)
+        return {k: data[k] for k in keys}
+
+
+class OrderListArgs(Schema):
+    status = fields.String(load_default="all", validate=validate.OneOf(STATUS_FILTERS))
+    page = fields.Integer(load_default=1, strict=False, validate=validate.Range(min=1, max=1_000_000_000))
+
+    @pre_load
+    def _blank(self, data, **kwargs):
+        return {k: data[k] for k in data.keys() if data[k] not in ("", None)}
+
+
+class LineImageSchema(Schema):
+    id = fields.Integer()
+    path = MediaPath()
+
+
+class LineProductSchema(Schema):
+    id = fields.Integer()
+    avatar = fields.Integer(allow_none=True)
+    images = fields.List(fields.Nested(LineImageSchema))
+    imageAlt = fields.String(attribute="image_alt")
+
+
+class OrderLineSchema(Schema):
+    id = fields.Integer()
+    product_id = fields.Integer(allow_none=True)
+    variant_id = fields.Integer(allow_none=True)
+    product_name = fields.String()
+    variant_name = fields.String()
+    final_price = Money()
+    quantity = fields.Integer()
+    weight = fields.Integer()
+    product = fields.Nested(LineProductSchema, allow_none=True)
+
+
+class OrderSchema(Schema):
+    id = fields.Integer()
+    order_number = fields.String()
+    status = fields.String()
+    total_price = Money()
+    total_amount = Money()
+    shipping_cost = Money()
+    total_quantity = fields.Integer()
+    total_weight = fields.Integer()
+    shipping_type = fields.String()
+    shipping_name = fields.String()
+    shipping_id = fields.String()
+    shipping_contact = fields.String()
+    shipping_country = fields.String()
+    shipping_city = fields.String()
+    shipping_address = fields.String()
+    user_remark = fields.String()
+    sender_name = fields.String()
+    sender_address = fields.String()
+    sender_contact = fields.String()
+    shipping_company = fields.String(allow_none=True)
+    tracking_number = fields.String(allow_none=True)
+    updated_at = fields.DateTime()
+    datetime = fields.DateTime(attribute="created_at")
+    paid_at = fields.DateTime(allow_none=True)
+    order_details = fields.List(fields.Nested(OrderLineSchema), attribute="lines")
+
+
+class OrderResponse(Schema):
+    order = fields.Nested(OrderSchema)
+
+
+class OrderCreatedResponse(OrderResponse):
+    created = fields.Boolean(metadata={"description": "false when this repeats an earlier submission."})
+
+
+class OrderPageSchema(PaginatorSchema):
+    data = fields.List(fields.Nested(OrderSchema))
+
+
+class OrderListResponse(Schema):
+    orders = fields.Nested(OrderPageSchema)
+
+
+class CancelResponse(OrderResponse):
+    message = fields.String()

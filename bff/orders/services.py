@@ -1,0 +1,347 @@
+"""Placing, listing, cancelling, releasing and shipping orders.
+
+`place_order` runs in one transaction: it recomputes every price (bff/pricing/rules.py), weight
+and fee (bff/shipping/rules.py), refuses amounts that differ from what the shopper saw (at the
+display precision, 1 decimal), claims the idempotency key, takes the stock with conditional
+UPDATEs (never below 0, whatever the concurrency), writes the order and clears its cart lines.
+
+Idempotency: a repeat of one checkout (double click, retry after a time-out) returns the first
+order instead of creating another. The key is the `Idempotency-Key` header when the client sends
+one; otherwise a fingerprint of the member and the whole payload, valid for 10 minutes. It is
+stored with a unique constraint on (user, key), so concurrent repeats meet in the database: the
+second insert waits for the first transaction and then finds its order.
+"""
+
+import hashlib
+import json
+import time
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from decimal import ROUND_HALF_UP, Decimal
+
+from sqlalchemy import select, update
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session, selectinload
+
+from bff.accounts.models import User
+from bff.addresses.services import clean_recipient
+from bff.cart.models import line_key
+from bff.cart.services import choose_variant, clear_lines
+from bff.catalog.models import Product, ProductVariant
+from bff.common.models import utcnow
+from bff.common.pagination import Page, paginate
+from bff.errors import DomainError, ErrorCode
+from bff.orders.common import fail
+from bff.orders.error_codes import ShoppingErrorCode as Code
+from bff.orders.messages import text
+from bff.orders.models import OPEN_STATUSES, Order, OrderLine, OrderStatus
+from bff.orders.numbers import new_order_number, normalise_order_number
+from bff.pricing.context import shopper_of
+from bff.pricing.rules import quote_for
+from bff.shipping.rules import ShippingSettings, available_methods, shipping_fee, unit_weight
+from bff.shops.models import Shop
+
+DISPLAY = Decimal("0.1")
+FINGERPRINT_WINDOW_SECONDS = 600
+NUMBER_ATTEMPTS = 5
+
+
+@dataclass
+class PricedLine:
+    product: Product
+    variant: ProductVariant | None
+    quantity: int
+    unit_price: Decimal
+    unit_weight: int
+
+
+def _display(amount) -> Decimal:
+    return Decimal(amount).quantize(DISPLAY, ROUND_HALF_UP)
+
+
+def _order_query(shop: Shop):
+    return (
+        select(Order)
+        .where(Order.shop_id == shop.id)
+        .options(selectinload(Order.lines).selectinload(OrderLine.product).selectinload(Product.images))
+    )
+
+
+def _merged_items(items: list[dict]) -> dict[tuple[int, int | None], int]:
+    merged: dict[tuple[int, int | None], int] = {}
+    for item in items:
+        key = (item["product_id"], item.get("variant_id"))
+        merged[key] = merged.get(key, 0) + item["quantity"]
+    return merged
+
+
+def _price_lines(session: Session, shop: Shop, user: User, items: list[dict]) -> list[PricedLine]:
+    merged = _merged_items(items)
+    products = {
+        p.id: p
+        for p in session.scalars(
+            select(Product)
+            .where(
+                Product.shop_id == shop.id,
+                Product.id.in_({pid for pid, _ in merged}),
+                Product.is_active.is_(True),
+            )
+            .options(selectinload(Product.variants))
+        )
+    }
+    shopper = shopper_of(user)
+    lines = []
+    for (product_id, variant_id), quantity in merged.items():
+        product = products.get(product_id)
+        if product is None:
+            raise fail(shop, ErrorCode.NOT_FOUND, "product_not_found", 404)
+        variant = choose_variant(shop, product, variant_id)
+        unit = variant or product
+        weight = unit_weight(product.weight, variant.weight if variant else None, product.is_free_shipping)
+        lines.append(PricedLine(product, variant, quantity, quote_for(unit, shopper).amount, weight))
+    return lines
+
+
+def _fingerprint(user: User, args: dict) -> str:
+    canonical = json.dumps(
+        {"user": user.id, "items": sorted(_merged_items(args["cartItems"]).items(), key=str), **args},
+        sort_keys=True,
+        default=str,
+        ensure_ascii=False,
+    )
+    return hashlib.sha256(canonical.encode()).hexdigest()[:40]
+
+
+def _repeat_of(session: Session, shop: Shop, user: User, key: str | None, fingerprint: str) -> Order | None:
+    stmt = _order_query(shop).where(Order.user_id == user.id)
+    if key is not None:
+        return session.scalar(stmt.where(Order.idempotency_key == key))
+    since = utcnow() - timedelta(seconds=FINGERPRINT_WINDOW_SECONDS)
+    return session.scalar(
+        stmt.where(Order.idempotency_key.like(f"d:{fingerprint}:%"), Order.created_at >= since)
+        .order_by(Order.id)
+        .limit(1)
+    )
+
+
+def place_order(
+    session: Session, shop: Shop, user: User, args: dict, idempotency_key: str | None = None
+) -> tuple[Order, bool]:
+    """Create the order of a checkout, or return the one an identical submission created.
+
+    Returns (order, created).
+    """
+    key = f"h:{idempotency_key.strip()[:80]}" if idempotency_key and idempotency_key.strip() else None
+    fingerprint = _fingerprint(user, args)
+    existing = _repeat_of(session, shop, user, key, fingerprint)
+    if existing is not None:
+        return existing, False
+
+    info = args["shippingInfo"]
+    recipient = clean_recipient(shop, info)
+    settings = ShippingSettings.from_shop(shop)
+    methods = available_methods(recipient["shipping_country"], settings)
+    if not methods:
+        raise fail(shop, Code.NO_SHIPPING_METHOD, "no_shipping_method", 422)
+    method = (info.get("shipping_type") or "").strip() or methods[0]
+    if method not in methods:
+        raise fail(shop, Code.SHIPPING_METHOD_UNAVAILABLE, "shipping_method_unavailable", 422)
+
+    lines = _price_lines(session, shop, user, args["cartItems"])
+    subtotal = sum((line.unit_price * line.quantity for line in lines), Decimal("0.00"))
+    grams = sum(line.unit_weight * line.quantity for line in lines)
+    quantity = sum(line.quantity for line in lines)
+    fee = shipping_fee(method, grams, recipient["shipping_city"], recipient["shipping_address"], settings)
+    _check_amounts(shop, args, subtotal, fee, grams, quantity)
+
+    bucket = int(time.time()) // FINGERPRINT_WINDOW_SECONDS
+    for attempt in range(NUMBER_ATTEMPTS):
+        order = Order(
+            shop_id=shop.id,
+            user_id=user.id,
+            order_number=new_order_number(datetime.now()),
+            idempotency_key=key or f"d:{fingerprint}:{bucket}",
+            status=OrderStatus.UNPAID,
+            total_amount=subtotal,
+            shipping_cost=fee,
+            total_price=subtotal + fee,
+            total_quantity=quantity,
+            total_weight=grams,
+            shipping_type=method,
+            user_remark=(info.get("user_remark") or "").strip(),
+            sender_name=(info.get("sender_name") or "").strip(),
+            sender_address=(info.get("sender_address") or "").strip(),
+            sender_contact=(info.get("sender_contact") or "").strip(),
+            **recipient,
+        )
+        session.add(order)
+        try:
+            # Claims the key first: a concurrent repeat waits here, then fails and finds ours.
+            session.flush()
+        except IntegrityError:
+            session.rollback()
+            existing = _repeat_of(session, shop, user, key, fingerprint)
+            if existing is not None:
+                return existing, False
+            if attempt == NUMBER_ATTEMPTS - 1:
+                raise
+            continue  # an order-number clash: draw another
+        break
+
+    _take_stock(session, shop, lines)
+    for line in lines:
+        order.lines.append(
+            OrderLine(
+                shop_id=shop.id,
+                product_id=line.product.id,
+                variant_id=line.variant.id if line.variant else None,
+                product_name=line.product.name,
+                variant_name=line.variant.name if line.variant else "",
+                final_price=line.unit_price,
+                quantity=line.quantity,
+                weight=line.unit_weight,
+            )
+        )
+    clear_lines(
+        session, user, [line_key(ln.product.id, ln.variant.id if ln.variant else None) for ln in lines]
+    )
+    session.commit()
+    return get_order(session, shop, user, order.order_number), True
+
+
+def _check_amounts(
+    shop: Shop, args: dict, subtotal: Decimal, fee: Decimal, grams: int, quantity: int
+) -> None:
+    expected = {"totalAmount": subtotal, "shippingCost": fee}
+    errors = {
+        name: [f"{value:.2f}"] for name, value in expected.items() if _display(args[name]) != _display(value)
+    }
+    if args.get("totalWeight") is not None and args["totalWeight"] != grams:
+        errors["totalWeight"] = [str(grams)]
+    if args.get("totalQuantity") is not None and args["totalQuantity"] != quantity:
+        errors["totalQuantity"] = [str(quantity)]
+    if errors:
+        raise DomainError(Code.PRICES_CHANGED, text(shop.language, "prices_changed"), 409, errors)
+
+
+def _take_stock(session: Session, shop: Shop, lines: list[PricedLine]) -> None:
+    # One row order for every transaction (products, then variants, by id) avoids deadlocks.
+    for line in sorted(lines, key=lambda ln: (ln.variant is not None, (ln.variant or ln.product).id)):
+        table = ProductVariant if line.variant is not None else Product
+        row = line.variant or line.product
+        result = session.execute(
+            update(table)
+            .where(table.id == row.id, table.virtual_inventory >= line.quantity)
+            .values(virtual_inventory=table.virtual_inventory - line.quantity)
+            .execution_options(synchronize_session=False)
+        )
+        if result.rowcount != 1:
+            session.rollback()
+            name = line.product.name + (f" ({line.variant.name})" if line.variant else "")
+            raise fail(shop, Code.OUT_OF_STOCK, "out_of_stock", name=name)
+
+
+def _return_stock(session: Session, order: Order) -> None:
+    for line in sorted(
+        order.lines, key=lambda ln: (ln.variant_id is not None, ln.variant_id or ln.product_id or 0)
+    ):
+        table, row_id = (ProductVariant, line.variant_id) if line.variant_id else (Product, line.product_id)
+        if row_id is None:
+            continue  # the product was deleted since
+        session.execute(
+            update(table)
+            .where(table.id == row_id)
+            .values(virtual_inventory=table.virtual_inventory + line.quantity)
+            .execution_options(synchronize_session=False)
+        )
+
+
+def list_orders(session: Session, shop: Shop, user: User, status: str, page: int, per_page: int) -> Page:
+    stmt = _order_query(shop).where(Order.user_id == user.id)
+    if status == OrderStatus.UNPAID:
+        stmt = stmt.where(Order.status.in_(OPEN_STATUSES))
+    elif status != "all":
+        stmt = stmt.where(Order.status == status)
+    return paginate(session, stmt.order_by(Order.created_at.desc(), Order.id.desc()), page, per_page)
+
+
+def get_order(session: Session, shop: Shop, user: User, order_number: str) -> Order:
+    order = session.scalar(
+        _order_query(shop).where(
+            Order.user_id == user.id, Order.order_number == normalise_order_number(order_number)
+        )
+    )
+    if order is None:
+        raise fail(shop, ErrorCode.NOT_FOUND, "order_not_found", 404)
+    return order
+
+
+def _cancel(session: Session, order_id: int) -> bool:
+    """Cancel an open order and return its stock, exactly once however many try at once."""
+    result = session.execute(
+        update(Order)
+        .where(Order.id == order_id, Order.status.in_(OPEN_STATUSES))
+        .values(status=OrderStatus.CANCELLED, cancelled_at=utcnow(), updated_at=utcnow())
+        .execution_options(synchronize_session=False)
+    )
+    if result.rowcount != 1:
+        return False
+    order = session.scalar(select(Order).where(Order.id == order_id).options(selectinload(Order.lines)))
+    _return_stock(session, order)
+    return True
+
+
+def cancel_order(session: Session, shop: Shop, user: User, order_id: int) -> Order:
+    owned = session.scalar(
+        select(Order.order_number).where(
+            Order.id == order_id, Order.shop_id == shop.id, Order.user_id == user.id
+        )
+    )
+    if owned is None:
+        raise fail(shop, ErrorCode.NOT_FOUND, "order_not_found", 404)
+    if not _cancel(session, order_id):
+        session.rollback()
+        raise fail(shop, Code.ORDER_NOT_CANCELLABLE, "order_not_cancellable")
+    session.commit()
+    session.expire_all()
+    return get_order(session, shop, user, owned)
+
+
+def release_unpaid_orders(session: Session, now: datetime | None = None) -> list[str]:
+    """Cancel open orders older than their shop's unpaid_order_timeout_minutes; their numbers."""
+    now = now or utcnow()
+    released = []
+    for shop in session.scalars(select(Shop)):
+        cutoff = now - timedelta(minutes=shop.unpaid_order_timeout_minutes)
+        stale = session.execute(
+            select(Order.id, Order.order_number).where(
+                Order.shop_id == shop.id, Order.status.in_(OPEN_STATUSES), Order.created_at < cutoff
+            )
+        ).all()
+        for order_id, number in stale:
+            if _cancel(session, order_id):
+                released.append(number)
+            session.commit()
+    return released
+
+
+def ship_order(session: Session, order_number: str, company: str, tracking_number: str) -> Order:
+    """Mark a paid order shipped (status completed) with its courier and tracking number."""
+    number = normalise_order_number(order_number)
+    result = session.execute(
+        update(Order)
+        .where(Order.order_number == number, Order.status == OrderStatus.PAID)
+        .values(
+            status=OrderStatus.COMPLETED,
+            shipping_company=company.strip(),
+            tracking_number=tracking_number.strip(),
+            shipped_at=utcnow(),
+            updated_at=utcnow(),
+        )
+        .execution_options(synchronize_session=False)
+    )
+    if result.rowcount != 1:
+        session.rollback()
+        raise DomainError(ErrorCode.BAD_REQUEST, f"No paid order {number}.")
+    session.commit()
+    return session.scalar(select(Order).where(Order.order_number == number))

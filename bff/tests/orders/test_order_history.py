@@ -1,0 +1,191 @@
+"""Order list, detail, cancellation, release of unpaid orders, shipping command, isolation."""
+
+from datetime import timedelta
+from decimal import Decimal
+
+import pytest
+
+from bff.common.models import utcnow
+from bff.extensions import db
+from bff.orders.models import Order
+from bff.orders.services import release_unpaid_orders
+from bff.tests.fixtures.shopping import checkout_body
+from bff.tests.helpers import assert_error
+
+
+@pytest.fixture
+def honey(store, make_product):
+    return make_product(store, "Manuka honey", price=Decimal("45.00"), virtual_inventory=10, weight=500)
+
+
+@pytest.fixture
+def place(api, honey):
+    counter = iter(range(1000))
+
+    def do(headers, quantity=1):
+        body = checkout_body([(honey, quantity, None)], 45 * quantity, 10 if quantity < 3 else quantity * 5)
+        res = api.post("/api/order/create", {**headers, "Idempotency-Key": f"o{next(counter)}"}, json=body)
+        assert res.status_code == 200, res.get_json()
+        return res.get_json()["order"]
+
+    return do
+
+
+def _stock(product):
+    db.session.expire_all()
+    return db.session.get(type(product), product.id).virtual_inventory
+
+
+def _set_status(number, status, **fields):
+    db.session.expire_all()
+    order = db.session.query(Order).filter_by(order_number=number).one()
+    order.status = status
+    for k, v in fields.items():
+        setattr(order, k, v)
+    db.session.commit()
+
+
+def test_the_list_filters_by_status_and_pages(api, as_member, place):
+    numbers = [place(as_member)["order_number"] for _ in range(6)]
+    _set_status(numbers[0], "paid")
+    _set_status(numbers[1], "completed")
+    _set_status(numbers[2], "cancelled")
+    _set_status(numbers[3], "payment_failed")
+    everything = api.get("/api/orders?status=all&page=1", as_member).get_json()["orders"]
+    assert everything["last_page"] == 2 and everything["total"] == 6 and len(everything["data"]) == 4
+    assert everything["data"][0]["order_number"] == numbers[-1]  # newest first
+    page2 = api.get("/api/orders/?status=&page=2", as_member).get_json()["orders"]
+    assert len(page2["data"]) == 2
+
+    def numbers_of(status):
+        return {
+            o["order_number"]
+            for o in api.get(f"/api/orders?status={status}", as_member).get_json()["orders"]["data"]
+        }
+
+    assert numbers_of("paid") == {numbers[0]}
+    assert numbers_of("completed") == {numbers[1]}
+    assert numbers_of("cancelled") == {numbers[2]}
+    assert numbers_of("unpaid") == {numbers[3], numbers[4], numbers[5]}
+    assert_error(api.get("/api/orders?status=shipped", as_member), 422)
+
+
+def test_the_order_fields_of_the_contract(api, as_member, place):
+    order = api.get("/api/orders", as_member).get_json()["orders"]["data"] if False else place(as_member)
+    listed = api.get("/api/orders", as_member).get_json()["orders"]["data"][0]
+    for field in (
+        "id",
+        "order_number",
+        "status",
+        "total_price",
+        "total_amount",
+        "shipping_cost",
+        "total_quantity",
+        "total_weight",
+        "shipping_name",
+        "shipping_id",
+        "shipping_contact",
+        "shipping_country",
+        "shipping_city",
+        "shipping_address",
+        "user_remark",
+        "sender_name",
+        "sender_address",
+        "shipping_company",
+        "tracking_number",
+        "updated_at",
+        "datetime",
+        "order_details",
+    ):
+        assert field in listed, field
+    detail = listed["order_details"][0]
+    assert {"product_name", "final_price", "quantity"} <= set(detail)
+    assert {"id", "avatar", "images", "imageAlt"} <= set(detail["product"])
+    assert listed["order_number"] == order["order_number"]
+
+
+def test_the_detail_is_found_by_order_number(api, as_member, place):
+    number = place(as_member)["order_number"]
+    assert api.get(f"/api/order/{number}", as_member).get_json()["order"]["order_number"] == number
+    assert api.get(f"/api/order/{number.lower()}", as_member).status_code == 200
+    assert_error(api.get("/api/order/260101-AAAA-AAAA", as_member), 404)
+
+
+def test_another_member_or_shop_gets_404_and_nothing_leaks(
+    api, as_member, as_other, place, store_b, make_user, auth_headers
+):
+    order = place(as_member)
+    b_member = auth_headers(make_user(store_b))
+    for headers in (as_other, b_member):
+        body = assert_error(api.get(f"/api/order/{order['order_number']}", headers), 404)
+        assert order["order_number"] not in str(body)
+        assert_error(api.post(f"/api/orders/delete/{order['id']}", headers), 404)
+        assert api.get("/api/orders", headers).get_json()["orders"]["data"] == []
+    foreign = {**as_member, "X-Site-Host": "shop-b.test"}
+    assert_error(api.get(f"/api/order/{order['order_number']}", foreign), 401)
+    assert_error(api.get("/api/orders", foreign), 401)
+    assert api.get(f"/api/order/{order['order_number']}", as_member).get_json()["order"]["status"] == "unpaid"
+
+
+def test_cancelling_an_unpaid_order_returns_its_stock_once(api, as_member, place, honey):
+    order = place(as_member, 3)
+    assert _stock(honey) == 7
+    res = api.post(f"/api/orders/delete/{order['id']}", as_member)
+    assert res.status_code == 200
+    assert res.get_json()["message"] == "取消订单成功。" and res.get_json()["order"]["status"] == "cancelled"
+    assert _stock(honey) == 10
+    assert_error(api.post(f"/api/orders/delete/{order['id']}", as_member), 409, "order_not_cancellable")
+    assert _stock(honey) == 10
+
+
+def test_a_paid_order_cannot_be_cancelled(api, as_member, place, honey):
+    order = place(as_member)
+    _set_status(order["order_number"], "paid")
+    assert_error(api.post(f"/api/orders/delete/{order['id']}", as_member), 409, "order_not_cancellable")
+    assert _stock(honey) == 9
+
+
+def test_unpaid_orders_release_their_stock_after_the_shop_timeout(api, as_member, place, honey, store, app):
+    old = place(as_member, 2)
+    fresh = place(as_member, 1)
+    paid = place(as_member, 1)
+    _set_status(paid["order_number"], "paid", created_at=utcnow() - timedelta(days=3))
+    _set_status(
+        old["order_number"],
+        "unpaid",
+        created_at=utcnow() - timedelta(minutes=store.unpaid_order_timeout_minutes + 1),
+    )
+    assert _stock(honey) == 6
+    result = app.test_cli_runner().invoke(args=["release-unpaid-orders"])
+    assert result.exit_code == 0 and old["order_number"] in result.output
+    assert _stock(honey) == 8
+    statuses = {
+        o["order_number"]: o["status"] for o in api.get("/api/orders", as_member).get_json()["orders"]["data"]
+    }
+    assert statuses == {
+        old["order_number"]: "cancelled",
+        fresh["order_number"]: "unpaid",
+        paid["order_number"]: "paid",
+    }
+    assert release_unpaid_orders(db.session) == []  # again: nothing more
+    assert _stock(honey) == 8
+
+
+def test_ship_order_marks_a_paid_order_completed(api, as_member, place, app):
+    order = place(as_member)
+    runner = app.test_cli_runner()
+    refused = runner.invoke(
+        args=["ship-order", order["order_number"], "--company", "NZ Post", "--tracking", "T1"]
+    )
+    assert refused.exit_code != 0  # unpaid
+    _set_status(order["order_number"], "paid")
+    done = runner.invoke(
+        args=["ship-order", order["order_number"], "--company", "NZ Post", "--tracking", "NZ123"]
+    )
+    assert done.exit_code == 0, done.output
+    shipped = api.get(f"/api/order/{order['order_number']}", as_member).get_json()["order"]
+    assert (shipped["status"], shipped["shipping_company"], shipped["tracking_number"]) == (
+        "completed",
+        "NZ Post",
+        "NZ123",
+    )
