@@ -18,6 +18,13 @@ export const PATHS = {
   userCategory: '/api/user/category',
   userBrand: '/api/user/brand',
   userBannerProducts: '/api/user/banner-products',
+  // Shopping (SPEC section 7; the BFF's bff/cart, favorites, addresses, orders, payments)
+  cart: '/api/cart',
+  favorites: '/api/favorites',
+  addresses: '/api/shipping-addresses',
+  order: '/api/order',
+  orders: '/api/orders',
+  payment: '/api/payment',
 };
 
 export const TOKEN_KEY = 'Token';

@@ -1,0 +1,85 @@
+// Shipping rules of SPEC sections 4 and 9, for display. The BFF (bff/shipping/rules.py)
+// is the authority and recomputes every fee; both run rules/shipping_cases.json.
+// Grams for weights, NZ dollars for money. As on the BFF: an order whose every
+// item ships free weighs 0 and pays no fee; the 1 kg minimum applies to parcels
+// that weigh something; fees are rounded to cents, half up.
+
+export const CHINA = '中国';
+export const NEW_ZEALAND = 'New Zealand';
+export const COUNTRIES = [CHINA, NEW_ZEALAND];
+export const METHODS = { OVERSEA_DIRECT: 'oversea-direct', LOCAL_DIRECT: 'local-direct', LOCAL_PICK: 'local-pick' };
+export const DEFAULT_SHIPPING_TYPE = METHODS.OVERSEA_DIRECT;
+const SPECIAL_AREAS = ['新疆', '西藏'];
+const AUCKLAND_NAMES = ['auckland', '奥克兰'];
+export const MIN_CHARGED_GRAMS = 1000;
+
+const flag = (v) => v === true || Number(v) === 1;
+const num = (v) => {
+  const n = Number(v);
+  return Number.isFinite(n) ? n : 0;
+};
+
+/** Round to cents, half up, without float drift at .5. */
+export function roundCents(amount) {
+  return Math.floor(Math.round(num(amount) * 1e6) / 1e4 + 0.5) / 100;
+}
+
+/** Methods offered to a recipient country by the shop's flags, in order; the first is preselected. */
+export function availableMethods(country, settings) {
+  if (!settings) return [];
+  if (country === CHINA) return flag(settings.is_overseas_shipping) ? [METHODS.OVERSEA_DIRECT] : [];
+  if (country === NEW_ZEALAND) {
+    return [
+      ...(flag(settings.is_local_shipping) ? [METHODS.LOCAL_DIRECT] : []),
+      ...(flag(settings.is_pick_up) ? [METHODS.LOCAL_PICK] : []),
+    ];
+  }
+  return [];
+}
+
+/** Grams one unit counts for: free-shipping items weigh nothing; a variant weight above 0 wins. */
+export function unitWeight(productWeight, variantWeight = null, isFreeShipping = false) {
+  if (flag(isFreeShipping)) return 0;
+  if (num(variantWeight) > 0) return num(variantWeight);
+  return Math.max(num(productWeight), 0);
+}
+
+/** lines: [{ quantity, product_weight, variant_weight, is_free_shipping }] */
+export function totalWeight(lines) {
+  return (lines || []).reduce(
+    (sum, l) => sum + unitWeight(l.product_weight, l.variant_weight, l.is_free_shipping) * num(l.quantity),
+    0,
+  );
+}
+
+/** The spec's weight helper: under 1 kg is charged as 1 kg; nothing to ship costs nothing. */
+export function perKgFee(grams, ratePerKg) {
+  if (num(grams) <= 0) return 0;
+  return roundCents((Math.max(num(grams), MIN_CHARGED_GRAMS) / 1000) * num(ratePerKg));
+}
+
+const mentions = (text, names) => {
+  const lower = String(text || '').toLowerCase();
+  return names.some((n) => lower.includes(n));
+};
+
+export function shippingFee(method, grams, city, address, settings) {
+  if (num(grams) <= 0 || method === METHODS.LOCAL_PICK) return 0;
+  if (method === METHODS.OVERSEA_DIRECT) {
+    const special = mentions(city, SPECIAL_AREAS) || mentions(address, SPECIAL_AREAS);
+    return perKgFee(grams, special ? settings.overseas_direct_special_area_shipping_fee : settings.shipping_cost);
+  }
+  if (method === METHODS.LOCAL_DIRECT) {
+    const auckland = mentions(city, AUCKLAND_NAMES) || mentions(address, AUCKLAND_NAMES);
+    return roundCents(auckland ? settings.local_shipping_cost : settings.out_auckland_local_shipping_fee);
+  }
+  throw new Error(`unknown shipping method ${method}`);
+}
+
+/** A cart line (the BFF's shape) as the weight rule reads it. */
+export const weighedLine = (line) => ({
+  quantity: line.quantity,
+  product_weight: line.product?.weight,
+  variant_weight: line.variant?.weight ?? null,
+  is_free_shipping: line.product?.is_free_shipping,
+});
