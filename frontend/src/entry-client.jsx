@@ -53,8 +53,10 @@ function onSessionExpired() {
   expiring = true;
   store.dispatch(toastShown('error', t('auth.sessionExpired')));
   storeBrowserToken(null);
-  const from = here();
-  const target = loginUrl(from, loginPathFor(window.location.pathname));
+  // Mid-navigation (a loader's call failed) the shopper was headed elsewhere: return there.
+  const next = router.state.navigation.location;
+  const from = next ? next.pathname + next.search + next.hash : here();
+  const target = loginUrl(from, loginPathFor(next ? next.pathname : window.location.pathname));
   setTimeout(() => {
     store.dispatch(sessionEnded());
     persistor.flush().finally(() => window.location.assign(target));

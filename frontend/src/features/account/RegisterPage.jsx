@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useT } from '../../app/i18n.js';
 import { useNotify } from '../../common/useNotify.js';
 import { useApiCall } from './useApi.js';
 import { register } from '../../api/auth.js';
 import { AuthCard, Field, SubmitButton, serverFieldErrors } from './AuthForm.jsx';
 import { validateRegister } from './validators.js';
+import { loginUrl, REDIRECT_PARAM } from './redirect.js';
 
 const EMPTY = { name: '', email: '', password: '', password_confirmation: '', acceptTerms: false };
 
@@ -14,6 +15,9 @@ export default function RegisterPage() {
   const notify = useNotify();
   const navigate = useNavigate();
   const call = useApiCall();
+  // Where the shopper was going before signing up: the login page takes them there afterwards.
+  const [params] = useSearchParams();
+  const loginPage = loginUrl(params.get(REDIRECT_PARAM));
   const [form, setForm] = useState(EMPTY);
   const [errors, setErrors] = useState({});
   const [busy, setBusy] = useState(false);
@@ -31,7 +35,7 @@ export default function RegisterPage() {
     try {
       await call((api) => register(api, { ...form, name: form.name.trim(), email: form.email.trim() }));
       notify('success', t('auth.registered'));
-      navigate('/login', { state: { notice: t('auth.registered') } });
+      navigate(loginPage, { state: { notice: t('auth.registered') } });
     } catch (error) {
       setBusy(false);
       setErrors(serverFieldErrors(error));
@@ -42,7 +46,7 @@ export default function RegisterPage() {
   const linkClass = 'text-rose-600 underline';
   return (
     <AuthCard title={t('auth.registerTitle')} testId="register-page"
-      footer={(<>{t('auth.haveAccount')} <Link to="/login" className="font-medium text-rose-600 hover:underline">{t('auth.login')}</Link></>)}>
+      footer={(<>{t('auth.haveAccount')} <Link to={loginPage} className="font-medium text-rose-600 hover:underline">{t('auth.login')}</Link></>)}>
       <form noValidate onSubmit={submit}>
         <Field label={t('auth.name')} name="name" autoComplete="name" value={form.name} onChange={change} error={errors.name} />
         <Field label={t('auth.email')} name="email" type="email" autoComplete="email" value={form.email} onChange={change} error={errors.email} />
