@@ -1,9 +1,9 @@
 """Catalogue read benchmark: latency and SQL statements per call of the public catalogue.
 
 Builds one shop with N products (images, variants, categories, brands, a banner) in a
-temporary SQLite database (always), or in a fresh schema of the PostgreSQL database named by
-DATABASE_URL (dropped afterwards; nothing else in it is touched), then times each call
-through the Flask test client. No thresholds: it prints figures to compare runs.
+temporary SQLite database or, when DATABASE_URL names PostgreSQL, in a fresh schema of that
+database (dropped afterwards; nothing else in it is touched), then times each call through
+the Flask test client. No thresholds: it prints figures to compare runs (on a quiet machine).
 
     .venv/bin/python bench/catalog_bench.py [--products 2000] [--requests 100]
     DATABASE_URL=postgresql://postgres@127.0.0.1:5432/test make bench
