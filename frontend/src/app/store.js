@@ -1,11 +1,13 @@
-import { combineReducers, configureStore } from '@reduxjs/toolkit';
+import { combineReducers, configureStore, createListenerMiddleware } from '@reduxjs/toolkit';
 import shop from '../features/shop/shopSlice.js';
 import loading from '../features/ui/loadingSlice.js';
 import toast from '../features/ui/toastSlice.js';
 import contact from '../features/ui/contactSlice.js';
 import user from '../features/account/userSlice.js';
-import favorite from '../features/account/favoriteSlice.js';
+import favorite from '../features/favorites/favoriteSlice.js';
 import cart from '../features/cart/cartSlice.js';
+import checkout from '../features/checkout/checkoutSlice.js';
+import { startShoppingListeners } from '../features/cart/listeners.js';
 import search from '../features/search/searchSlice.js';
 
 export const PERSIST_KEY = 'root';
@@ -14,7 +16,7 @@ export const PERSIST_TIMEOUT_MS = 5000;
 // persisted loading count or toast would be stale; the rest is the shopper's own.
 export const PERSISTED_KEYS = ['user', 'cart', 'favorite', 'search', 'contact'];
 
-export const rootReducer = combineReducers({ shop, loading, toast, contact, user, favorite, cart, search });
+export const rootReducer = combineReducers({ shop, loading, toast, contact, user, favorite, cart, search, checkout });
 
 /**
  * The one store factory for both entries. `api` is this render's (or this
@@ -22,6 +24,9 @@ export const rootReducer = combineReducers({ shop, loading, toast, contact, user
  * `wrapReducer` lets the browser entry add redux-persist without the server knowing.
  */
 export function createAppStore({ preloadedState, api, wrapReducer = (r) => r } = {}) {
+  // Side effects of events (sign-in loads the cart and the hearts), one listener per store.
+  const listener = createListenerMiddleware({ extra: { api } });
+  startShoppingListeners(listener.startListening);
   return configureStore({
     reducer: wrapReducer(rootReducer),
     preloadedState,
@@ -30,7 +35,7 @@ export function createAppStore({ preloadedState, api, wrapReducer = (r) => r } =
         thunk: { extraArgument: { api } },
         // redux-persist dispatches functions in its actions
         serializableCheck: { ignoredActions: ['persist/PERSIST', 'persist/REHYDRATE', 'persist/REGISTER'] },
-      }),
+      }).prepend(listener.middleware),
   });
 }
 
