@@ -43,6 +43,12 @@ async function visit(url, options = {}) {
   return { ...tab, response };
 }
 
+/** Calls for data the server already rendered; session calls (login status, cart) are the browser's own. */
+const PAGE_DATA = /\/api\/(shop|category|article|banner|banner-products|brand|product|sitemap)(\/|\?|$)/;
+function assertNoRefetch(tab) {
+  assert.deepEqual(tab.apiCalls.filter((url) => PAGE_DATA.test(new URL(url).pathname)), [], 'hydration fetched page data again');
+}
+
 function assertClean(tab) {
   assert.deepEqual(tab.problems, [], 'console errors or warnings');
 }
@@ -71,8 +77,8 @@ describe('home', () => {
     assert.equal(columns, 8);
     await page.mouse.move(5, 600);
     assert.equal(await page.getByText('新品上市').first().isVisible(), true);
-    // State came embedded in the HTML: hydration made no API call.
-    assert.deepEqual(tab.apiCalls, []);
+    // State came embedded in the HTML: hydration fetched none of it again.
+    assertNoRefetch(tab);
     await screenshot(page, 'home-desktop');
     assertClean(tab);
     await tab.close();
@@ -139,6 +145,24 @@ describe('listings', () => {
     assert.equal(await page.getByTestId('listing-title').textContent(), cat.name);
     assert.ok((await page.getByTestId('product-card').count()) > 0);
     assert.equal(await page.title(), `${cat.name} - ${data.shop.shop_name}`);
+    assertClean(tab);
+    await tab.close();
+  });
+
+  test('every card shows the price and badge the BFF charges a guest', async () => {
+    const tab = await visit(`${stack.baseUrl}/newest-product`);
+    const cards = tab.page.getByTestId('product-card');
+    const expected = data.newest.data;
+    assert.equal(await cards.count(), expected.length);
+    for (let i = 0; i < expected.length; i += 1) {
+      const card = cards.nth(i);
+      const product = expected[i];
+      assert.equal(await card.getByTestId('product-name').textContent(), product.name);
+      assert.equal(await card.getByTestId('price-nzd').textContent(), `NZ$${Number(product.final_price).toFixed(1)}`, product.name);
+      const yuan = Number(product.final_price) * Number(data.shop.shop_exchange_rate);
+      assert.equal(await card.getByTestId('price-yuan').textContent(), `¥${yuan.toFixed(1)}`);
+      assert.equal(await card.getByText('特价', { exact: true }).count(), product.show_special_badge ? 1 : 0, product.name);
+    }
     assertClean(tab);
     await tab.close();
   });
@@ -234,7 +258,7 @@ describe('product', () => {
     await page.getByTestId('share').click();
     await page.getByTestId('toast-success').waitFor();
     assert.equal(await page.evaluate(() => navigator.clipboard.readText()), `${stack.baseUrl}/product/${product.id}`);
-    assert.deepEqual(tab.apiCalls, []);
+    assertNoRefetch(tab);
     assertClean(tab);
     await tab.close();
   });

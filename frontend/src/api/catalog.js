@@ -1,4 +1,4 @@
-import { DEFAULT_SORT, PATHS, SORTS } from './paths.js';
+import { PATHS, SORTS } from './paths.js';
 
 // Calls of the public catalogue (SPEC section 7). Each takes the axios
 // instance first so the same module serves the browser and a server render.
@@ -14,13 +14,18 @@ function pricedFor(products, viewer) {
   return products.map((p) => ({ ...p, priced_for: viewer.id }));
 }
 
-export const normaliseSort = (sort) => (SORTS.includes(sort) ? sort : DEFAULT_SORT);
+// An empty sort asks for the list's own default order (newest first for `new`,
+// the shop's order elsewhere), so an unknown or missing sort is sent as none.
+export const normaliseSort = (sort) => (SORTS.includes(sort) ? sort : '');
 export const normalisePage = (page) => {
   const n = Number.parseInt(page, 10);
   return Number.isFinite(n) && n > 0 ? n : 1;
 };
 
-const listParams = ({ sort, page }) => ({ sort: normaliseSort(sort), page: normalisePage(page) });
+const listParams = ({ sort, page }) => {
+  const s = normaliseSort(sort);
+  return s ? { sort: s, page: normalisePage(page) } : { page: normalisePage(page) };
+};
 
 /** Paged lists answer `products: {data, last_page}`; category answers `products, total_pages`. */
 const paged = (products, extra = {}, viewer = null) => ({

@@ -5,7 +5,7 @@ import { useT } from '../../app/i18n.js';
 export function listingHref(pathname, search, changes) {
   const params = new URLSearchParams(search);
   for (const [key, value] of Object.entries(changes)) {
-    if (value == null || value === '' || (key === 'page' && Number(value) === 1) || (key === 'sort' && value === DEFAULT_SORT)) params.delete(key);
+    if (value == null || value === '' || (key === 'page' && Number(value) === 1)) params.delete(key);
     else params.set(key, String(value));
   }
   const qs = params.toString();
@@ -15,6 +15,7 @@ export function listingHref(pathname, search, changes) {
 export default function SortBar({ sort }) {
   const t = useT();
   const { pathname, search } = useLocation();
+  // No sort in the URL is the list's own order, shown as the default choice.
   const current = SORTS.includes(sort) ? sort : DEFAULT_SORT;
   return (
     <nav aria-label={t('sort.label')} className="-mx-1 flex gap-1 overflow-x-auto pb-1 text-sm" data-testid="sort-bar">
