@@ -31,7 +31,7 @@ export async function openPage(browser, { width = 1280, height = 900, javaScript
 
 /** Wait until React has hydrated (the client entry marks the root). */
 export async function hydrated(page) {
-  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true', null, { timeout: 15000 });
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true', null, { timeout: 30000 });
 }
 
 export async function screenshot(page, name) {

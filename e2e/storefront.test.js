@@ -128,7 +128,7 @@ describe('home', () => {
     const toast = page.getByTestId('toast-info');
     await toast.waitFor();
     assert.equal((await toast.textContent()).trim(), '请先登录');
-    await toast.waitFor({ state: 'detached', timeout: 4000 });
+    await toast.waitFor({ state: 'detached', timeout: 8000 });
     assertClean(tab);
     await tab.close();
   });
