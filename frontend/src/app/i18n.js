@@ -2,6 +2,7 @@
 // anything else Chinese (SPEC section 1).
 import { useSelector } from 'react-redux';
 import { accountEn, accountZh } from '../features/account/strings.js';
+import { shoppingEn, shoppingZh } from '../features/cart/strings.js';
 
 const zh = {
   'nav.home': '首页',
@@ -100,6 +101,7 @@ const zh = {
   'loading': '加载中…',
   'toast.dismiss': '关闭提示',
   ...accountZh,
+  ...shoppingZh,
 };
 
 const en = {
@@ -199,6 +201,7 @@ const en = {
   'loading': 'Loading…',
   'toast.dismiss': 'Dismiss',
   ...accountEn,
+  ...shoppingEn,
 };
 
 export const tables = { zh, en };

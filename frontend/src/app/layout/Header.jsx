@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useDispatch, useSelector } from 'react-redux';
 import Img from '../../common/components/Img.jsx';
@@ -13,6 +13,7 @@ import { selectIsLoggedIn, selectUser } from '../../features/account/userSlice.j
 import { selectCartCount } from '../../features/cart/cartSlice.js';
 import { toastShown } from '../../features/ui/toastSlice.js';
 import { useLogout } from '../../features/account/useLogout.js';
+import CartDrawer from '../../features/cart/CartDrawer.jsx';
 
 export default function Header() {
   const t = useT();
@@ -27,10 +28,13 @@ export default function Header() {
   const location = useLocation();
   useEffect(() => setMenuOpen(false), [location.pathname]);
 
+  const [cartOpen, setCartOpen] = useState(false);
+  const closeCart = useCallback(() => setCartOpen(false), []);
+  useEffect(() => setCartOpen(false), [location.pathname]);
   const openCart = () => {
-    // The slide-over cart is wired by the cart issue; the rules for when it opens hold already.
     if (!loggedIn) dispatch(toastShown('info', t('auth.pleaseLogin')));
     else if (count === 0) dispatch(toastShown('info', t('cart.empty')));
+    else setCartOpen(true);
   };
 
   return (
@@ -76,6 +80,7 @@ export default function Header() {
       <div className="h-12 px-4 pb-2 md:hidden"><SearchBox /></div>
       <MegaMenu categories={categories} />
       <MobileMenu open={menuOpen} onClose={() => setMenuOpen(false)} categories={categories} />
+      <CartDrawer open={cartOpen && loggedIn && count > 0} onClose={closeCart} />
     </header>
   );
 }

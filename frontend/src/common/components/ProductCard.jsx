@@ -5,22 +5,18 @@ import Price from './Price.jsx';
 import { CartIcon, HeartIcon } from './Icons.jsx';
 import { avatarImage, cardPrice, isSoldOut } from '../display.js';
 import { useT } from '../../app/i18n.js';
-import { useNotify } from '../useNotify.js';
-import { selectIsLoggedIn, selectUser } from '../../features/account/userSlice.js';
-import { selectIsFavorite } from '../../features/account/favoriteSlice.js';
+import { selectUser } from '../../features/account/userSlice.js';
+import { useAddToCart, useFavoriteToggle } from '../../features/cart/useShopping.js';
 
 export default function ProductCard({ product, eager = false }) {
   const t = useT();
-  const notify = useNotify();
   const user = useSelector(selectUser);
-  const loggedIn = useSelector(selectIsLoggedIn);
-  const favorite = useSelector(selectIsFavorite(product.id));
+  const [favorite, toggleFavorite] = useFavoriteToggle(product.id);
+  const addToCart = useAddToCart();
   const image = avatarImage(product);
   const { price, original, special } = cardPrice(product, user);
   const soldOut = isSoldOut(product);
   const canAdd = !(product.product_variants?.length > 0) && Number(product.virtual_inventory) > 0;
-  // Cart and wish list are wired by their own issues; until then a guest is told to log in.
-  const needLogin = () => notify('info', t('auth.pleaseLogin'));
 
   return (
     <article className="group relative flex flex-col overflow-hidden rounded-xl bg-white ring-1 ring-gray-100 transition hover:shadow-lg" data-testid="product-card">
@@ -35,12 +31,12 @@ export default function ProductCard({ product, eager = false }) {
           {Number(product.is_free_shipping) === 1 && <span className="rounded bg-emerald-600 px-1.5 py-0.5 text-xs text-white">{t('badge.freeShipping')}</span>}
         </div>
         <div className="absolute bottom-2 right-2 flex gap-2 transition md:translate-y-2 md:opacity-0 md:group-hover:translate-y-0 md:group-hover:opacity-100 md:group-focus-within:opacity-100">
-          <button type="button" onClick={needLogin} aria-label={t('favorite.toggle')} aria-pressed={loggedIn && favorite}
+          <button type="button" onClick={toggleFavorite} aria-label={t('favorite.toggle')} aria-pressed={favorite} data-testid="card-favorite"
             className="rounded-full bg-white/90 p-2 text-gray-700 shadow hover:text-rose-600">
             <HeartIcon className={`h-5 w-5 ${favorite ? 'fill-rose-600 text-rose-600' : ''}`} />
           </button>
           {canAdd && (
-            <button type="button" onClick={needLogin} aria-label={t('cart.add')}
+            <button type="button" onClick={() => addToCart(product)} aria-label={t('cart.add')} data-testid="card-add-to-cart"
               className="rounded-full bg-white/90 p-2 text-gray-700 shadow hover:text-rose-600">
               <CartIcon className="h-5 w-5" />
             </button>

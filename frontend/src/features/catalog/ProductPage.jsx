@@ -8,6 +8,7 @@ import { avatarImage, cardPrice, isSoldOut, stockText } from '../../common/displ
 import { useNotify } from '../../common/useNotify.js';
 import { useT } from '../../app/i18n.js';
 import { selectUser } from '../account/userSlice.js';
+import { useAddToCart, useFavoriteToggle } from '../cart/useShopping.js';
 
 function Gallery({ product }) {
   const images = product.images || [];
@@ -88,8 +89,9 @@ export default function ProductPage() {
       notify('error', t('product.copyFailed'));
     }
   };
-  const needLogin = () => notify('info', t('auth.pleaseLogin'));
-  const addToCart = () => (stock <= 0 ? notify('info', t('cart.soldOutNotAdded')) : needLogin());
+  const add = useAddToCart();
+  const [favorite, toggleFavorite] = useFavoriteToggle(product.id);
+  const addToCart = () => (stock <= 0 ? notify('info', t('cart.soldOutNotAdded')) : add(product, { variant, quantity }));
 
   return (
     <div className="pt-6">
@@ -129,10 +131,10 @@ export default function ProductPage() {
           )}
           <div className="mt-6 flex flex-wrap items-center gap-3">
             <QuantityPicker value={quantity} max={stock} onChange={setQuantity} />
-            <button type="button" onClick={addToCart} className="h-10 flex-1 rounded-lg bg-rose-600 px-6 text-sm font-medium text-white hover:bg-rose-700 disabled:bg-gray-300" disabled={soldOut}>
+            <button type="button" onClick={addToCart} data-testid="add-to-cart" aria-disabled={soldOut} className={`h-10 flex-1 rounded-lg px-6 text-sm font-medium text-white ${soldOut ? 'bg-gray-300' : 'bg-rose-600 hover:bg-rose-700'}`}>
               {soldOut ? t('badge.soldOut') : t('cart.add')}
             </button>
-            <button type="button" onClick={needLogin} aria-label={t('favorite.toggle')} className="h-10 rounded-lg p-2 ring-1 ring-gray-300 hover:text-rose-600"><HeartIcon className="h-6 w-6" /></button>
+            <button type="button" onClick={toggleFavorite} aria-label={t('favorite.toggle')} aria-pressed={favorite} data-testid="product-favorite" className="h-10 rounded-lg p-2 ring-1 ring-gray-300 hover:text-rose-600"><HeartIcon className={`h-6 w-6 ${favorite ? 'fill-rose-600 text-rose-600' : ''}`} /></button>
             <button type="button" onClick={share} aria-label={t('product.share')} data-testid="share" className="h-10 rounded-lg p-2 ring-1 ring-gray-300 hover:text-rose-600"><ShareIcon className="h-6 w-6" /></button>
           </div>
           <p className="mt-4 text-xs text-gray-500" data-testid="warranty">{t('product.warranty')}</p>

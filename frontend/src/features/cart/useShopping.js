@@ -1,0 +1,52 @@
+import { useDispatch, useSelector } from 'react-redux';
+import { useT } from '../../app/i18n.js';
+import { useNotify } from '../../common/useNotify.js';
+import { selectIsLoggedIn } from '../account/userSlice.js';
+import { favoriteToggled, selectIsFavorite } from '../favorites/favoriteSlice.js';
+import { itemAdded } from './cartSlice.js';
+
+/** What a refused cart or wish-list call tells the shopper ('Unauthenticated.' means log in first). */
+export function useFailureNotice() {
+  const t = useT();
+  const notify = useNotify();
+  return (failure) => {
+    if (!failure) return;
+    if (failure.status === 401 || failure.message === 'Unauthenticated.') notify('info', t('auth.pleaseLogin'));
+    else if (failure.code === 'sold_out') notify('info', failure.message || t('cart.soldOutNotAdded'));
+    else if (failure.message && failure.status !== 0) notify('error', failure.message);
+  };
+}
+
+/** Add to cart from a card or the product page: guests are asked to log in, sold-out items are not added. */
+export function useAddToCart() {
+  const t = useT();
+  const notify = useNotify();
+  const dispatch = useDispatch();
+  const loggedIn = useSelector(selectIsLoggedIn);
+  const failed = useFailureNotice();
+  return async (product, { variant = null, quantity = 1 } = {}) => {
+    if (!loggedIn) return notify('info', t('auth.pleaseLogin'));
+    const stock = Number((variant || product).virtual_inventory) || 0;
+    if (stock <= 0) return notify('info', t('cart.soldOutNotAdded'));
+    const result = await dispatch(itemAdded({ product, variantId: variant?.id ?? null, quantity }));
+    if (itemAdded.fulfilled.match(result)) notify('success', t('cart.added'));
+    else failed(result.payload);
+  };
+}
+
+/** The heart: [isFavorite, toggle]. */
+export function useFavoriteToggle(productId) {
+  const t = useT();
+  const notify = useNotify();
+  const dispatch = useDispatch();
+  const loggedIn = useSelector(selectIsLoggedIn);
+  const favorite = useSelector(selectIsFavorite(productId));
+  const failed = useFailureNotice();
+  const toggle = async () => {
+    if (!loggedIn) return notify('info', t('auth.pleaseLogin'));
+    const result = await dispatch(favoriteToggled(productId));
+    if (favoriteToggled.fulfilled.match(result)) notify('success', t(result.payload.added ? 'favorite.added' : 'favorite.removed'));
+    else failed(result.payload);
+  };
+  return [loggedIn && favorite, toggle];
+}
