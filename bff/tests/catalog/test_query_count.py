@@ -12,6 +12,8 @@ VARIANTS = [{"name": "small", "price": "10"}, {"name": "large", "price": "20"}]
 LIST = 5
 # ... plus the category tree, the brand or the banner
 LIST_OF_ONE_THING = 6
+# ... plus, on the user-prefixed calls, the sign-in session and the user with their level
+SIGNED_IN = 2
 
 
 @pytest.fixture
@@ -50,12 +52,12 @@ def build(shop, make_category, make_brand, make_banner, make_product):
     return run
 
 
-def _count(app, client, count_queries, method, path, page_size, sort="recommend"):
+def _count(app, client, count_queries, method, path, page_size, sort="recommend", headers=SHOP_A):
     app.config["PAGE_SIZE"] = page_size
     try:
         sep = "&" if "?" in path else "?"
         with count_queries() as counter:
-            res = getattr(client, method)(f"{path}{sep}sort={sort}", headers=SHOP_A)
+            res = getattr(client, method)(f"{path}{sep}sort={sort}", headers=headers)
     finally:
         app.config["PAGE_SIZE"] = 4
     assert res.status_code == 200, res.data
@@ -73,6 +75,19 @@ def test_a_list_page_runs_a_fixed_number_of_queries(app, client, count_queries, 
     small = _count(app, client, count_queries, method, path, page_size=3)
     large = _count(app, client, count_queries, method, path, page_size=12)
     assert small == large == expected
+
+
+@pytest.mark.parametrize("name", ["new", "best", "search", "category", "brand", "banner"])
+def test_a_members_list_page_runs_a_fixed_number_of_queries(
+    app, client, count_queries, build, shop, make_user, make_member_level, auth_headers, name
+):
+    member = make_user(shop, member_level_id=make_member_level(shop, "90").id)
+    headers = auth_headers(member)
+    method, path, expected = build(12)[name]
+    path = path.replace("/api/", "/api/user/", 1)
+    small = _count(app, client, count_queries, method, path, page_size=3, headers=headers)
+    large = _count(app, client, count_queries, method, path, page_size=12, headers=headers)
+    assert small == large == expected + SIGNED_IN
 
 
 @pytest.mark.parametrize("sort", ["recommend", "newest", "popular", "cheapest", "expensive"])
