@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { translator } from '../../app/i18n.js';
+import { serverErrors, validateRecipient } from './validators.js';
+
+const china = { shipping_name: '王小明', shipping_contact: '13800000000', shipping_country: '中国', shipping_city: '上海', shipping_address: '浦东新区 1 号' };
+const nz = { shipping_name: 'Amy Li', shipping_contact: '0211234567', shipping_country: 'New Zealand', shipping_city: 'Auckland', shipping_address: '1 Queen St, CBD.' };
+const t = translator('zh');
+
+describe('recipient validator (SPEC section 5)', () => {
+  it('accepts a Chinese address in Chinese and an English New Zealand one', () => {
+    expect(validateRecipient(china)).toEqual({});
+    expect(validateRecipient(nz)).toEqual({});
+  });
+
+  it('asks for every required field', () => {
+    const errors = validateRecipient({ shipping_name: ' ', shipping_contact: '', shipping_country: '', shipping_city: '', shipping_address: '' });
+    expect(Object.fromEntries(Object.entries(errors).map(([k, v]) => [k, t(v)]))).toEqual({
+      shipping_name: '请输入收件人姓名',
+      shipping_contact: '请输入收件人电话',
+      shipping_address: '请输入收件人地址',
+      shipping_city: '请输入收件人城市/省份',
+      shipping_country: '请选择国家',
+    });
+  });
+
+  it.each([
+    ['address in Chinese', { shipping_address: '皇后街1号' }, 'shipping_address'],
+    ['city in Chinese', { shipping_city: '奥克兰' }, 'shipping_city'],
+    ['name in Chinese', { shipping_name: '李' }, 'shipping_name'],
+    ['phone with a plus', { shipping_contact: '+64211234567' }, 'shipping_contact'],
+    ['phone with spaces', { shipping_contact: '021 123' }, 'shipping_contact'],
+    ['address with a slash', { shipping_address: '1/2 Queen St' }, 'shipping_address'],
+  ])('refuses a New Zealand %s with the spec message', (_, change, field) => {
+    const errors = validateRecipient({ ...nz, ...change });
+    expect(Object.keys(errors)).toEqual([field]);
+    expect(t(errors[field])).toBe('地址不正确，请使用英文填写地址信息。');
+    expect(translator('en')(errors[field])).toBe('地址不正确，请使用英文填写地址信息。');
+  });
+
+  it('has no extra check for China', () => {
+    expect(validateRecipient({ ...china, shipping_contact: '+86 138-0000' })).toEqual({});
+  });
+
+  it('reads the BFF 422 field errors', () => {
+    expect(serverErrors({ data: { errors: { shipping_city: ['请输入收件人城市/省份'] } } })).toEqual({ shipping_city: '请输入收件人城市/省份' });
+    expect(serverErrors(null)).toEqual({});
+  });
+});
