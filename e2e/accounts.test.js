@@ -250,6 +250,34 @@ describe('accounts', () => {
     await tab.close();
   });
 
+  test('admin login, and an English shop speaks English', async () => {
+    const tab = await openPage(browser);
+    const { page } = tab;
+    await visit(tab, `${stack.baseUrl}/admin/login`);
+    const form = page.getByTestId('admin-login-page');
+    await form.getByLabel('电子邮件地址').fill('admin@example.com');
+    await form.getByLabel('密码').fill('admin1234');
+    await form.getByRole('button', { name: '登录' }).click();
+    await page.waitForURL((u) => u.pathname === '/');
+    await page.getByTestId('greeting').waitFor();
+    assert.ok(await page.evaluate(() => localStorage.getItem('Token')));
+
+    await visit(tab, `${stack.enUrl}/user-profile`);
+    await page.waitForURL((u) => u.pathname === '/login');
+    const login = page.getByTestId('login-page');
+    await login.getByRole('button', { name: 'Log in' }).click();
+    assert.equal(await page.getByTestId('error-email').textContent(), 'Please enter your email address');
+    assert.equal(await page.getByTestId('error-password').textContent(), 'Please enter your password');
+    await login.getByLabel('Email address').fill('member@example.com');
+    await login.getByLabel('Password').fill('demo1234');
+    await login.getByRole('button', { name: 'Log in' }).click();
+    await page.getByTestId('profile-page').waitFor();
+    assert.equal(await page.getByTestId('profile-email').textContent(), 'member@example.com');
+    assert.match(await page.getByTestId('account-layout').textContent(), /Welcome to your Account/);
+    assertClean(tab);
+    await tab.close();
+  });
+
   test('a member sees member prices on a card and on the product page; a guest the guest price', async () => {
     // Find a product whose member price is below the guest price (both priced by the BFF).
     const token = await bffLogin('member@example.com', 'demo1234');
