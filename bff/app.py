@@ -42,9 +42,21 @@ def create_app(config: Config | None = None) -> Flask:
     from bff.favorites.routes import blp as favorites
     from bff.media.routes import bp as media
     from bff.orders.routes import blp as orders
+    from bff.payments.routes import blp as payments
     from bff.shops.routes import blp as shops
 
-    for blueprint in (shops, catalog, member_catalog, content, accounts, cart, favorites, addresses, orders):
+    for blueprint in (
+        shops,
+        catalog,
+        member_catalog,
+        content,
+        accounts,
+        cart,
+        favorites,
+        addresses,
+        orders,
+        payments,
+    ):
         api.register_blueprint(blueprint)
     app.register_blueprint(media)
     limiter.init_app(app)

@@ -38,6 +38,9 @@ class Config:
         self.SQLALCHEMY_ENGINE_OPTIONS = {"pool_pre_ping": True}
         self.SECRET_KEY = _secret(self.VAR_DIR, "SECRET_KEY")
         self.JWT_SECRET_KEY = _secret(self.VAR_DIR, "JWT_SECRET_KEY")
+        # Payments: the provider of the pay button, and the sandbox provider's signing key.
+        self.PAYMENT_PROVIDER = os.environ.get("PAYMENT_PROVIDER", "sandbox")
+        self.PAYMENT_SANDBOX_SECRET = _secret(self.VAR_DIR, "PAYMENT_SANDBOX_SECRET")
         self.MEDIA_ROOT = Path(os.environ.get("MEDIA_ROOT", self.VAR_DIR / "media")).resolve()
         self.PAGE_SIZE = int(os.environ.get("PAGE_SIZE", "20"))
         self.REDIS_URL = os.environ.get("REDIS_URL", "")

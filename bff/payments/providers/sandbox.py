@@ -1,0 +1,67 @@
+"""The built-in sandbox provider: its payment page is served by the BFF itself
+(`/api/payment/sandbox/<token>`), and paying or failing there sends a notification signed like a
+real provider's (bff/payments/signing.py: HMAC-SHA256 over the raw body with a timestamp)."""
+
+import json
+import secrets
+from decimal import Decimal, InvalidOperation
+
+from itsdangerous import BadSignature as BadToken
+from itsdangerous import URLSafeTimedSerializer
+
+from bff.payments import signing
+from bff.payments.providers.base import BadNotification, PaymentEvent
+
+SIGNATURE_HEADER = "X-Sandbox-Signature"
+PAGE_LIFETIME_SECONDS = 3600
+
+
+class SandboxProvider:
+    name = "sandbox"
+
+    def __init__(self, secret: str):
+        self.secret = secret
+        self._tokens = URLSafeTimedSerializer(secret, salt="sandbox-payment-page")
+
+    def create_payment(self, shop, order) -> str:
+        token = self._tokens.dumps({"s": shop.id, "o": order.order_number, "a": f"{order.total_price:.2f}"})
+        return f"{shop.site_url.rstrip('/')}/api/payment/sandbox/{token}"
+
+    def read_page_token(self, token: str) -> dict | None:
+        """{"s": shop id, "o": order number, "a": amount} of a payment page, or None."""
+        try:
+            return self._tokens.loads(token, max_age=PAGE_LIFETIME_SECONDS)
+        except BadToken:
+            return None
+
+    def build_notification(self, order_number: str, amount: str, outcome: str) -> tuple[bytes, dict]:
+        """The body and headers the sandbox 'bank' sends when the shopper pays or fails."""
+        body = json.dumps(
+            {
+                "transaction_id": f"sbx_{secrets.token_hex(12)}",
+                "order_number": order_number,
+                "amount": amount,
+                "outcome": outcome,
+            }
+        ).encode()
+        return body, {SIGNATURE_HEADER: signing.sign(self.secret, body)}
+
+    def parse_notification(self, body: bytes, headers) -> PaymentEvent:
+        try:
+            signing.verify(self.secret, body, headers.get(SIGNATURE_HEADER))
+        except signing.BadSignature as exc:
+            raise BadNotification(str(exc)) from exc
+        try:
+            data = json.loads(body)
+            event = PaymentEvent(
+                provider=self.name,
+                transaction_id=str(data["transaction_id"])[:128],
+                order_number=str(data["order_number"])[:20],
+                amount=Decimal(str(data["amount"])),
+                outcome=str(data["outcome"]),
+            )
+        except (ValueError, KeyError, TypeError, InvalidOperation) as exc:
+            raise BadNotification("unreadable notification") from exc
+        if event.outcome not in ("paid", "failed"):
+            raise BadNotification("unknown outcome")
+        return event

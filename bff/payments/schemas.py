@@ -1,0 +1,22 @@
+from marshmallow import Schema, fields, validate
+
+from bff.common.schemas import Money
+
+
+class CreatePaymentArgs(Schema):
+    order_number = fields.String(required=True, validate=validate.Length(min=1, max=20))
+    total_price = Money(required=True, metadata={"description": "The order's total_price, as shown."})
+
+
+class CreatePaymentResponse(Schema):
+    paymentPageUrl = fields.String()
+
+
+class NotificationResponse(Schema):
+    received = fields.Boolean()
+    applied = fields.Boolean()
+    result = fields.String()
+
+
+class SandboxArgs(Schema):
+    outcome = fields.String(required=True, validate=validate.OneOf(["paid", "failed"]))

@@ -1,0 +1,97 @@
+"""Payment: a payment page for an unpaid order, and verified, idempotent notifications.
+
+A notification counts once: it is recorded under a unique (provider, transaction id), and the
+order moves with a conditional UPDATE (unpaid or payment_failed -> paid), so replays, including
+concurrent ones, change the order at most once.
+"""
+
+from decimal import Decimal, InvalidOperation
+
+from sqlalchemy import select, update
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
+
+from bff.accounts.models import User
+from bff.common.models import utcnow
+from bff.errors import DomainError, ErrorCode
+from bff.orders.common import fail
+from bff.orders.error_codes import ShoppingErrorCode as Code
+from bff.orders.models import OPEN_STATUSES, Order, OrderStatus
+from bff.orders.services import get_order
+from bff.payments.models import PaymentNotification
+from bff.payments.providers.base import BadNotification, PaymentEvent, PaymentProvider
+from bff.shops.models import Shop
+
+CENT = Decimal("0.01")
+
+
+def create_payment(
+    session: Session, shop: Shop, user: User, provider: PaymentProvider, order_number: str, total_price
+) -> str:
+    if not shop.is_direct_payment_enabled:
+        raise fail(shop, Code.DIRECT_PAYMENT_DISABLED, "direct_payment_disabled")
+    order = get_order(session, shop, user, order_number)
+    if order.status not in OPEN_STATUSES:
+        raise fail(shop, Code.ORDER_NOT_PAYABLE, "order_not_payable")
+    try:
+        amount = Decimal(str(total_price)).quantize(CENT)
+    except InvalidOperation:
+        amount = None
+    if amount != order.total_price:
+        raise fail(shop, Code.AMOUNT_MISMATCH, "amount_mismatch")
+    return provider.create_payment(shop, order)
+
+
+def receive_notification(
+    session: Session, shop: Shop, provider: PaymentProvider, body: bytes, headers
+) -> tuple[bool, str]:
+    """Verify and apply one notification for `shop`. Returns (applied, result)."""
+    try:
+        event = provider.parse_notification(body, headers)
+    except BadNotification as exc:
+        raise DomainError(Code.BAD_SIGNATURE, "The notification could not be verified.", 400) from exc
+    return apply_event(session, shop, event, body)
+
+
+def apply_event(session: Session, shop: Shop, event: PaymentEvent, body: bytes) -> tuple[bool, str]:
+    order = session.scalar(
+        select(Order).where(Order.shop_id == shop.id, Order.order_number == event.order_number)
+    )
+    if order is None:
+        raise DomainError(ErrorCode.NOT_FOUND, "Order not found", 404)
+    if event.amount.quantize(CENT) != order.total_price:
+        raise fail(shop, Code.AMOUNT_MISMATCH, "amount_mismatch", 400)
+    record = PaymentNotification(
+        shop_id=shop.id,
+        provider=event.provider,
+        transaction_id=event.transaction_id,
+        order_id=order.id,
+        outcome=event.outcome,
+        amount=event.amount,
+        result="pending",
+        raw_body=body.decode("utf-8", "replace"),
+    )
+    session.add(record)
+    try:
+        session.flush()  # a concurrent replay waits here, then fails: it was already handled
+    except IntegrityError:
+        session.rollback()
+        return False, "duplicate"
+    if event.outcome == "paid":
+        moved = session.execute(
+            update(Order)
+            .where(Order.id == order.id, Order.status.in_(OPEN_STATUSES))
+            .values(status=OrderStatus.PAID, paid_at=utcnow(), updated_at=utcnow())
+            .execution_options(synchronize_session=False)
+        ).rowcount
+    else:
+        moved = session.execute(
+            update(Order)
+            .where(Order.id == order.id, Order.status == OrderStatus.UNPAID)
+            .values(status=OrderStatus.PAYMENT_FAILED, updated_at=utcnow())
+            .execution_options(synchronize_session=False)
+        ).rowcount
+    # A payment for a cancelled order is kept on record (result says so) for a refund by hand.
+    record.result = "applied" if moved else f"ignored_{order.status}"
+    session.commit()
+    return bool(moved), record.result
