@@ -16,7 +16,13 @@ import ResetPasswordPage from '../features/account/ResetPasswordPage.jsx';
 import RequireAuth from '../features/account/RequireAuth.jsx';
 import AccountLayout from '../features/account/AccountLayout.jsx';
 import ProfilePage from '../features/account/ProfilePage.jsx';
-import AccountComingSoon from '../features/account/AccountComingSoon.jsx';
+import FavoritesPage from '../features/favorites/FavoritesPage.jsx';
+import OrderListPage from '../features/orders/OrderListPage.jsx';
+import OrderDetailPage from '../features/orders/OrderDetailPage.jsx';
+import OrderSummaryPage from '../features/orders/OrderSummaryPage.jsx';
+import AddressBook from '../features/addresses/AddressBook.jsx';
+import CheckoutPage from '../features/checkout/CheckoutPage.jsx';
+import PaymentInfoPage from '../features/payment/PaymentInfoPage.jsx';
 import { selectViewer } from '../features/account/userSlice.js';
 import { shopLoaded } from '../features/shop/shopSlice.js';
 import { searchTextChanged } from '../features/search/searchSlice.js';
@@ -25,17 +31,22 @@ import { fetchArticle } from '../api/content.js';
 import { ApiError } from '../api/client.js';
 
 export const PRIVATE_PATHS = ['/favorite', '/user-profile', '/order-list', '/order-detail/:id', '/choose-address', '/address-management', '/checkout', '/order-summary/:orderNumber', '/payment-info'];
-// Behind the sign-in guard (SPEC section 2), inside the account layout. The wish list,
-// order and address screens stand in until the cart and orders issue brings them.
+// Behind the sign-in guard (SPEC section 2), inside the account layout.
 const ACCOUNT_PAGES = [
   ['user-profile', <ProfilePage />, 'account.profile'],
-  ['favorite', <AccountComingSoon titleKey="account.favorite" />, 'account.favorite'],
-  ['order-list', <AccountComingSoon titleKey="account.orders" />, 'account.orders'],
-  ['order-detail/:id', <AccountComingSoon titleKey="account.orders" />, 'account.orders'],
-  ['choose-address', <AccountComingSoon titleKey="account.addresses" />, 'account.addresses'],
-  ['address-management', <AccountComingSoon titleKey="account.addresses" />, 'account.addresses'],
+  ['favorite', <FavoritesPage />, 'account.favorite'],
+  ['order-list', <OrderListPage />, 'account.orders'],
+  ['order-detail/:id', <OrderDetailPage />, 'account.orders'],
+  ['choose-address', <AddressBook titleKey="address.choose" choosing />, 'address.choose'],
+  ['address-management', <AddressBook titleKey="account.addresses" />, 'account.addresses'],
 ];
-const GUARDED = new Set(ACCOUNT_PAGES.map(([path]) => `/${path}`));
+// Behind the guard too, full width (no account menu).
+const SHOPPING_PAGES = [
+  ['checkout', <CheckoutPage />, 'checkout.title'],
+  ['order-summary/:orderNumber', <OrderSummaryPage />, 'order.summaryTitle'],
+  ['payment-info', <PaymentInfoPage />, 'payment.title'],
+];
+const GUARDED = new Set([...ACCOUNT_PAGES, ...SHOPPING_PAGES].map(([path]) => `/${path}`));
 const authPage = (path, element, titleKey) => ({ path, element, handle: { meta: ({ t }) => ({ title: t(titleKey), noindex: true }) } });
 
 const plain = (url, page) => (page > 1 ? `${url.pathname}?page=${page}` : url.pathname);
@@ -172,7 +183,7 @@ export function createRoutes({ api, store }) {
       children: [{
         element: <AccountLayout />,
         children: ACCOUNT_PAGES.map(([path, element, titleKey]) => authPage(path, element, titleKey)),
-      }],
+      }, ...SHOPPING_PAGES.map(([path, element, titleKey]) => authPage(path, element, titleKey))],
     },
     ...PRIVATE_PATHS.filter((path) => !GUARDED.has(path)).map((path) => ({ path: path.slice(1), element: <PrivatePlaceholder />, handle: { meta: () => ({ noindex: true }) } })),
     {

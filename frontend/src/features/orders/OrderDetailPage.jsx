@@ -1,0 +1,53 @@
+import { Link, useParams } from 'react-router';
+import { useT } from '../../app/i18n.js';
+import { useRemote } from '../../common/useRemote.js';
+import { fetchOrder } from '../../api/orders.js';
+import { usePay } from '../payment/usePay.js';
+import { isPayable } from './status.js';
+import { OrderLines, OrderTotals, RecipientInfo, StatusBadge } from './OrderParts.jsx';
+
+/** /order-detail/{order_number} (SPEC section 2). */
+export default function OrderDetailPage() {
+  const t = useT();
+  const { id } = useParams();
+  const { data: order, error, loaded } = useRemote((api) => fetchOrder(api, id), [id]);
+  const { label, pay } = usePay();
+  if (!loaded) return <div className="py-16" aria-busy="true" />;
+  if (error || !order) {
+    return (
+      <section className="rounded-xl bg-white p-6 ring-1 ring-gray-100">
+        <p className="text-gray-500" data-testid="order-not-found">{t('order.notFound')}</p>
+        <Link to="/order-list" className="mt-4 inline-block text-sm text-rose-600 hover:underline">{t('order.backToList')}</Link>
+      </section>
+    );
+  }
+  return (
+    <section className="space-y-5" data-testid="order-detail-page">
+      <div className="rounded-xl bg-white p-6 ring-1 ring-gray-100">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <h1 className="text-lg font-semibold">{t('order.number')}: <span className="font-mono" data-testid="order-number">{order.order_number}</span></h1>
+          <div className="flex items-center gap-3">
+            <StatusBadge status={order.status} />
+            {isPayable(order.status) && <button type="button" onClick={() => pay(order)} className="rounded-lg bg-rose-600 px-4 py-1.5 text-sm text-white" data-testid="order-pay">{label}</button>}
+          </div>
+        </div>
+        {order.status === 'completed' && (
+          <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm" data-testid="order-shipment">
+            <dt className="text-gray-500">{t('order.courier')}</dt><dd data-testid="order-courier">{order.shipping_company || '—'}</dd>
+            <dt className="text-gray-500">{t('order.tracking')}</dt><dd data-testid="order-tracking">{order.tracking_number || '—'}</dd>
+          </dl>
+        )}
+      </div>
+      <div className="rounded-xl bg-white p-6 ring-1 ring-gray-100">
+        <h2 className="mb-2 font-semibold">{t('order.items')}</h2>
+        <OrderLines lines={order.order_details} />
+        <div className="mt-4 border-t pt-4"><OrderTotals order={order} /></div>
+      </div>
+      <div className="rounded-xl bg-white p-6 ring-1 ring-gray-100">
+        <h2 className="mb-3 font-semibold">{t('order.recipient')}</h2>
+        <RecipientInfo order={order} />
+      </div>
+      <Link to="/order-list" className="inline-block text-sm text-rose-600 hover:underline" data-testid="back-to-orders">{t('order.backToList')}</Link>
+    </section>
+  );
+}

@@ -1,0 +1,89 @@
+import { Fragment } from 'react';
+import { Link } from 'react-router';
+import Img from '../../common/components/Img.jsx';
+import Price from '../../common/components/Price.jsx';
+import { avatarImage } from '../../common/display.js';
+import { useT } from '../../app/i18n.js';
+import { orderProgress, progressStages, statusLabelKey } from './status.js';
+
+export function StatusBadge({ status }) {
+  const t = useT();
+  const tone = { paid: 'bg-emerald-100 text-emerald-800', completed: 'bg-sky-100 text-sky-800', cancelled: 'bg-gray-200 text-gray-600' }[status] || 'bg-amber-100 text-amber-800';
+  return <span className={`rounded px-2 py-0.5 text-xs font-medium ${tone}`} data-testid="order-status">{t(statusLabelKey(status))}</span>;
+}
+
+/** The progress bar: width (value*2+1)/8, a grey cancelled variant, and the four stages. */
+export function ProgressBar({ status }) {
+  const t = useT();
+  const { percent, cancelled } = orderProgress(status);
+  const stages = progressStages(status);
+  return (
+    <div data-testid="order-progress" data-cancelled={cancelled ? 'true' : undefined}>
+      <div className="h-2 overflow-hidden rounded-full bg-gray-200">
+        <div className={`h-full rounded-full ${cancelled ? 'bg-gray-400' : 'bg-rose-600'}`} style={{ width: percent }} data-testid="order-progress-bar" />
+      </div>
+      <ol className="mt-2 grid grid-cols-4 text-xs">
+        {stages.map((s, i) => (
+          <li key={s.key + i} className={`${i === 0 ? 'text-left' : i === 3 ? 'text-right' : 'text-center'} ${s.reached && !cancelled ? 'text-rose-700' : 'text-gray-500'}`}>
+            {t(s.key)}
+          </li>
+        ))}
+      </ol>
+    </div>
+  );
+}
+
+/** Order lines: image, name linking to /product/{id}, final price in yuan and NZ dollars, quantity. */
+export function OrderLines({ lines }) {
+  const t = useT();
+  if (!lines?.length) return <p className="py-6 text-center text-gray-500" data-testid="order-no-items">{t('order.noItems')}</p>;
+  return (
+    <ul className="divide-y divide-gray-100" data-testid="order-lines">
+      {lines.map((line) => {
+        const product = line.product;
+        const image = product ? avatarImage(product) || product.images?.[0] : null;
+        const name = line.variant_name ? `${line.product_name} (${line.variant_name})` : line.product_name;
+        return (
+          <li key={line.id} className="flex items-center gap-3 py-3" data-testid="order-line">
+            <div className="h-14 w-14 shrink-0 overflow-hidden rounded-lg bg-gray-50">
+              <Img src={image?.path} alt={product?.imageAlt || line.product_name} width={56} height={56} className="h-full w-full object-cover" />
+            </div>
+            <div className="min-w-0 flex-1 text-sm">
+              {product?.id ? <Link to={`/product/${product.id}`} className="font-medium hover:underline">{name}</Link> : <span className="font-medium">{name}</span>}
+              <Price price={line.final_price} />
+            </div>
+            <span className="text-sm text-gray-600" data-testid="order-line-quantity">× {line.quantity}</span>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+/** Quantity, weight (free-shipping items count 0), subtotal, shipping and total. */
+export function OrderTotals({ order, showWeight = true }) {
+  const t = useT();
+  return (
+    <dl className="grid grid-cols-[1fr_auto] gap-y-2 text-sm" data-testid="order-totals">
+      <dt className="text-gray-500">{t('order.quantity')}</dt><dd>{order.total_quantity}</dd>
+      {showWeight && (<><dt className="text-gray-500">{t('order.weight')}</dt><dd data-testid="order-weight">{t('order.grams', { n: order.total_weight ?? 0 })}</dd></>)}
+      <dt className="text-gray-500">{t('order.subtotal')}</dt><dd><Price price={order.total_amount} /></dd>
+      <dt className="text-gray-500">{t('checkout.shippingCost')}</dt><dd data-testid="order-shipping"><Price price={order.shipping_cost} /></dd>
+      <dt className="font-semibold">{t('checkout.total')}</dt><dd data-testid="order-total"><Price price={order.total_price} /></dd>
+    </dl>
+  );
+}
+
+export function RecipientInfo({ order }) {
+  const t = useT();
+  const rows = [
+    ['checkout.name', order.shipping_name], ['order.recipientId', order.shipping_id], ['order.contact', order.shipping_contact],
+    ['checkout.country', order.shipping_country], ['checkout.city', order.shipping_city], ['checkout.address', order.shipping_address],
+    ['order.remark', order.user_remark],
+  ];
+  return (
+    <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm" data-testid="order-recipient">
+      {rows.map(([k, v]) => (<Fragment key={k}><dt className="text-gray-500">{t(k)}</dt><dd>{v || '—'}</dd></Fragment>))}
+    </dl>
+  );
+}
