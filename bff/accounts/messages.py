@@ -5,6 +5,8 @@ Messages SPEC section 5 gives in Chinese are the Chinese texts; 'Email already e
 both languages send them as they are.
 """
 
+from bff.common.messages import MessageTable
+
 _MESSAGES: dict[str, tuple[str, str]] = {
     # key: (Chinese, English)
     "email_required": ("请输入电子邮件地址", "Please enter your email address"),
@@ -52,11 +54,6 @@ _MESSAGES: dict[str, tuple[str, str]] = {
 }
 
 
-def text(language: str | None, key: str, **values) -> str:
-    zh, en = _MESSAGES[key]
-    message = en if language == "en" else zh
-    return message.format(**values) if values else message
-
-
-def is_key(value: str) -> bool:
-    return value in _MESSAGES
+_TABLE = MessageTable(_MESSAGES)
+text = _TABLE.text
+is_key = _TABLE.is_key

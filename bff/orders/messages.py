@@ -1,6 +1,8 @@
 """What the shopping calls (cart, wish list, addresses, orders, payment) say, by shop language
 ('en' is English, anything else Chinese). The Chinese texts SPEC gives are used as written."""
 
+from bff.common.messages import MessageTable
+
 _MESSAGES: dict[str, tuple[str, str]] = {
     # key: (Chinese, English)
     "sold_out": ("已售罄，没有添加购物车", "Sold out, not added to the cart"),
@@ -39,11 +41,6 @@ _MESSAGES: dict[str, tuple[str, str]] = {
 }
 
 
-def text(language: str | None, key: str, **values) -> str:
-    zh, en = _MESSAGES[key]
-    message = en if language == "en" else zh
-    return message.format(**values) if values else message
-
-
-def is_key(value: str) -> bool:
-    return value in _MESSAGES
+_TABLE = MessageTable(_MESSAGES)
+text = _TABLE.text
+is_key = _TABLE.is_key
