@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { createPortal } from 'react-dom';
 import { Link } from 'react-router';
 import { useSelector } from 'react-redux';
 import { useT } from '../../app/i18n.js';
@@ -19,7 +20,8 @@ export default function CartDrawer({ open, onClose }) {
     return () => window.removeEventListener('keydown', onKey);
   }, [open, onClose]);
   if (!open) return null;
-  return (
+  // Portalled to <body>: the header's backdrop filter would otherwise be the containing block of `fixed`.
+  return createPortal(
     <div className="fixed inset-0 z-50" role="dialog" aria-modal="true" aria-labelledby="cart-title">
       <button type="button" className="absolute inset-0 h-full w-full cursor-default bg-black/40" aria-label={t('cart.close')} tabIndex={-1} onClick={onClose} />
       <aside className="absolute inset-y-0 right-0 flex w-full max-w-md flex-col bg-white shadow-xl" data-testid="cart-drawer">
@@ -40,6 +42,7 @@ export default function CartDrawer({ open, onClose }) {
           <button type="button" onClick={onClose} className="mt-2 w-full rounded-lg py-2 text-sm text-gray-700 ring-1 ring-gray-300 hover:bg-gray-50" data-testid="cart-continue">{t('cart.continue')}</button>
         </div>
       </aside>
-    </div>
+    </div>,
+    document.body,
   );
 }
