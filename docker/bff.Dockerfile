@@ -6,7 +6,7 @@ COPY requirements.lock ./
 RUN pip install --no-cache-dir -r requirements.lock
 COPY bff ./bff
 COPY db ./db
-RUN useradd --system --home /app shop && mkdir -p /app/var && chown shop /app/var
+RUN useradd --system --home /app shop && mkdir -p /app/var/media && chown -R shop /app/var
 USER shop
 EXPOSE 5000
 # Migrations run before the workers start; they are idempotent.
