@@ -42,6 +42,17 @@ function assertClean(tab, allowed = []) {
   assert.deepEqual(problems, [], 'console errors or warnings');
 }
 
+/** The locator's text once it settles on `expected` (a render may still be landing), else a plain assertion failure. */
+async function assertTextSoon(locator, expected, timeoutMs = 5000) {
+  const deadline = Date.now() + timeoutMs;
+  let text = await locator.textContent();
+  while (text !== expected && Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 100));
+    text = await locator.textContent();
+  }
+  assert.equal(text, expected);
+}
+
 const pathOf = (page) => { const u = new URL(page.url()); return u.pathname + u.search; };
 
 async function bffLogin(email, password, host = 'localhost') {
@@ -154,8 +165,8 @@ describe('accounts', () => {
 
     // An already signed-in shopper does not see the login form.
     await page.getByTestId('account-layout').getByRole('link', { name: '订单汇总' }).click();
-    await page.getByTestId('account-coming-soon').waitFor();
-    await page.evaluate(() => window.history.pushState({}, '', '/login'));
+    await page.waitForURL((u) => u.pathname === '/order-list');
+    await page.getByTestId('account-layout').waitFor();
     await visit(tab, `${stack.baseUrl}/login`);
     await page.waitForURL((u) => u.pathname === '/');
 
@@ -293,9 +304,9 @@ describe('accounts', () => {
     const guest = await openPage(browser);
     await visit(guest, `${stack.baseUrl}/newest-product`);
     await sessionKnown(guest.page, 'guest');
-    assert.equal(await card(guest.page).getByTestId('price-nzd').textContent(), guestNzd);
+    await assertTextSoon(card(guest.page).getByTestId('price-nzd'), guestNzd);
     await visit(guest, `${stack.baseUrl}/product/${product.id}`);
-    assert.equal(await guest.page.getByTestId('product-price').getByTestId('price-nzd').textContent(), guestNzd);
+    await assertTextSoon(guest.page.getByTestId('product-price').getByTestId('price-nzd'), guestNzd);
     assertClean(guest);
     await guest.close();
 
@@ -310,16 +321,16 @@ describe('accounts', () => {
     await page.goto(`${stack.baseUrl}/newest-product`, { waitUntil: 'load' });
     await hydrated(page);
     await sessionKnown(page, 'member');
-    assert.equal(await card(page).getByTestId('price-nzd').textContent(), memberNzd);
+    await assertTextSoon(card(page).getByTestId('price-nzd'), memberNzd);
     assert.ok(member.apiCalls.some((u) => new URL(u).pathname === '/api/user/product/new/'), 'member prices were fetched');
     await card(page).locator(`a[href="/product/${product.id}"]`).first().click();
     await page.getByTestId('product-title').waitFor();
-    assert.equal(await page.getByTestId('product-price').getByTestId('price-nzd').textContent(), memberNzd);
+    await assertTextSoon(page.getByTestId('product-price').getByTestId('price-nzd'), memberNzd);
     // A fresh load of the product page: server HTML as a guest, then the member's price stays.
     await page.goto(`${stack.baseUrl}/product/${product.id}`, { waitUntil: 'load' });
     await hydrated(page);
     await sessionKnown(page, 'member');
-    assert.equal(await page.getByTestId('product-price').getByTestId('price-nzd').textContent(), memberNzd);
+    await assertTextSoon(page.getByTestId('product-price').getByTestId('price-nzd'), memberNzd);
     await screenshot(page, 'member-product');
     assertClean(member);
     await member.close();
