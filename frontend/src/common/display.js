@@ -72,13 +72,15 @@ function shopperOf(user) {
  * What a product card shows for this (possibly anonymous) user:
  * { price, original, special } where original is the normal price when the
  * shown price is lower (struck through), and special is the badge.
- * Products the BFF priced for this very user (`priced_for`, set by the
- * user-prefixed calls) show its final_price and badge; otherwise the same rule
- * runs here, so a restored member sees member prices before the refetch lands.
+ * Products the BFF priced for this shopper (a guest: the public calls; a member:
+ * `priced_for` = their id, set by the user-prefixed calls) show its final_price
+ * and badge; otherwise the same rule runs here, so a restored member sees member
+ * prices before the refetch lands.
  */
 export function cardPrice(product, user = null) {
   const price = toNumber(product?.price);
-  if (user && product?.priced_for != null && product.priced_for === user.id && positive(product.final_price)) {
+  const forThisShopper = user ? product?.priced_for != null && product.priced_for === user.id : product?.priced_for == null;
+  if (forThisShopper && positive(product?.final_price)) {
     const final = toNumber(product.final_price);
     return { price: final, original: final < price ? price : null, special: Number(product.show_special_badge) === 1 };
   }

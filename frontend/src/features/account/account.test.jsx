@@ -67,6 +67,12 @@ describe('member prices on cards', () => {
     expect(cardPrice(priced, special).price).toBe(70);
     expect(cardPrice(priced, null).price).toBe(100);
   });
+
+  it('shows a guest the public final_price', () => {
+    expect(cardPrice({ ...product, discount: 80, final_price: 80, show_special_badge: 1 }, null)).toEqual({ price: 80, original: 100, special: true });
+    // A member looking at guest-priced data: the rule with the member's level, until the refetch.
+    expect(cardPrice({ ...product, final_price: 100, show_special_badge: 0 }, member).price).toBe(90);
+  });
 });
 
 describe('session state', () => {
