@@ -1,7 +1,7 @@
 import { storeBrowserToken } from '../../api/client.js';
 import * as auth from '../../api/auth.js';
 import { cartCleared } from '../cart/cartSlice.js';
-import { favoritesCleared } from './favoriteSlice.js';
+import { favoritesCleared } from '../favorites/favoriteSlice.js';
 import { selectIsLoggedIn, userLoggedIn, userLoggedOut } from './userSlice.js';
 
 // Session flows of SPEC section 4, as thunks (the axios client arrives as `api`).
