@@ -16,6 +16,8 @@ export function safeRedirect(value, fallback = '/') {
     return fallback;
   }
   if (url.origin !== 'http://same.invalid') return fallback;
+  // Dot segments can normalise into '//host' ('/..//evil.example'): judge the result too.
+  if (url.pathname.startsWith('//')) return fallback;
   // Going back to a sign-in screen after signing in would loop.
   if (AUTH_PAGES.includes(url.pathname)) return fallback;
   return url.pathname + url.search + url.hash;

@@ -11,7 +11,7 @@ describe('safeRedirect', () => {
   it.each([
     '//evil.example', '//evil.example/path', 'https://evil.example', 'http://evil.example/x', 'evil.example',
     'javascript:alert(1)', '/\\evil.example', '\\\\evil.example', '/\t/evil.example', '/\n/evil.example',
-    ' //evil.example', '', null, undefined, 42, '/login', '/login?redirect=/x', '/register', '/admin/login',
+    ' //evil.example', '/..//evil.example', '/.//evil.example', '/a/..//evil.example/x', '', null, undefined, 42, '/login', '/login?redirect=/x', '/register', '/admin/login',
   ])('never follows %j', (value) => expect(safeRedirect(value)).toBe('/'));
 
   it('takes a fallback', () => expect(safeRedirect('//x', '/home')).toBe('/home'));
