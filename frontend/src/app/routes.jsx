@@ -8,7 +8,6 @@ import { breadcrumbJsonLd, productImagePath, productJsonLd } from '../features/c
 import ArticlePage, { ArticleError } from '../features/content/ArticlePage.jsx';
 import StaticPage from '../features/content/StaticPage.jsx';
 import StoreNotFoundPage from '../features/content/StoreNotFoundPage.jsx';
-import { PrivatePlaceholder } from '../features/account/AccountPlaceholder.jsx';
 import LoginPage from '../features/account/LoginPage.jsx';
 import RegisterPage from '../features/account/RegisterPage.jsx';
 import ForgotPasswordPage from '../features/account/ForgotPasswordPage.jsx';
@@ -30,7 +29,6 @@ import * as catalog from '../api/catalog.js';
 import { fetchArticle } from '../api/content.js';
 import { ApiError } from '../api/client.js';
 
-export const PRIVATE_PATHS = ['/favorite', '/user-profile', '/order-list', '/order-detail/:id', '/choose-address', '/address-management', '/checkout', '/order-summary/:orderNumber', '/payment-info'];
 // Behind the sign-in guard (SPEC section 2), inside the account layout.
 const ACCOUNT_PAGES = [
   ['user-profile', <ProfilePage />, 'account.profile'],
@@ -46,7 +44,6 @@ const SHOPPING_PAGES = [
   ['order-summary/:orderNumber', <OrderSummaryPage />, 'order.summaryTitle'],
   ['payment-info', <PaymentInfoPage />, 'payment.title'],
 ];
-const GUARDED = new Set([...ACCOUNT_PAGES, ...SHOPPING_PAGES].map(([path]) => `/${path}`));
 const authPage = (path, element, titleKey) => ({ path, element, handle: { meta: ({ t }) => ({ title: t(titleKey), noindex: true }) } });
 
 const plain = (url, page) => (page > 1 ? `${url.pathname}?page=${page}` : url.pathname);
@@ -185,7 +182,6 @@ export function createRoutes({ api, store }) {
         children: ACCOUNT_PAGES.map(([path, element, titleKey]) => authPage(path, element, titleKey)),
       }, ...SHOPPING_PAGES.map(([path, element, titleKey]) => authPage(path, element, titleKey))],
     },
-    ...PRIVATE_PATHS.filter((path) => !GUARDED.has(path)).map((path) => ({ path: path.slice(1), element: <PrivatePlaceholder />, handle: { meta: () => ({ noindex: true }) } })),
     {
       path: '*',
       loader: () => {
