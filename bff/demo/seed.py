@@ -32,21 +32,10 @@ from bff.demo.data import load_shops, render_details
 from bff.demo.members import seed_members
 from bff.extensions import db
 from bff.media.storage import LocalStorage
-from bff.shops.models import Shop, ShopDomain
+from bff.shops.models import SHOP_IMAGE_FIELDS, Shop, ShopDomain
 
 log = logging.getLogger(__name__)
 
-SHOP_IMAGE_FIELDS = (
-    "shop_image",
-    "shop_ico",
-    "shop_logo",
-    "wechart_image",
-    "alipay_image",
-    "wechart_pay_image",
-    "shop_incentive_image1",
-    "shop_incentive_image2",
-    "shop_incentive_image3",
-)
 _SHOP_MONEY = {
     "shop_exchange_rate",
     "shipping_cost",

@@ -7,6 +7,19 @@ from sqlalchemy.orm import Mapped, mapped_column, relationship
 from bff.common.models import Money, utcnow
 from bff.extensions import db
 
+# Settings that hold a media path (an image), as opposed to text, money or flags.
+SHOP_IMAGE_FIELDS = (
+    "shop_image",
+    "shop_ico",
+    "shop_logo",
+    "wechart_image",
+    "alipay_image",
+    "wechart_pay_image",
+    "shop_incentive_image1",
+    "shop_incentive_image2",
+    "shop_incentive_image3",
+)
+
 
 class Shop(db.Model):
     """A shop and its settings (SPEC section 3). Image settings hold media paths."""

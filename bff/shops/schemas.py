@@ -1,18 +1,8 @@
 from marshmallow import Schema, fields
 
 from bff.common.schemas import Flag, MediaPath, Money
+from bff.shops.models import SHOP_IMAGE_FIELDS
 
-_IMAGES = [
-    "shop_image",
-    "shop_ico",
-    "shop_logo",
-    "wechart_image",
-    "alipay_image",
-    "wechart_pay_image",
-    "shop_incentive_image1",
-    "shop_incentive_image2",
-    "shop_incentive_image3",
-]
 _TEXTS = [
     "shop_name",
     "shop_description",
@@ -42,7 +32,7 @@ _FLAGS = ["is_overseas_shipping", "is_local_shipping", "is_pick_up", "is_direct_
 ShopInfoSchema = Schema.from_dict(
     {
         **{name: fields.String() for name in _TEXTS},
-        **{name: MediaPath(allow_none=True) for name in _IMAGES},
+        **{name: MediaPath(allow_none=True) for name in SHOP_IMAGE_FIELDS},
         **{name: Money() for name in _MONEY},
         **{name: Flag() for name in _FLAGS},
         "shop_exchange_rate": fields.Decimal(places=4, as_string=False),

@@ -9,9 +9,9 @@ from bff.catalog.models import Banner, BannerProduct, Brand, Category, Product, 
 from bff.catalog.sorting import SORTS, order_by
 from bff.content.models import Article
 from bff.demo import images
-from bff.demo.seed import SHOP_IMAGE_FIELDS, SeedError, seed
+from bff.demo.seed import SeedError, seed
 from bff.extensions import db
-from bff.shops.models import Shop
+from bff.shops.models import SHOP_IMAGE_FIELDS, Shop
 
 SETTINGS = [c.key for c in Shop.__table__.columns if c.key not in ("id", "created_at")]
 
