@@ -1,5 +1,7 @@
-"""Races on PostgreSQL with many connections: the last units, double submissions, double cancels.
-Run with -s to see the figures."""
+"""Races with many connections: the last units, double submissions, double cancels.
+
+They are real races on PostgreSQL (CI); SQLite serialises writers, where the same tests check
+that nothing breaks under its locking. Run with -s to see the figures."""
 
 from decimal import Decimal
 
@@ -8,8 +10,6 @@ import pytest
 from bff.extensions import db
 from bff.orders.models import Order
 from bff.tests.fixtures.shopping import checkout_body
-
-pytestmark = pytest.mark.usefixtures("on_postgresql")
 
 
 @pytest.fixture

@@ -163,9 +163,7 @@ def test_a_payment_after_cancellation_is_recorded_not_applied(client, api, as_me
     assert _status(order) == "cancelled"
 
 
-def test_a_notification_replayed_10_times_at_once_changes_the_order_once(
-    on_postgresql, secret, order, run_concurrently
-):
+def test_a_notification_replayed_10_times_at_once_changes_the_order_once(secret, order, run_concurrently):
     body, headers = _notification(secret, order)
 
     def replay(client, i):
