@@ -38,13 +38,5 @@ def _member_view(public: type[MethodView]) -> type[MethodView]:
     return type(f"User{public.__name__}", (public,), {**methods, "__doc__": public.__doc__})
 
 
-for rule, public_view in (
-    ("/category/<int:category_id>", routes.CategoryProducts),
-    ("/product/new", routes.NewestProducts),
-    ("/product/best", routes.BestProducts),
-    ("/product/search", routes.SearchProducts),
-    ("/product/<int:product_id>", routes.ProductDetail),
-    ("/brand/<int:brand_id>", routes.BrandProducts),
-    ("/banner-products/<int:banner_id>", routes.BannerProducts),
-):
+for rule, public_view in routes.PRICED_ROUTES:
     blp.route(rule)(_member_view(public_view))

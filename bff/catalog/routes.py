@@ -13,6 +13,19 @@ from bff.shops.context import current_shop
 blp = Blueprint("catalog", __name__, url_prefix="/api", description="Products, categories, brands, banners")
 
 
+# Calls whose answers carry prices, as (rule, view): member_routes.py serves each again under
+# /api/user with the member's prices, so the two route tables cannot drift apart.
+PRICED_ROUTES: list[tuple[str, type[MethodView]]] = []
+
+
+def _priced_route(rule: str):
+    def register(view: type[MethodView]) -> type[MethodView]:
+        PRICED_ROUTES.append((rule, view))
+        return blp.route(rule)(view)
+
+    return register
+
+
 def _per_page() -> int:
     return current_app.config["PAGE_SIZE"]
 
@@ -28,7 +41,7 @@ class CategoryTree(MethodView):
         return {"data": {"categories": [{"category": root}]}}
 
 
-@blp.route(f"/category/<{ID}:category_id>")
+@_priced_route(f"/category/<{ID}:category_id>")
 class CategoryProducts(MethodView):
     @blp.arguments(ListArgs, location="query")
     @blp.response(200, schemas.CategoryProductsResponse)
@@ -48,7 +61,7 @@ class CategoryProducts(MethodView):
         }
 
 
-@blp.route("/product/new")
+@_priced_route("/product/new")
 class NewestProducts(MethodView):
     @blp.arguments(schemas.NewestArgs, location="query")
     @blp.response(200, schemas.ProductListResponse)
@@ -58,7 +71,7 @@ class NewestProducts(MethodView):
         return {"products": page.as_paginator()}
 
 
-@blp.route("/product/best")
+@_priced_route("/product/best")
 class BestProducts(MethodView):
     @blp.arguments(ListArgs, location="query")
     @blp.response(200, schemas.ProductListResponse)
@@ -68,7 +81,7 @@ class BestProducts(MethodView):
         return {"products": page.as_paginator()}
 
 
-@blp.route("/product/search")
+@_priced_route("/product/search")
 class SearchProducts(MethodView):
     @blp.arguments(schemas.SearchArgs, location="query")
     @blp.response(200, schemas.ProductListResponse)
@@ -80,7 +93,7 @@ class SearchProducts(MethodView):
         return {"products": page.as_paginator()}
 
 
-@blp.route(f"/product/<{ID}:product_id>")
+@_priced_route(f"/product/<{ID}:product_id>")
 class ProductDetail(MethodView):
     @blp.response(200, schemas.ProductResponse)
     def get(self, product_id):
@@ -96,7 +109,7 @@ class Brands(MethodView):
         return {"brands": services.list_brands(db.session, current_shop())}
 
 
-@blp.route(f"/brand/<{ID}:brand_id>")
+@_priced_route(f"/brand/<{ID}:brand_id>")
 class BrandProducts(MethodView):
     @blp.arguments(ListArgs, location="query")
     @blp.response(200, schemas.BrandProductsResponse)
@@ -116,7 +129,7 @@ class Banners(MethodView):
         return {"banners": services.list_banners(db.session, current_shop())}
 
 
-@blp.route(f"/banner-products/<{ID}:banner_id>")
+@_priced_route(f"/banner-products/<{ID}:banner_id>")
 class BannerProducts(MethodView):
     @blp.arguments(ListArgs, location="query")
     @blp.response(200, schemas.BannerProductsResponse)

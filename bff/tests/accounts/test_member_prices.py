@@ -135,6 +135,14 @@ def test_user_calls_keep_the_public_errors(client, shop, catalogue, make_user, a
     assert_error(client.get("/api/user/product/new/?sort=bogus", headers=headers), 422)
 
 
+@pytest.mark.parametrize("kind", ["product", "category", "brand", "banner-products"])
+def test_user_calls_answer_ids_beyond_the_integer_range_with_a_404(
+    client, shop, catalogue, make_user, auth_headers, kind
+):
+    headers = auth_headers(make_user(shop))
+    assert_error(client.get(f"/api/user/{kind}/99999999999999999999999999", headers=headers), 404)
+
+
 def test_user_calls_are_documented_as_needing_a_bearer_token(client):
     spec = client.get("/api/openapi.json").json
     for path in ("/api/user/product/{product_id}", "/api/user/category/{category_id}"):
