@@ -102,11 +102,6 @@ def quote(
     return Quote(price.quantize(CENT), False, Basis.PRICE)
 
 
-def unit_price(price, discount, member_price, member_discount_percent, is_special_member) -> Decimal:
-    """The amount of `quote` for a member (or a guest: no percent and not special)."""
-    return quote(price, discount, member_price, member_discount_percent, is_special_member).amount
-
-
 def quote_for(item, shopper: Shopper = GUEST) -> Quote:
     """`quote` for anything with price, discount and member_price (a product or a variant)."""
     return quote(
