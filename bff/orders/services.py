@@ -224,15 +224,24 @@ def _check_amounts(
         raise DomainError(Code.PRICES_CHANGED, text(shop.language, "prices_changed"), 409, errors)
 
 
+def _stock_rows(items) -> list[tuple[type, int, int, object]]:
+    """(table, row id, quantity, item) of each (product id, variant id, quantity, item): the
+    variant's stock when there is a variant, else the product's. Sorted into one row order for
+    every transaction (products, then variants, by id), which avoids deadlocks."""
+    rows = [
+        (ProductVariant, variant_id, quantity, item) if variant_id else (Product, product_id, quantity, item)
+        for product_id, variant_id, quantity, item in items
+    ]
+    return sorted(rows, key=lambda row: (row[0] is ProductVariant, row[1] or 0))
+
+
 def _take_stock(session: Session, shop: Shop, lines: list[PricedLine]) -> None:
-    # One row order for every transaction (products, then variants, by id) avoids deadlocks.
-    for line in sorted(lines, key=lambda ln: (ln.variant is not None, (ln.variant or ln.product).id)):
-        table = ProductVariant if line.variant is not None else Product
-        row = line.variant or line.product
+    items = [(ln.product.id, ln.variant.id if ln.variant else None, ln.quantity, ln) for ln in lines]
+    for table, row_id, quantity, line in _stock_rows(items):
         result = session.execute(
             update(table)
-            .where(table.id == row.id, table.virtual_inventory >= line.quantity)
-            .values(virtual_inventory=table.virtual_inventory - line.quantity)
+            .where(table.id == row_id, table.virtual_inventory >= quantity)
+            .values(virtual_inventory=table.virtual_inventory - quantity)
             .execution_options(synchronize_session=False)
         )
         if result.rowcount != 1:
@@ -242,16 +251,14 @@ def _take_stock(session: Session, shop: Shop, lines: list[PricedLine]) -> None:
 
 
 def _return_stock(session: Session, order: Order) -> None:
-    for line in sorted(
-        order.lines, key=lambda ln: (ln.variant_id is not None, ln.variant_id or ln.product_id or 0)
-    ):
-        table, row_id = (ProductVariant, line.variant_id) if line.variant_id else (Product, line.product_id)
+    items = [(ln.product_id, ln.variant_id, ln.quantity, ln) for ln in order.lines]
+    for table, row_id, quantity, _line in _stock_rows(items):
         if row_id is None:
             continue  # the product was deleted since
         session.execute(
             update(table)
             .where(table.id == row_id)
-            .values(virtual_inventory=table.virtual_inventory + line.quantity)
+            .values(virtual_inventory=table.virtual_inventory + quantity)
             .execution_options(synchronize_session=False)
         )
 
