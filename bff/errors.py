@@ -70,6 +70,16 @@ _HTTP_CODES = {
 }
 
 
+def validation_errors(exc: HTTPException) -> dict[str, list[str]]:
+    """The per-field messages of a webargs 422, whatever location (json, form, query) they came from."""
+    # webargs puts {"location": {"field": [messages]}} under exc.data["messages"].
+    messages = (getattr(exc, "data", None) or {}).get("messages", {})
+    errors: dict[str, list[str]] = {}
+    for fields in messages.values():
+        errors.update(fields if isinstance(fields, dict) else {"_schema": fields})
+    return errors
+
+
 def register_error_handlers(app: Flask) -> None:
     @app.errorhandler(DomainError)
     def domain_error(exc: DomainError):
@@ -81,11 +91,7 @@ def register_error_handlers(app: Flask) -> None:
         errors = None
         message = exc.description if isinstance(exc.description, str) else exc.name
         if status == 422:
-            # webargs puts {"location": {"field": [messages]}} under exc.data["messages"].
-            messages = (getattr(exc, "data", None) or {}).get("messages", {})
-            errors = {}
-            for fields in messages.values():
-                errors.update(fields if isinstance(fields, dict) else {"_schema": fields})
+            errors = validation_errors(exc)
             message = "The request is not valid."
         elif status == 404:
             message = "Not found"

@@ -10,7 +10,7 @@ from bff.accounts.limits import per_account, per_ip
 from bff.accounts.messages import is_key, text
 from bff.accounts.passwords import Passwords
 from bff.common.arguments import Blueprint
-from bff.errors import ErrorCode, error_body
+from bff.errors import ErrorCode, error_body, validation_errors
 from bff.extensions import db
 from bff.shops.context import current_shop
 
@@ -31,11 +31,10 @@ def _passwords() -> Passwords:
 def _invalid_body(exc):
     """422 with each field's message in the shop's language; `message` is the first of them."""
     language = _language()
-    messages = (getattr(exc, "data", None) or {}).get("messages", {})
-    errors: dict[str, list[str]] = {}
-    for location in messages.values():
-        for field, field_messages in (location if isinstance(location, dict) else {}).items():
-            errors[field] = [text(language, m) if is_key(m) else m for m in field_messages]
+    errors = {
+        field: [text(language, m) if is_key(m) else m for m in field_messages]
+        for field, field_messages in validation_errors(exc).items()
+    }
     ordered = sorted(errors, key=lambda f: _FIELD_ORDER.index(f) if f in _FIELD_ORDER else len(_FIELD_ORDER))
     message = errors[ordered[0]][0] if ordered else text(language, "invalid_request")
     return error_body(message, ErrorCode.VALIDATION, errors), 422
