@@ -1,4 +1,17 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
+
+/** Form state of a sign-in screen: its values, per-field errors (a field's clears as it is
+ * edited) and the busy flag while the call runs. */
+export function useAuthForm(initial) {
+  const [form, setForm] = useState(initial);
+  const [errors, setErrors] = useState({});
+  const [busy, setBusy] = useState(false);
+  const change = (name, value) => {
+    setForm((f) => ({ ...f, [name]: value }));
+    setErrors((e) => ({ ...e, [name]: undefined }));
+  };
+  return { form, errors, setErrors, busy, setBusy, change };
+}
 
 /** The card every sign-in screen sits in. */
 export function AuthCard({ title, testId, children, footer = null }) {

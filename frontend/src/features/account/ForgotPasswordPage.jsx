@@ -1,9 +1,8 @@
-import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useT } from '../../app/i18n.js';
 import { useNotify } from '../../common/useNotify.js';
 import { requestPasswordReset } from '../../api/auth.js';
-import { AuthCard, Field, SubmitButton } from './AuthForm.jsx';
+import { AuthCard, Field, SubmitButton, useAuthForm } from './AuthForm.jsx';
 import { useApiCall } from './useApi.js';
 import { validateForgotPassword } from './validators.js';
 
@@ -12,14 +11,7 @@ export default function ForgotPasswordPage() {
   const notify = useNotify();
   const navigate = useNavigate();
   const call = useApiCall();
-  const [form, setForm] = useState({ email: '' });
-  const [errors, setErrors] = useState({});
-  const [busy, setBusy] = useState(false);
-
-  const change = (name, value) => {
-    setForm((f) => ({ ...f, [name]: value }));
-    setErrors({});
-  };
+  const { form, errors, setErrors, busy, setBusy, change } = useAuthForm({ email: '' });
   const submit = async (event) => {
     event.preventDefault();
     const found = validateForgotPassword(form, t);

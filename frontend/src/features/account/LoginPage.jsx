@@ -1,9 +1,9 @@
-import { useRef, useState } from 'react';
+import { useRef } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useDispatch, useSelector } from 'react-redux';
 import { useT } from '../../app/i18n.js';
 import { useNotify } from '../../common/useNotify.js';
-import { AuthCard, Field, SubmitButton, serverFieldErrors } from './AuthForm.jsx';
+import { AuthCard, Field, SubmitButton, serverFieldErrors, useAuthForm } from './AuthForm.jsx';
 import { REDIRECT_PARAM, safeRedirect } from './redirect.js';
 import { loginSubmitted } from './session.js';
 import { selectIsLoggedIn, selectSessionKnown } from './userSlice.js';
@@ -22,19 +22,13 @@ export default function LoginPage({ admin = false }) {
   const [params] = useSearchParams();
   const loggedIn = useSelector(selectIsLoggedIn);
   const known = useSelector(selectSessionKnown);
-  const [form, setForm] = useState({ email: '', password: '' });
-  const [errors, setErrors] = useState({});
-  const [busy, setBusy] = useState(false);
+  const { form, errors, setErrors, busy, setBusy, change } = useAuthForm({ email: '', password: '' });
   const submitted = useRef(false);
   const target = safeRedirect(params.get(REDIRECT_PARAM));
 
   // Someone already signed in has nothing to do here (but not while this form signs them in).
   if (known && loggedIn && !submitted.current) return <Navigate to="/" replace />;
 
-  const change = (name, value) => {
-    setForm((f) => ({ ...f, [name]: value }));
-    setErrors((e) => ({ ...e, [name]: undefined }));
-  };
   const submit = async (event) => {
     event.preventDefault();
     const found = validateLogin(form, t);

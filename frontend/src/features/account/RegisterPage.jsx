@@ -1,10 +1,9 @@
-import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useT } from '../../app/i18n.js';
 import { useNotify } from '../../common/useNotify.js';
 import { useApiCall } from './useApi.js';
 import { register } from '../../api/auth.js';
-import { AuthCard, Field, SubmitButton, serverFieldErrors } from './AuthForm.jsx';
+import { AuthCard, Field, SubmitButton, serverFieldErrors, useAuthForm } from './AuthForm.jsx';
 import { validateRegister } from './validators.js';
 import { loginUrl, REDIRECT_PARAM } from './redirect.js';
 
@@ -18,14 +17,7 @@ export default function RegisterPage() {
   // Where the shopper was going before signing up: the login page takes them there afterwards.
   const [params] = useSearchParams();
   const loginPage = loginUrl(params.get(REDIRECT_PARAM));
-  const [form, setForm] = useState(EMPTY);
-  const [errors, setErrors] = useState({});
-  const [busy, setBusy] = useState(false);
-
-  const change = (name, value) => {
-    setForm((f) => ({ ...f, [name]: value }));
-    setErrors((e) => ({ ...e, [name]: undefined }));
-  };
+  const { form, errors, setErrors, busy, setBusy, change } = useAuthForm(EMPTY);
   const submit = async (event) => {
     event.preventDefault();
     const found = validateRegister(form, t);

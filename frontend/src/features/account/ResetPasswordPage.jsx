@@ -1,10 +1,9 @@
-import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useDispatch } from 'react-redux';
 import { useT } from '../../app/i18n.js';
 import { useNotify } from '../../common/useNotify.js';
 import { resetPassword } from '../../api/auth.js';
-import { AuthCard, Field, SubmitButton, serverFieldErrors } from './AuthForm.jsx';
+import { AuthCard, Field, SubmitButton, serverFieldErrors, useAuthForm } from './AuthForm.jsx';
 import { sessionEnded } from './session.js';
 import { useApiCall } from './useApi.js';
 import { passwordsMismatch, validateResetPassword } from './validators.js';
@@ -19,14 +18,7 @@ export default function ResetPasswordPage() {
   const [params] = useSearchParams();
   const token = params.get('token') || '';
   const email = params.get('email') || '';
-  const [form, setForm] = useState({ password: '', password_confirmation: '' });
-  const [errors, setErrors] = useState({});
-  const [busy, setBusy] = useState(false);
-
-  const change = (name, value) => {
-    setForm((f) => ({ ...f, [name]: value }));
-    setErrors((e) => ({ ...e, [name]: undefined }));
-  };
+  const { form, errors, setErrors, busy, setBusy, change } = useAuthForm({ password: '', password_confirmation: '' });
   const submit = async (event) => {
     event.preventDefault();
     const found = validateResetPassword(form, t);
