@@ -2,16 +2,13 @@ import { Link, useParams } from 'react-router';
 import { useT } from '../../app/i18n.js';
 import { useRemote } from '../../common/useRemote.js';
 import { fetchOrder } from '../../api/orders.js';
-import { usePay } from '../payment/usePay.js';
-import { isPayable } from './status.js';
-import { OrderLines, OrderTotals, RecipientInfo, StatusBadge } from './OrderParts.jsx';
+import { OrderLines, OrderTotals, PayButton, RecipientInfo, StatusBadge } from './OrderParts.jsx';
 
 /** /order-detail/{order_number} (SPEC section 2). */
 export default function OrderDetailPage() {
   const t = useT();
   const { id } = useParams();
   const { data: order, error, loaded } = useRemote((api) => fetchOrder(api, id), [id]);
-  const { label, pay } = usePay();
   if (!loaded) return <div className="py-16" aria-busy="true" />;
   if (error || !order) {
     return (
@@ -28,7 +25,7 @@ export default function OrderDetailPage() {
           <h1 className="text-lg font-semibold">{t('order.number')}: <span className="font-mono" data-testid="order-number">{order.order_number}</span></h1>
           <div className="flex items-center gap-3">
             <StatusBadge status={order.status} />
-            {isPayable(order.status) && <button type="button" onClick={() => pay(order)} className="rounded-lg bg-rose-600 px-4 py-1.5 text-sm text-white" data-testid="order-pay">{label}</button>}
+            <PayButton order={order} />
           </div>
         </div>
         {order.status === 'completed' && (

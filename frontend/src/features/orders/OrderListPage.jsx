@@ -7,9 +7,8 @@ import Price from '../../common/components/Price.jsx';
 import { listingHref } from '../../common/components/SortBar.jsx';
 import { cancelOrder, fetchOrders } from '../../api/orders.js';
 import { useApiCall } from '../account/useApi.js';
-import { usePay } from '../payment/usePay.js';
 import { formatDateTime, isPayable, ORDER_FILTERS } from './status.js';
-import { ProgressBar, StatusBadge } from './OrderParts.jsx';
+import { PayButton, ProgressBar, StatusBadge } from './OrderParts.jsx';
 
 /** /order-list: status filters, numbered pages, pay and cancel on unpaid orders. */
 export default function OrderListPage() {
@@ -21,7 +20,6 @@ export default function OrderListPage() {
   const status = ORDER_FILTERS.includes(params.get('status')) ? params.get('status') : 'all';
   const page = Math.max(1, Number.parseInt(params.get('page'), 10) || 1);
   const { data, loaded, reload } = useRemote((api) => fetchOrders(api, { status, page }), [status, page]);
-  const { label, pay } = usePay();
   const orders = data?.orders || [];
 
   const cancel = async (order) => {
@@ -71,7 +69,7 @@ export default function OrderListPage() {
             {isPayable(order.status) && (
               <div className="mt-4 flex justify-end gap-2">
                 <button type="button" onClick={() => cancel(order)} className="rounded-lg px-4 py-1.5 text-sm ring-1 ring-gray-300 hover:bg-gray-50" data-testid="order-cancel">{t('order.cancel')}</button>
-                <button type="button" onClick={() => pay(order)} className="rounded-lg bg-rose-600 px-4 py-1.5 text-sm text-white" data-testid="order-pay">{label}</button>
+                <PayButton order={order} />
               </div>
             )}
           </li>

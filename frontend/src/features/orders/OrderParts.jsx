@@ -4,7 +4,15 @@ import Img from '../../common/components/Img.jsx';
 import Price from '../../common/components/Price.jsx';
 import { avatarImage } from '../../common/display.js';
 import { useT } from '../../app/i18n.js';
-import { orderProgress, progressStages, statusLabelKey } from './status.js';
+import { usePay } from '../payment/usePay.js';
+import { isPayable, orderProgress, progressStages, statusLabelKey } from './status.js';
+
+/** The pay button of an order awaiting payment (nothing otherwise): see usePay. */
+export function PayButton({ order, className = 'px-4 py-1.5' }) {
+  const { label, pay } = usePay();
+  if (!isPayable(order.status)) return null;
+  return <button type="button" onClick={() => pay(order)} className={`rounded-lg bg-rose-600 text-sm text-white ${className}`} data-testid="order-pay">{label}</button>;
+}
 
 export function StatusBadge({ status }) {
   const t = useT();

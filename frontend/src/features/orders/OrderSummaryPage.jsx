@@ -2,16 +2,14 @@ import { Link, useParams } from 'react-router';
 import { useT } from '../../app/i18n.js';
 import { useRemote } from '../../common/useRemote.js';
 import { fetchOrder } from '../../api/orders.js';
-import { usePay } from '../payment/usePay.js';
-import { isPayable, thanksKey } from './status.js';
-import { OrderLines, OrderTotals, RecipientInfo, StatusBadge } from './OrderParts.jsx';
+import { thanksKey } from './status.js';
+import { OrderLines, OrderTotals, PayButton, RecipientInfo, StatusBadge } from './OrderParts.jsx';
 
 /** /order-summary/{order_number}: thanks by status, lines, totals, recipient, pay when unpaid. */
 export default function OrderSummaryPage() {
   const t = useT();
   const { orderNumber } = useParams();
   const { data: order, error, loaded } = useRemote((api) => fetchOrder(api, orderNumber), [orderNumber]);
-  const { label, pay } = usePay();
   if (!loaded) return <div className="py-16" aria-busy="true" />;
   if (error || !order) return <p className="py-16 text-center text-gray-500" data-testid="order-not-found">{t('order.notFound')}</p>;
   return (
@@ -21,7 +19,7 @@ export default function OrderSummaryPage() {
         <p className="mt-2 text-gray-700" data-testid="order-thanks">{t(thanksKey(order.status))}</p>
         <p className="mt-3 text-sm text-gray-500">{t('order.number')}: <span className="font-mono text-gray-900" data-testid="order-number">{order.order_number}</span> <StatusBadge status={order.status} /></p>
         <div className="mt-4 flex justify-center gap-3">
-          {isPayable(order.status) && <button type="button" onClick={() => pay(order)} className="rounded-lg bg-rose-600 px-5 py-2 text-sm font-medium text-white" data-testid="order-pay">{label}</button>}
+          <PayButton order={order} className="px-5 py-2 font-medium" />
           <Link to="/" className="rounded-lg px-5 py-2 text-sm ring-1 ring-gray-300" data-testid="continue-shopping">{t('order.continueShopping')}</Link>
         </div>
       </div>
