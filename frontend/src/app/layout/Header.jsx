@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useDispatch, useSelector } from 'react-redux';
 import Img from '../../common/components/Img.jsx';
@@ -24,17 +24,17 @@ export default function Header() {
   const loggedIn = useSelector(selectIsLoggedIn);
   const count = useSelector(selectCartCount);
   const logout = useLogout();
-  const [menuOpen, setMenuOpen] = useState(false);
-  const location = useLocation();
-  useEffect(() => setMenuOpen(false), [location.pathname]);
-
-  const [cartOpen, setCartOpen] = useState(false);
-  const closeCart = useCallback(() => setCartOpen(false), []);
-  useEffect(() => setCartOpen(false), [location.pathname]);
+  const { pathname } = useLocation();
+  // The menu and the cart remember the page they were opened on, so leaving that page closes them.
+  const [menuOpenOn, setMenuOpenOn] = useState(null);
+  const [cartOpenOn, setCartOpenOn] = useState(null);
+  const menuOpen = menuOpenOn === pathname;
+  const cartOpen = cartOpenOn === pathname;
+  const closeCart = useCallback(() => setCartOpenOn(null), []);
   const openCart = () => {
     if (!loggedIn) dispatch(toastShown('info', t('auth.pleaseLogin')));
     else if (count === 0) dispatch(toastShown('info', t('cart.empty')));
-    else setCartOpen(true);
+    else setCartOpenOn(pathname);
   };
 
   return (
@@ -61,7 +61,7 @@ export default function Header() {
       </div>
       <div className="mx-auto flex h-14 max-w-7xl items-center gap-3 px-4 md:h-16 md:gap-6">
         <button type="button" className="-ml-2 rounded p-2 hover:bg-gray-100 md:hidden" aria-label={t('nav.menu')}
-          aria-expanded={menuOpen} onClick={() => setMenuOpen(true)} data-testid="menu-button">
+          aria-expanded={menuOpen} onClick={() => setMenuOpenOn(pathname)} data-testid="menu-button">
           <MenuIcon className="h-6 w-6" />
         </button>
         <Link to="/" className="flex min-w-0 items-center gap-2" aria-label={shop?.shop_name}>
@@ -79,7 +79,7 @@ export default function Header() {
       </div>
       <div className="h-12 px-4 pb-2 md:hidden"><SearchBox /></div>
       <MegaMenu categories={categories} />
-      <MobileMenu open={menuOpen} onClose={() => setMenuOpen(false)} categories={categories} />
+      <MobileMenu open={menuOpen} onClose={() => setMenuOpenOn(null)} categories={categories} />
       <CartDrawer open={cartOpen && loggedIn && count > 0} onClose={closeCart} />
     </header>
   );

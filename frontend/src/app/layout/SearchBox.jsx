@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { Form, useNavigate } from 'react-router';
 import { SearchIcon } from '../../common/components/Icons.jsx';
@@ -12,8 +12,13 @@ export default function SearchBox({ className = '' }) {
   const navigate = useNavigate();
   const stored = useSelector(selectSearchText);
   const [text, setText] = useState(stored);
-  // Follow the shared text when a search page sets it (navigation, back button).
-  useEffect(() => setText(stored), [stored]);
+  // Follow the shared text when a search page sets it (navigation, back button): adjusted
+  // during render, as React advises for state derived from a changing value.
+  const [followed, setFollowed] = useState(stored);
+  if (followed !== stored) {
+    setFollowed(stored);
+    setText(stored);
+  }
   const submit = (event) => {
     event.preventDefault();
     dispatch(searchTextChanged(text.trim()));

@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useDispatch, useSelector } from 'react-redux';
 import { useT } from '../../app/i18n.js';
@@ -23,11 +23,12 @@ export default function LoginPage({ admin = false }) {
   const loggedIn = useSelector(selectIsLoggedIn);
   const known = useSelector(selectSessionKnown);
   const { form, errors, setErrors, busy, setBusy, change } = useAuthForm({ email: '', password: '' });
-  const submitted = useRef(false);
+  // Set while this form signs in, so the signed-in redirect below does not race its own navigation.
+  const [signingIn, setSigningIn] = useState(false);
   const target = safeRedirect(params.get(REDIRECT_PARAM));
 
   // Someone already signed in has nothing to do here (but not while this form signs them in).
-  if (known && loggedIn && !submitted.current) return <Navigate to="/" replace />;
+  if (known && loggedIn && !signingIn) return <Navigate to="/" replace />;
 
   const submit = async (event) => {
     event.preventDefault();
@@ -35,13 +36,13 @@ export default function LoginPage({ admin = false }) {
     setErrors(found);
     if (Object.keys(found).length) return;
     setBusy(true);
-    submitted.current = true;
+    setSigningIn(true);
     try {
       await dispatch(loginSubmitted({ email: form.email.trim(), password: form.password, admin }));
       notify('success', t('auth.loggedIn'));
       navigate(target, { replace: true });
     } catch (error) {
-      submitted.current = false;
+      setSigningIn(false);
       setBusy(false);
       setErrors(serverFieldErrors(error));
       notify('error', error?.message || t('auth.loginFailed'));

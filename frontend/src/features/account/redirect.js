@@ -4,10 +4,13 @@
 export const REDIRECT_PARAM = 'redirect';
 const AUTH_PAGES = ['/login', '/register', '/forgot-password', '/reset-password', '/admin/login'];
 
+const hasControlOrBackslash = (value) =>
+  [...value].some((ch) => ch.charCodeAt(0) < 0x20 || ch === '\u007f' || ch === '\\');
+
 export function safeRedirect(value, fallback = '/') {
   if (typeof value !== 'string' || value === '') return fallback;
   // Browsers strip tabs and newlines from URLs and read '\' as '/': judge what they would.
-  if (/[\u0000-\u001f\u007f\\]/.test(value)) return fallback;
+  if (hasControlOrBackslash(value)) return fallback;
   if (!value.startsWith('/') || value.startsWith('//')) return fallback;
   let url;
   try {

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useT } from '../../app/i18n.js';
 import { useApiCall } from '../account/useApi.js';
 import { createAddress, updateAddress } from '../../api/addresses.js';
@@ -41,18 +41,20 @@ export function AddressField({ id, name, label, value, error, onChange, t }) {
  * while saving; on success `onSaved` reloads the list and the form resets.
  */
 export default function AddressModal({ open, address, onClose, onSaved }) {
+  // Mounted afresh at every opening, so the form starts from the address being edited (or empty).
+  return open ? <AddressDialog address={address} onClose={onClose} onSaved={onSaved} /> : null;
+}
+
+const formValues = (address) =>
+  address ? Object.fromEntries(Object.keys(EMPTY_ADDRESS).map((k) => [k, address[k] ?? EMPTY_ADDRESS[k]])) : EMPTY_ADDRESS;
+
+function AddressDialog({ address, onClose, onSaved }) {
   const t = useT();
   const call = useApiCall();
-  const [values, setValues] = useState(EMPTY_ADDRESS);
+  const [values, setValues] = useState(() => formValues(address));
   const [errors, setErrors] = useState({});
   const [saving, setSaving] = useState(false);
   const editing = Boolean(address?.id);
-  useEffect(() => {
-    if (!open) return;
-    setValues(address ? { ...EMPTY_ADDRESS, ...Object.fromEntries(Object.keys(EMPTY_ADDRESS).map((k) => [k, address[k] ?? ''])) } : EMPTY_ADDRESS);
-    setErrors({});
-  }, [open, address]);
-  if (!open) return null;
 
   const change = (name, value) => setValues((v) => ({ ...v, [name]: value }));
   const submit = async (event) => {
