@@ -7,6 +7,7 @@ import { createApiClient } from './api/client.js';
 import { fetchSitemap } from './api/content.js';
 import { createAppStore, publicState } from './app/store.js';
 import { createRoutes } from './app/routes.jsx';
+import './app/texts.js';
 import { buildHead, renderHead, siteOrigin } from './app/head.js';
 import { renderRobots, renderSitemapXml } from './app/sitemap.js';
 

@@ -1,7 +1,7 @@
 // The document head of a page: built from the shop settings plus the matched
 // route's own `handle.meta`, on the server (html.js writes it) and in the
 // browser after navigation (document.title).
-import { htmlLang, languageOf, translator } from './i18n.js';
+import { htmlLang, languageOf, translator } from '../i18n/index.js';
 
 export function absoluteUrl(origin, path) {
   if (!path) return null;

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useSelector } from 'react-redux';
 import { UserIcon } from '../../common/components/Icons.jsx';
-import { useT } from '../i18n.js';
+import { useT } from '../../i18n/index.js';
 import { selectIsLoggedIn } from '../../features/account/userSlice.js';
 import { useLogout } from '../../features/account/useLogout.js';
 

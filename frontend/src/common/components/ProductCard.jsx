@@ -4,7 +4,7 @@ import Img from './Img.jsx';
 import Price from './Price.jsx';
 import { CartIcon, HeartIcon } from './Icons.jsx';
 import { avatarImage, cardPrice, isSoldOut } from '../display.js';
-import { useT } from '../../app/i18n.js';
+import { useT } from '../../i18n/index.js';
 import { selectUser } from '../../features/account/userSlice.js';
 import { useAddToCart, useFavoriteToggle } from '../../features/cart/useShopping.js';
 

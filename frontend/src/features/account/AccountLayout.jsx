@@ -1,6 +1,6 @@
 import { NavLink, Outlet } from 'react-router';
 import { useSelector } from 'react-redux';
-import { useT } from '../../app/i18n.js';
+import { useT } from '../../i18n/index.js';
 import { ACCOUNT_LINKS } from '../../app/layout/AccountMenu.jsx';
 import { selectUser } from './userSlice.js';
 

@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router';
-import { useT } from '../../app/i18n.js';
+import { useT } from '../../i18n/index.js';
 import { useNotify } from '../../common/useNotify.js';
 import { requestPasswordReset } from '../../api/auth.js';
 import { AuthCard, Field, SubmitButton, useAuthForm } from './AuthForm.jsx';

@@ -1,7 +1,7 @@
 import { useRef } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useDispatch, useSelector } from 'react-redux';
-import { useT } from '../../app/i18n.js';
+import { useT } from '../../i18n/index.js';
 import { useNotify } from '../../common/useNotify.js';
 import { AuthCard, Field, SubmitButton, serverFieldErrors, useAuthForm } from './AuthForm.jsx';
 import { REDIRECT_PARAM, safeRedirect } from './redirect.js';

@@ -1,5 +1,5 @@
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { useT } from '../../app/i18n.js';
+import { useT } from '../../i18n/index.js';
 import { useNotify } from '../../common/useNotify.js';
 import { useApiCall } from './useApi.js';
 import { register } from '../../api/auth.js';

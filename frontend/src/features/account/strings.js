@@ -1,6 +1,18 @@
-// Account and sign-in texts, merged into the app's translation tables (app/i18n.js).
-// The Chinese validation texts are SPEC section 5's, word for word.
-export const accountZh = {
+// Account and sign-in texts. The Chinese validation texts are SPEC section 5's, word for word.
+export const zh = {
+  'auth.login': '登录',
+  'auth.register': '注册',
+  'auth.logout': '退出登录',
+  'auth.greeting': '您好，{name}',
+  'auth.pleaseLogin': '请先登录',
+  'auth.comingSoon': '会员登录与注册功能即将上线。',
+  'auth.loginTitle': '会员登录',
+  'auth.registerTitle': '注册新账户',
+  'account.menu': '我的账户',
+  'account.favorite': '我的收藏',
+  'account.orders': '订单汇总',
+  'account.addresses': '地址管理',
+  'account.profile': '个人中心',
   'validate.emailRequired': '请输入电子邮件地址',
   'validate.emailInvalid': '请输入有效的电子邮件地址',
   'validate.resetEmailRequired': '需要填写邮箱地址',
@@ -57,7 +69,20 @@ export const accountZh = {
   'account.checking': '正在确认登录状态…',
 };
 
-export const accountEn = {
+export const en = {
+  'auth.login': 'Log in',
+  'auth.register': 'Register',
+  'auth.logout': 'Log out',
+  'auth.greeting': 'Hello, {name}',
+  'auth.pleaseLogin': 'Please log in first',
+  'auth.comingSoon': 'Member login and registration are coming soon.',
+  'auth.loginTitle': 'Member login',
+  'auth.registerTitle': 'Create an account',
+  'account.menu': 'My account',
+  'account.favorite': 'Wish list',
+  'account.orders': 'Order summary',
+  'account.addresses': 'Address management',
+  'account.profile': 'Personal centre',
   'validate.emailRequired': 'Please enter your email address',
   'validate.emailInvalid': 'Please enter a valid email address',
   'validate.resetEmailRequired': 'Email address is required',

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useDispatch } from 'react-redux';
-import { useT } from '../../app/i18n.js';
+import { useT } from '../../i18n/index.js';
 import { useNotify } from '../../common/useNotify.js';
 import { useRemote } from '../../common/useRemote.js';
 import { useApiCall } from '../account/useApi.js';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useT } from '../../app/i18n.js';
+import { useT } from '../../i18n/index.js';
 import { useApiCall } from '../account/useApi.js';
 import { createAddress, updateAddress } from '../../api/addresses.js';
 import { CHINA, COUNTRIES } from '../../common/rules/shipping.js';

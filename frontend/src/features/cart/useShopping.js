@@ -1,5 +1,5 @@
 import { useDispatch, useSelector } from 'react-redux';
-import { useT } from '../../app/i18n.js';
+import { useT } from '../../i18n/index.js';
 import { useNotify } from '../../common/useNotify.js';
 import { selectIsLoggedIn } from '../account/userSlice.js';
 import { favoriteToggled, selectIsFavorite } from '../favorites/favoriteSlice.js';

@@ -6,7 +6,7 @@ import Price from '../../common/components/Price.jsx';
 import { ChevronIcon, HeartIcon, ShareIcon } from '../../common/components/Icons.jsx';
 import { avatarImage, cardPrice, isSoldOut, stockText } from '../../common/display.js';
 import { useNotify } from '../../common/useNotify.js';
-import { useT } from '../../app/i18n.js';
+import { useT } from '../../i18n/index.js';
 import { selectUser } from '../account/userSlice.js';
 import { useAddToCart, useFavoriteToggle } from '../cart/useShopping.js';
 

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useDispatch, useSelector } from 'react-redux';
-import { useT } from '../../app/i18n.js';
+import { useT } from '../../i18n/index.js';
 import { useNotify } from '../../common/useNotify.js';
 import Price from '../../common/components/Price.jsx';
 import { availableMethods, DEFAULT_SHIPPING_TYPE, roundCents, shippingFee } from '../../common/rules/shipping.js';

@@ -1,5 +1,5 @@
 import { isRouteErrorResponse, useLoaderData, useRouteError } from 'react-router';
-import { useT } from '../../app/i18n.js';
+import { useT } from '../../i18n/index.js';
 import { PageError } from '../../app/ErrorPages.jsx';
 
 export default function ArticlePage() {

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { useSelector } from 'react-redux';
-import { useT } from '../../app/i18n.js';
+import { useT } from '../../i18n/index.js';
 import { useRemote } from '../../common/useRemote.js';
 import ProductGrid from '../../common/components/ProductGrid.jsx';
 import Pagination from '../../common/components/Pagination.jsx';

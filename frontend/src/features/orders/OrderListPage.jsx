@@ -1,5 +1,5 @@
 import { Link, useLocation, useSearchParams } from 'react-router';
-import { useT } from '../../app/i18n.js';
+import { useT } from '../../i18n/index.js';
 import { useNotify } from '../../common/useNotify.js';
 import { useRemote } from '../../common/useRemote.js';
 import Pagination from '../../common/components/Pagination.jsx';

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import Img from '../../common/components/Img.jsx';
 import Price from '../../common/components/Price.jsx';
 import { avatarImage } from '../../common/display.js';
-import { useT } from '../../app/i18n.js';
+import { useT } from '../../i18n/index.js';
 import { usePay } from '../payment/usePay.js';
 import { isPayable, orderProgress, progressStages, statusLabelKey } from './status.js';
 

@@ -1,5 +1,5 @@
 import { Link, useParams } from 'react-router';
-import { useT } from '../../app/i18n.js';
+import { useT } from '../../i18n/index.js';
 import { useRemote } from '../../common/useRemote.js';
 import { fetchOrder } from '../../api/orders.js';
 import { thanksKey } from './status.js';

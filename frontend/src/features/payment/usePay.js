@@ -1,6 +1,6 @@
 import { useNavigate } from 'react-router';
 import { useSelector } from 'react-redux';
-import { useT } from '../../app/i18n.js';
+import { useT } from '../../i18n/index.js';
 import { useNotify } from '../../common/useNotify.js';
 import { createPayment } from '../../api/payment.js';
 import { useApiCall } from '../account/useApi.js';
