@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { installedTables, languageOf, translator } from '../i18n/index.js';
 import { TEXTS } from './texts.js';
@@ -39,5 +42,21 @@ describe('each folder owns its texts (app/texts.js)', () => {
       for (const key of Object.keys(texts.zh)) (owners[key] ??= []).push(folder);
     }
     expect(Object.entries(owners).filter(([, folders]) => folders.length > 1)).toEqual([]);
+  });
+});
+
+describe('every text is used', () => {
+  // A key counts as used where a module names it in quotes, or builds it from
+  // its prefix in a template (`order.status.${status}`).
+  const src = fileURLToPath(new URL('..', import.meta.url));
+  const modules = fs.readdirSync(src, { recursive: true })
+    .filter((file) => /\.jsx?$/.test(file) && !/(^|\/)strings\.js$|\.test\.jsx?$/.test(file))
+    .map((file) => fs.readFileSync(path.join(src, file), 'utf8'));
+  const quoted = new Set(modules.flatMap((text) => [...text.matchAll(/['"`]([\w.-]+)['"`]/g)].map((m) => m[1])));
+  const prefixes = new Set(modules.flatMap((text) => [...text.matchAll(/`([\w.-]+\.)\$\{/g)].map((m) => m[1])));
+  const used = (key) => quoted.has(key) || prefixes.has(key.slice(0, key.lastIndexOf('.') + 1));
+
+  it('no folder keeps a key that no module uses', () => {
+    expect(Object.keys(installedTables().zh).filter((key) => !used(key))).toEqual([]);
   });
 });

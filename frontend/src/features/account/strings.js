@@ -5,7 +5,6 @@ export const zh = {
   'auth.logout': '退出登录',
   'auth.greeting': '您好，{name}',
   'auth.pleaseLogin': '请先登录',
-  'auth.comingSoon': '会员登录与注册功能即将上线。',
   'auth.loginTitle': '会员登录',
   'auth.registerTitle': '注册新账户',
   'account.menu': '我的账户',
@@ -42,7 +41,6 @@ export const zh = {
   'auth.registerFailed': 'Email already exists',
   'auth.logoutSuccess': '已退出登录',
   'auth.sessionExpired': 'Please log in again',
-  'auth.serverError': 'Failed to connect to server',
   'auth.adminTitle': '管理员登录',
   'auth.forgotTitle': '忘记密码',
   'auth.forgotIntro': '请输入注册时使用的电子邮件地址，我们将向您发送重置密码的链接。',
@@ -65,7 +63,6 @@ export const zh = {
   'account.profileGroup': '会员组',
   'account.none': '无',
   'account.memberLevel': '会员等级',
-  'account.comingSoon': '此功能即将上线。',
   'account.checking': '正在确认登录状态…',
 };
 
@@ -75,7 +72,6 @@ export const en = {
   'auth.logout': 'Log out',
   'auth.greeting': 'Hello, {name}',
   'auth.pleaseLogin': 'Please log in first',
-  'auth.comingSoon': 'Member login and registration are coming soon.',
   'auth.loginTitle': 'Member login',
   'auth.registerTitle': 'Create an account',
   'account.menu': 'My account',
@@ -112,7 +108,6 @@ export const en = {
   'auth.registerFailed': 'Email already exists',
   'auth.logoutSuccess': 'Logged out',
   'auth.sessionExpired': 'Please log in again',
-  'auth.serverError': 'Failed to connect to server',
   'auth.adminTitle': 'Admin login',
   'auth.forgotTitle': 'Forgot password',
   'auth.forgotIntro': 'Enter the email address you registered with and we will send you a link to reset your password.',
@@ -135,6 +130,5 @@ export const en = {
   'account.profileGroup': 'Group',
   'account.none': '无',
   'account.memberLevel': 'Member level',
-  'account.comingSoon': 'Coming soon.',
   'account.checking': 'Checking your session…',
 };

@@ -10,12 +10,10 @@ export const zh = {
   'listing.best': '热销商品',
   'listing.newest': '新品上市',
   'listing.empty': '暂无商品',
-  'listing.products': '件商品',
   'brand.tagline': '新西兰优质好货，从新西兰直邮中国',
   'badge.soldOut': '已售罄',
   'badge.special': '特价',
   'badge.freeShipping': '包邮',
-  'product.noPicture': '暂无图片',
   'product.stock': '库存',
   'product.weight': '重量',
   'product.grams': '{n} 克',
@@ -33,8 +31,6 @@ export const zh = {
   'product.usage': '使用方法',
   'product.details': '商品详情',
   'product.warranty': '本店所售商品均为正品，享受 18 个月质保服务。',
-  'product.price': '价格',
-  'product.brand': '品牌',
 };
 
 export const en = {
@@ -48,12 +44,10 @@ export const en = {
   'listing.best': 'Best sellers',
   'listing.newest': 'New arrivals',
   'listing.empty': 'No products yet',
-  'listing.products': 'products',
   'brand.tagline': 'Quality goods from New Zealand, shipped directly to China',
   'badge.soldOut': 'Sold out',
   'badge.special': 'Special',
   'badge.freeShipping': 'Free shipping',
-  'product.noPicture': 'No picture',
   'product.stock': 'Stock',
   'product.weight': 'Weight',
   'product.grams': '{n} g',
@@ -71,6 +65,4 @@ export const en = {
   'product.usage': 'Usage instructions',
   'product.details': 'Details',
   'product.warranty': 'All goods are genuine and come with an 18-month warranty.',
-  'product.price': 'Price',
-  'product.brand': 'Brand',
 };
