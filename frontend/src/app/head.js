@@ -2,15 +2,7 @@
 // route's own `handle.meta`, on the server (html.js writes it) and in the
 // browser after navigation (document.title).
 import { htmlLang, languageOf, translator } from '../i18n/index.js';
-
-export function absoluteUrl(origin, path) {
-  if (!path) return null;
-  try {
-    return new URL(path, origin).href;
-  } catch {
-    return null;
-  }
-}
+import { absoluteUrl } from '../common/url.js';
 
 export function siteOrigin(shop, requestOrigin) {
   // The shop's own site_url keeps one canonical host when a shop answers on

@@ -165,7 +165,7 @@ export function createRoutes({ api, store }) {
       path: 'article/:id',
       loader: ({ params }) => guard(async () => ({ article: await fetchArticle(api, params.id) })),
       element: <ArticlePage />,
-      errorElement: <ArticleError />,
+      errorElement: <ArticleError otherwise={<PageError />} />,
       handle: { meta: ({ data, t }) => ({ title: data?.article?.title || t('article.notFound') }) },
     },
     { path: 'terms', element: <StaticPage kind="terms" />, handle: { meta: ({ t }) => ({ title: t('terms.title') }) } },

@@ -2,7 +2,7 @@ import { useRef } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useDispatch, useSelector } from 'react-redux';
 import { useT } from '../../i18n/index.js';
-import { useNotify } from '../../common/useNotify.js';
+import { useNotify } from '../ui/useNotify.js';
 import { AuthCard, Field, SubmitButton, serverFieldErrors, useAuthForm } from './AuthForm.jsx';
 import { REDIRECT_PARAM, safeRedirect } from './redirect.js';
 import { loginSubmitted } from './session.js';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useT } from '../../i18n/index.js';
-import { useApiCall } from '../account/useApi.js';
+import { useApiCall } from '../../common/useApiCall.js';
 import { createAddress, updateAddress } from '../../api/addresses.js';
 import { CHINA, COUNTRIES } from '../../common/rules/shipping.js';
 import { CloseIcon } from '../../common/components/Icons.jsx';

@@ -1,6 +1,6 @@
 import { Link, useLoaderData } from 'react-router';
 import { useSelector } from 'react-redux';
-import ProductGrid from '../../common/components/ProductGrid.jsx';
+import ProductGrid from './ProductGrid.jsx';
 import Img from '../../common/components/Img.jsx';
 import BannerSlider from './BannerSlider.jsx';
 import BrandCarousel from './BrandCarousel.jsx';

@@ -1,5 +1,5 @@
 import { useLoaderData } from 'react-router';
-import ProductGrid from '../../common/components/ProductGrid.jsx';
+import ProductGrid from './ProductGrid.jsx';
 import SortBar from '../../common/components/SortBar.jsx';
 import Pagination from '../../common/components/Pagination.jsx';
 import Img from '../../common/components/Img.jsx';

@@ -1,7 +1,7 @@
 import { Fragment } from 'react';
 import { Link } from 'react-router';
 import Img from '../../common/components/Img.jsx';
-import Price from '../../common/components/Price.jsx';
+import Price from '../shop/Price.jsx';
 import { avatarImage } from '../../common/display.js';
 import { useT } from '../../i18n/index.js';
 import { usePay } from '../payment/usePay.js';
