@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { useT } from '../../i18n/index.js';
-import { roundCents } from '../../common/rules/shipping.js';
+import { roundCents } from '../../common/rules/money.js';
 import { useNotify } from '../ui/useNotify.js';
 import { cartFetched, selectCartCount, selectCartItems, selectCartTotal, selectCartWeight } from '../cart/cartSlice.js';
 import { checkoutErrors, orderPayload } from './order.js';
