@@ -95,3 +95,26 @@ export function RecipientInfo({ order }) {
     </dl>
   );
 }
+
+const CARD = 'rounded-xl bg-white p-6 ring-1 ring-gray-100';
+
+/** The order's lines and totals in a card, under `title` when one is given. */
+export function OrderItemsCard({ order, title }) {
+  return (
+    <div className={CARD}>
+      {title && <h2 className="mb-2 font-semibold">{title}</h2>}
+      <OrderLines lines={order.order_details} />
+      <div className="mt-4 border-t pt-4"><OrderTotals order={order} /></div>
+    </div>
+  );
+}
+
+export function RecipientCard({ order }) {
+  const t = useT();
+  return (
+    <div className={CARD}>
+      <h2 className="mb-3 font-semibold">{t('order.recipient')}</h2>
+      <RecipientInfo order={order} />
+    </div>
+  );
+}
