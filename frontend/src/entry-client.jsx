@@ -9,9 +9,10 @@ import './styles.css';
 import { browserToken, createApiClient, storeBrowserToken } from './api/client.js';
 import { createAppStore, PERSIST_KEY, PERSIST_TIMEOUT_MS, PERSISTED_KEYS } from './app/store.js';
 import { createRoutes } from './app/routes.jsx';
+import './app/texts.js';
 import { requestFinished, requestStarted } from './features/ui/loadingSlice.js';
 import { toastShown } from './features/ui/toastSlice.js';
-import { languageOf, translator } from './app/i18n.js';
+import { languageOf, translator } from './i18n/index.js';
 import { sessionChecked, sessionEnded } from './features/account/session.js';
 import { loginPathFor, loginUrl } from './features/account/redirect.js';
 

@@ -4,9 +4,11 @@ import { renderToString } from 'react-dom/server';
 import { Provider } from 'react-redux';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { createApiClient } from './api/client.js';
+import { fetchShop } from './api/catalog.js';
 import { fetchSitemap } from './api/content.js';
 import { createAppStore, publicState } from './app/store.js';
 import { createRoutes } from './app/routes.jsx';
+import './app/texts.js';
 import { buildHead, renderHead, siteOrigin } from './app/head.js';
 import { renderRobots, renderSitemapXml } from './app/sitemap.js';
 
@@ -68,15 +70,10 @@ export async function render({ url, origin, bffUrl, signal, layoutCacheMs = 0 })
   return { status: context.statusCode, html, head: renderHead(head), lang: head.lang, state: publicState(store.getState()) };
 }
 
-function siteFor(shop, origin) {
-  return siteOrigin(shop, origin);
-}
-
 /** robots.txt and sitemap.xml of the shop on this host. */
 export async function renderSeoFile(name, { origin, bffUrl }) {
   const api = createApiClient({ baseURL: bffUrl, siteHost: new URL(origin).hostname, httpAgent: bffAgent });
-  const { data } = await api.get('/api/shop');
-  const site = siteFor(data.data.shop_info, origin);
+  const site = siteOrigin(await fetchShop(api), origin);
   if (name === 'robots.txt') return { type: 'text/plain; charset=utf-8', body: renderRobots(site) };
   return { type: 'application/xml; charset=utf-8', body: renderSitemapXml(await fetchSitemap(api), site) };
 }

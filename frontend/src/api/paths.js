@@ -1,4 +1,5 @@
 // Base paths of the BFF (docs/api.md). The one place the frontend names them.
+export const API_PREFIX = '/api/';
 export const PATHS = {
   shop: '/api/shop',
   category: '/api/category',

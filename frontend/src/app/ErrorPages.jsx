@@ -1,5 +1,5 @@
 import { Link, isRouteErrorResponse, useRouteError } from 'react-router';
-import { useT, translator } from './i18n.js';
+import { useT, translator } from '../i18n/index.js';
 
 export function NotFound() {
   const t = useT();

@@ -1,16 +1,8 @@
 // The document head of a page: built from the shop settings plus the matched
 // route's own `handle.meta`, on the server (html.js writes it) and in the
 // browser after navigation (document.title).
-import { htmlLang, languageOf, translator } from './i18n.js';
-
-export function absoluteUrl(origin, path) {
-  if (!path) return null;
-  try {
-    return new URL(path, origin).href;
-  } catch {
-    return null;
-  }
-}
+import { htmlLang, languageOf, translator } from '../i18n/index.js';
+import { absoluteUrl } from '../common/url.js';
 
 export function siteOrigin(shop, requestOrigin) {
   // The shop's own site_url keeps one canonical host when a shop answers on

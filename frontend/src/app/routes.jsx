@@ -1,6 +1,6 @@
 import Layout from './layout/Layout.jsx';
 import { PageError, RootError } from './ErrorPages.jsx';
-import { guard, listQuery, notFound, routeErrorFrom } from './loaderUtils.js';
+import { guard, listQuery, notFound, routeErrorFrom, STORE_NOT_FOUND_PATH } from './loaderUtils.js';
 import HomePage from '../features/catalog/HomePage.jsx';
 import ListingPage from '../features/catalog/ListingPage.jsx';
 import ProductPage from '../features/catalog/ProductPage.jsx';
@@ -29,6 +29,14 @@ import * as catalog from '../api/catalog.js';
 import { fetchArticle } from '../api/content.js';
 import { ApiError } from '../api/client.js';
 
+// Pages as [path, element, title key]. Sign-in pages render on the server, never indexed.
+const SIGN_IN_PAGES = [
+  ['login', <LoginPage />, 'auth.login'],
+  ['register', <RegisterPage />, 'auth.register'],
+  ['forgot-password', <ForgotPasswordPage />, 'auth.forgotTitle'],
+  ['reset-password', <ResetPasswordPage />, 'auth.resetTitle'],
+  ['admin/login', <LoginPage admin />, 'auth.adminTitle'],
+];
 // Behind the sign-in guard (SPEC section 2), inside the account layout.
 const ACCOUNT_PAGES = [
   ['user-profile', <ProfilePage />, 'account.profile'],
@@ -44,7 +52,18 @@ const SHOPPING_PAGES = [
   ['order-summary/:orderNumber', <OrderSummaryPage />, 'order.summaryTitle'],
   ['payment-info', <PaymentInfoPage />, 'payment.title'],
 ];
-const authPage = (path, element, titleKey) => ({ path, element, handle: { meta: ({ t }) => ({ title: t(titleKey), noindex: true }) } });
+const SEARCH_PATH = 'search-product';
+
+/** Paths of the pages no crawler should visit (robots.txt, app/sitemap.js): signed-in, sign-in, search results. */
+export const PRIVATE_PATHS = [...ACCOUNT_PAGES, ...SHOPPING_PAGES, ...SIGN_IN_PAGES]
+  .map(([path]) => path)
+  .concat(SEARCH_PATH);
+
+const noindexPage = ([path, element, titleKey]) => ({
+  path,
+  element,
+  handle: { meta: ({ t }) => ({ title: t(titleKey), noindex: true }) },
+});
 
 const plain = (url, page) => (page > 1 ? `${url.pathname}?page=${page}` : url.pathname);
 
@@ -53,13 +72,56 @@ const listingMeta = (titleOf) => ({ data, t, url }) => ({
   title: titleOf(data, t),
   canonicalPath: plain(url, data?.page || 1),
 });
+const titledListingMeta = listingMeta((data) => data?.title);
+
+const categoryMeta = ({ data, t, url }) => ({
+  ...titledListingMeta({ data, t, url }),
+  jsonLd: data
+    ? [(site) => breadcrumbJsonLd([{ name: t('nav.home'), path: '/' }, { name: data.title, path: url.pathname }], site)]
+    : [],
+});
+const brandMeta = ({ data, t, url }) => ({
+  ...titledListingMeta({ data, t, url }),
+  description: data ? `${data.title} - ${t('brand.tagline')}` : undefined,
+  image: data?.brand?.avatar || undefined,
+});
+const bannerMeta = ({ data, t, url }) => ({
+  ...titledListingMeta({ data, t, url }),
+  image: data?.banner?.avatar || undefined,
+});
+const searchMeta = ({ data, t }) => ({
+  title: data?.q ? t('search.title', { q: data.q }) : t('search.titleEmpty'),
+  noindex: true,
+});
+
+function productMeta({ data, t }) {
+  const product = data?.product;
+  if (!product) return {};
+  const crumbs = [{ name: t('nav.home'), path: '/' }];
+  if (product.category) crumbs.push({ name: product.category.name, path: `/category/${product.category.id}` });
+  crumbs.push({ name: product.name, path: `/product/${product.id}` });
+  return {
+    title: product.name,
+    description: product.description || undefined,
+    image: productImagePath(product) || undefined,
+    type: 'product',
+    jsonLd: [(site) => productJsonLd(product, site), (site) => breadcrumbJsonLd(crumbs, site)],
+  };
+}
+
+const homeMeta = ({ shop }) => ({
+  jsonLd: [
+    (site) => ({ '@context': 'https://schema.org', '@type': 'WebSite', name: shop?.shop_name, url: `${site}/` }),
+  ],
+});
 
 /**
  * A listing route: its loader calls `fetch` with the sort and page of the URL
  * and returns one shape for every listing screen.
  */
-function listing(kind, fetch, meta) {
+function listing(path, kind, fetch, meta) {
   return {
+    path,
     loader: ({ params, request }) =>
       guard(async () => {
         const query = listQuery(request);
@@ -73,6 +135,94 @@ function listing(kind, fetch, meta) {
   };
 }
 
+/** The catalogue's listings; `viewer()` is the signed-in member whose prices they show, or null. */
+function listingRoutes({ api, store, viewer }) {
+  const search = (params, query, raw) => {
+    const text = raw.q.trim();
+    // The search text is shared state: the header box shows it on the server and in the browser.
+    store.dispatch(searchTextChanged(text));
+    return text ? catalog.searchProducts(api, text, query, viewer()) : { products: [], totalPages: 1 };
+  };
+  return [
+    listing('category/:id', 'category', (p, q) => catalog.fetchCategoryProducts(api, p.id, q, viewer()), categoryMeta),
+    listing('best-product', 'best', (p, q) => catalog.fetchBest(api, q, viewer()),
+      listingMeta((d, t) => t('listing.best'))),
+    listing('newest-product', 'newest', (p, q) => catalog.fetchNewest(api, q, viewer()),
+      listingMeta((d, t) => t('listing.newest'))),
+    listing(SEARCH_PATH, 'search', search, searchMeta),
+    listing('brand/:id', 'brand', (p, q) => catalog.fetchBrandProducts(api, p.id, q, viewer()), brandMeta),
+    listing('banner-products/:id', 'banner', (p, q) => catalog.fetchBannerProducts(api, p.id, q, viewer()),
+      bannerMeta),
+  ];
+}
+
+function homeRoute({ api, viewer }) {
+  const loader = () =>
+    guard(async () => {
+      const [banners, brands, newest, best] = await Promise.all([
+        catalog.fetchBanners(api),
+        catalog.fetchBrands(api),
+        catalog.fetchNewest(api, { sort: '', page: 1 }, viewer()),
+        catalog.fetchBest(api, { page: 1 }, viewer()),
+      ]);
+      return { banners, brands, newest: newest.products.slice(0, 8), best: best.products.slice(0, 8) };
+    });
+  return { index: true, loader, element: <HomePage />, handle: { meta: homeMeta } };
+}
+
+const productRoute = ({ api, viewer }) => ({
+  path: 'product/:id',
+  loader: ({ params }) => guard(async () => ({ product: await catalog.fetchProduct(api, params.id, viewer()) })),
+  element: <ProductPage />,
+  handle: { meta: productMeta },
+});
+
+const contentRoutes = ({ api }) => [
+  {
+    path: 'article/:id',
+    loader: ({ params }) => guard(async () => ({ article: await fetchArticle(api, params.id) })),
+    element: <ArticlePage />,
+    errorElement: <ArticleError otherwise={<PageError />} />,
+    handle: { meta: ({ data, t }) => ({ title: data?.article?.title || t('article.notFound') }) },
+  },
+  { path: 'terms', element: <StaticPage kind="terms" />, handle: { meta: ({ t }) => ({ title: t('terms.title') }) } },
+  {
+    path: 'privacy-policy',
+    element: <StaticPage kind="privacy" />,
+    handle: { meta: ({ t }) => ({ title: t('privacy.title') }) },
+  },
+];
+
+/** The guarded pages: the server and a browser without its session yet render a neutral shell. */
+const privateRoutes = () => ({
+  element: <RequireAuth />,
+  children: [
+    { element: <AccountLayout />, children: ACCOUNT_PAGES.map(noindexPage) },
+    ...SHOPPING_PAGES.map(noindexPage),
+  ],
+});
+
+const notFoundRoute = () => ({
+  path: '*',
+  loader: () => {
+    throw notFound();
+  },
+  element: null,
+  handle: { meta: ({ t }) => ({ title: t('notFound.title'), noindex: true }) },
+});
+
+/** The layout's loader: the shop settings, once per store (a render may bring them from its cache). */
+const shopLoader = (store) => async () => {
+  if (!store.getState().shop.info) {
+    const result = await store.dispatch(shopLoaded());
+    if (shopLoaded.rejected.match(result)) {
+      const { message, status, code } = result.payload || {};
+      throw routeErrorFrom(new ApiError(message || 'Shop failed to load', { status: status ?? 0, code }));
+    }
+  }
+  return null;
+};
+
 /**
  * The one route table of both entries. Loaders close over this render's API
  * client and store: the server runs them once; the browser hydrates from their
@@ -81,122 +231,25 @@ function listing(kind, fetch, meta) {
 export function createRoutes({ api, store }) {
   // Signed in, catalogue calls use the member family (member prices); the server is always a guest.
   const viewer = () => selectViewer(store.getState());
-  const rootLoader = async () => {
-    if (!store.getState().shop.info) {
-      const result = await store.dispatch(shopLoaded());
-      if (shopLoaded.rejected.match(result)) {
-        const { message, status, code } = result.payload || {};
-        throw routeErrorFrom(new ApiError(message || 'Shop failed to load', { status: status ?? 0, code }));
-      }
-    }
-    return null;
-  };
   const pages = [
-    {
-      index: true,
-      loader: () =>
-        guard(async () => {
-          const [banners, brands, newest, best] = await Promise.all([
-            catalog.fetchBanners(api),
-            catalog.fetchBrands(api),
-            catalog.fetchNewest(api, { sort: '', page: 1 }, viewer()),
-            catalog.fetchBest(api, { page: 1 }, viewer()),
-          ]);
-          return { banners, brands, newest: newest.products.slice(0, 8), best: best.products.slice(0, 8) };
-        }),
-      element: <HomePage />,
-      handle: { meta: ({ shop }) => ({ jsonLd: [(site) => ({ '@context': 'https://schema.org', '@type': 'WebSite', name: shop?.shop_name, url: `${site}/` })] }) },
-    },
-    {
-      path: 'category/:id',
-      ...listing('category', (p, q) => catalog.fetchCategoryProducts(api, p.id, q, viewer()), ({ data, t, url }) => ({
-        ...listingMeta((d) => d?.title)({ data, t, url }),
-        jsonLd: data ? [(site) => breadcrumbJsonLd([{ name: t('nav.home'), path: '/' }, { name: data.title, path: url.pathname }], site)] : [],
-      })),
-    },
-    { path: 'best-product', ...listing('best', (p, q) => catalog.fetchBest(api, q, viewer()), listingMeta((d, t) => t('listing.best'))) },
-    { path: 'newest-product', ...listing('newest', (p, q) => catalog.fetchNewest(api, q, viewer()), listingMeta((d, t) => t('listing.newest'))) },
-    {
-      path: 'search-product',
-      ...listing('search', (p, q, raw) => {
-        // The search text is shared state: the header box shows it on the server and in the browser.
-        store.dispatch(searchTextChanged(raw.q.trim()));
-        return raw.q.trim() ? catalog.searchProducts(api, raw.q.trim(), q, viewer()) : { products: [], totalPages: 1 };
-      },
-        ({ data, t }) => ({ title: data?.q ? t('search.title', { q: data.q }) : t('search.titleEmpty'), noindex: true })),
-    },
-    {
-      path: 'brand/:id',
-      ...listing('brand', (p, q) => catalog.fetchBrandProducts(api, p.id, q, viewer()), ({ data, t, url }) => ({
-        ...listingMeta((d) => d?.title)({ data, t, url }),
-        description: data ? `${data.title} - ${t('brand.tagline')}` : undefined,
-        image: data?.brand?.avatar || undefined,
-      })),
-    },
-    {
-      path: 'banner-products/:id',
-      ...listing('banner', (p, q) => catalog.fetchBannerProducts(api, p.id, q, viewer()), ({ data, t, url }) => ({
-        ...listingMeta((d) => d?.title)({ data, t, url }),
-        image: data?.banner?.avatar || undefined,
-      })),
-    },
-    {
-      path: 'product/:id',
-      loader: ({ params }) => guard(async () => ({ product: await catalog.fetchProduct(api, params.id, viewer()) })),
-      element: <ProductPage />,
-      handle: {
-        meta: ({ data, t }) => {
-          const product = data?.product;
-          if (!product) return {};
-          const crumbs = [{ name: t('nav.home'), path: '/' }];
-          if (product.category) crumbs.push({ name: product.category.name, path: `/category/${product.category.id}` });
-          crumbs.push({ name: product.name, path: `/product/${product.id}` });
-          return {
-            title: product.name,
-            description: product.description || undefined,
-            image: productImagePath(product) || undefined,
-            type: 'product',
-            jsonLd: [(site) => productJsonLd(product, site), (site) => breadcrumbJsonLd(crumbs, site)],
-          };
-        },
-      },
-    },
-    {
-      path: 'article/:id',
-      loader: ({ params }) => guard(async () => ({ article: await fetchArticle(api, params.id) })),
-      element: <ArticlePage />,
-      errorElement: <ArticleError />,
-      handle: { meta: ({ data, t }) => ({ title: data?.article?.title || t('article.notFound') }) },
-    },
-    { path: 'terms', element: <StaticPage kind="terms" />, handle: { meta: ({ t }) => ({ title: t('terms.title') }) } },
-    { path: 'privacy-policy', element: <StaticPage kind="privacy" />, handle: { meta: ({ t }) => ({ title: t('privacy.title') }) } },
-    authPage('login', <LoginPage />, 'auth.login'),
-    authPage('register', <RegisterPage />, 'auth.register'),
-    authPage('forgot-password', <ForgotPasswordPage />, 'auth.forgotTitle'),
-    authPage('reset-password', <ResetPasswordPage />, 'auth.resetTitle'),
-    authPage('admin/login', <LoginPage admin />, 'auth.adminTitle'),
-    {
-      element: <RequireAuth />,
-      children: [{
-        element: <AccountLayout />,
-        children: ACCOUNT_PAGES.map(([path, element, titleKey]) => authPage(path, element, titleKey)),
-      }, ...SHOPPING_PAGES.map(([path, element, titleKey]) => authPage(path, element, titleKey))],
-    },
-    {
-      path: '*',
-      loader: () => {
-        throw notFound();
-      },
-      element: null,
-      handle: { meta: ({ t }) => ({ title: t('notFound.title'), noindex: true }) },
-    },
+    homeRoute({ api, viewer }),
+    ...listingRoutes({ api, store, viewer }),
+    productRoute({ api, viewer }),
+    ...contentRoutes({ api }),
+    ...SIGN_IN_PAGES.map(noindexPage),
+    privateRoutes(),
+    notFoundRoute(),
   ];
   return [
-    { path: '/store-not-found', element: <StoreNotFoundPage />, handle: { meta: () => ({ title: 'Store not found', noindex: true }) } },
+    {
+      path: STORE_NOT_FOUND_PATH,
+      element: <StoreNotFoundPage />,
+      handle: { meta: () => ({ title: 'Store not found', noindex: true }) },
+    },
     {
       id: 'root',
       path: '/',
-      loader: rootLoader,
+      loader: shopLoader(store),
       // Shop settings do not change while a shopper browses; load them once.
       shouldRevalidate: () => false,
       element: <Layout />,

@@ -1,7 +1,15 @@
 // robots.txt and sitemap.xml of one shop, from GET /api/sitemap.
+import { API_PREFIX } from '../api/paths.js';
+import { PRIVATE_PATHS } from './routes.jsx';
+
 const xmlEscape = (s) => String(s).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]);
 
-export const PRIVATE_PREFIXES = ['/checkout', '/favorite', '/user-profile', '/order-list', '/order-detail/', '/order-summary/', '/choose-address', '/address-management', '/payment-info', '/login', '/register', '/forgot-password', '/reset-password', '/search-product', '/admin/', '/api/'];
+// A route path's first segment, with a slash where more follow: 'order-detail/:id' and
+// 'admin/login' keep crawlers out of /order-detail/ and /admin/.
+const prefixOf = (path) => (path.includes('/') ? `/${path.split('/')[0]}/` : `/${path}`);
+
+/** What robots.txt disallows: the route table's private pages, and the API. */
+export const PRIVATE_PREFIXES = [...new Set(PRIVATE_PATHS.map(prefixOf)), API_PREFIX];
 
 export function renderRobots(site) {
   return ['User-agent: *', ...PRIVATE_PREFIXES.map((p) => `Disallow: ${p}`), 'Allow: /', '', `Sitemap: ${site}/sitemap.xml`, ''].join('\n');

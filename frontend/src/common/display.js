@@ -1,5 +1,6 @@
 // Display rules of SPEC section 9. Pure functions: the BFF is the authority for
 // every amount; these only decide what the screen shows.
+import { roundCents } from './rules/money.js';
 
 export const PLACEHOLDER = '--';
 
@@ -26,11 +27,6 @@ const positive = (v) => {
   const n = toNumber(v);
   return Number.isFinite(n) && n > 0;
 };
-
-/** Round a non-negative amount to cents, half up, without float drift at .5. */
-function roundCents(amount) {
-  return Math.floor(Math.round(amount * 1e6) / 1e4 + 0.5) / 100;
-}
 
 /**
  * The unit price a shopper pays, and whether the special-price badge shows:

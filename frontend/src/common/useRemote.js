@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useApiCall } from '../features/account/useApi.js';
+import { useApiCall } from './useApiCall.js';
 
 /**
  * Load data for a private screen in the browser (the server renders those as a

@@ -2,16 +2,10 @@ import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useSelector } from 'react-redux';
 import { UserIcon } from '../../common/components/Icons.jsx';
-import { useT } from '../i18n.js';
+import { useT } from '../../i18n/index.js';
 import { selectIsLoggedIn } from '../../features/account/userSlice.js';
 import { useLogout } from '../../features/account/useLogout.js';
-
-export const ACCOUNT_LINKS = [
-  ['/favorite', 'account.favorite'],
-  ['/order-list', 'account.orders'],
-  ['/address-management', 'account.addresses'],
-  ['/user-profile', 'account.profile'],
-];
+import { ACCOUNT_LINKS } from '../../features/account/accountLinks.js';
 
 export default function AccountMenu() {
   const t = useT();

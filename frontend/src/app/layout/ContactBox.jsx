@@ -1,7 +1,7 @@
 import { useDispatch, useSelector } from 'react-redux';
 import Img from '../../common/components/Img.jsx';
 import { CloseIcon } from '../../common/components/Icons.jsx';
-import { useT } from '../i18n.js';
+import { useT } from '../../i18n/index.js';
 import { selectShop } from '../../features/shop/shopSlice.js';
 import { contactBoxClosed, selectContactClosed } from '../../features/ui/contactSlice.js';
 

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { useSelector } from 'react-redux';
-import { useT } from '../i18n.js';
+import { useT } from '../../i18n/index.js';
 import { selectArticles, selectShop } from '../../features/shop/shopSlice.js';
 
 export default function Footer() {

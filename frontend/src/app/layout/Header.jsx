@@ -3,7 +3,7 @@ import { Link, useLocation } from 'react-router';
 import { useDispatch, useSelector } from 'react-redux';
 import Img from '../../common/components/Img.jsx';
 import { CartIcon, MenuIcon } from '../../common/components/Icons.jsx';
-import { useT } from '../i18n.js';
+import { useT } from '../../i18n/index.js';
 import SearchBox from './SearchBox.jsx';
 import MegaMenu from './MegaMenu.jsx';
 import MobileMenu from './MobileMenu.jsx';

@@ -1,5 +1,5 @@
 import { useSelector } from 'react-redux';
-import { useT } from '../i18n.js';
+import { useT } from '../../i18n/index.js';
 import { selectIsLoading } from '../../features/ui/loadingSlice.js';
 
 // The fade-in delay keeps quick requests from flashing the overlay.

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import Img from '../../common/components/Img.jsx';
-import { useT } from '../i18n.js';
+import { useT } from '../../i18n/index.js';
 
 // Desktop: top-level categories; hovering (or focusing) one opens its
 // subcategory tiles on an 8-column grid. Pure CSS so it works before hydration.

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ChevronIcon, CloseIcon } from '../../common/components/Icons.jsx';
-import { useT } from '../i18n.js';
+import { useT } from '../../i18n/index.js';
 
 /** Slide-out menu for small screens, one accordion per top-level category. */
 export default function MobileMenu({ open, onClose, categories }) {

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { Form, useNavigate } from 'react-router';
 import { SearchIcon } from '../../common/components/Icons.jsx';
-import { useT } from '../i18n.js';
+import { useT } from '../../i18n/index.js';
 import { searchTextChanged, selectSearchText } from '../../features/search/searchSlice.js';
 
 // A real GET form, so it also works before hydration or without JavaScript.

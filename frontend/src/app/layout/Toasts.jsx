@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { CloseIcon } from '../../common/components/Icons.jsx';
-import { useT } from '../i18n.js';
+import { useT } from '../../i18n/index.js';
 import { TOAST_MS, selectToasts, toastDismissed } from '../../features/ui/toastSlice.js';
 
 const STYLE = {

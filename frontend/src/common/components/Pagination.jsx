@@ -1,6 +1,6 @@
 import { Link, useLocation } from 'react-router';
 import { paginationItems } from '../display.js';
-import { useT } from '../../app/i18n.js';
+import { useT } from '../../i18n/index.js';
 import { listingHref } from './SortBar.jsx';
 
 export default function Pagination({ page, totalPages }) {

@@ -1,6 +1,6 @@
 import { Link, useLocation } from 'react-router';
 import { SORTS, DEFAULT_SORT } from '../../api/paths.js';
-import { useT } from '../../app/i18n.js';
+import { useT } from '../../i18n/index.js';
 
 export function listingHref(pathname, search, changes) {
   const params = new URLSearchParams(search);

@@ -3,6 +3,7 @@
 // Grams for weights, NZ dollars for money. As on the BFF: an order whose every
 // item ships free weighs 0 and pays no fee; the 1 kg minimum applies to parcels
 // that weigh something; fees are rounded to cents, half up.
+import { roundCents } from './money.js';
 
 export const CHINA = '中国';
 export const NEW_ZEALAND = 'New Zealand';
@@ -18,11 +19,6 @@ const num = (v) => {
   const n = Number(v);
   return Number.isFinite(n) ? n : 0;
 };
-
-/** Round to cents, half up, without float drift at .5. */
-export function roundCents(amount) {
-  return Math.floor(Math.round(num(amount) * 1e6) / 1e4 + 0.5) / 100;
-}
 
 /** Methods offered to a recipient country by the shop's flags, in order; the first is preselected. */
 export function availableMethods(country, settings) {

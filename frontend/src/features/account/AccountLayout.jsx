@@ -1,7 +1,7 @@
 import { NavLink, Outlet } from 'react-router';
 import { useSelector } from 'react-redux';
-import { useT } from '../../app/i18n.js';
-import { ACCOUNT_LINKS } from '../../app/layout/AccountMenu.jsx';
+import { useT } from '../../i18n/index.js';
+import { ACCOUNT_LINKS } from './accountLinks.js';
 import { selectUser } from './userSlice.js';
 
 /** The account area: a side menu on desktop (a row of links on small screens) beside the page. */

@@ -1,9 +1,9 @@
 import { useNavigate } from 'react-router';
-import { useT } from '../../app/i18n.js';
-import { useNotify } from '../../common/useNotify.js';
+import { useT } from '../../i18n/index.js';
+import { useNotify } from '../ui/useNotify.js';
 import { requestPasswordReset } from '../../api/auth.js';
 import { AuthCard, Field, SubmitButton, useAuthForm } from './AuthForm.jsx';
-import { useApiCall } from './useApi.js';
+import { useApiCall } from '../../common/useApiCall.js';
 import { validateForgotPassword } from './validators.js';
 
 export default function ForgotPasswordPage() {

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useDispatch, useSelector } from 'react-redux';
-import { useT } from '../../app/i18n.js';
-import { useNotify } from '../../common/useNotify.js';
+import { useT } from '../../i18n/index.js';
+import { useNotify } from '../ui/useNotify.js';
 import { AuthCard, Field, SubmitButton, serverFieldErrors, useAuthForm } from './AuthForm.jsx';
 import { REDIRECT_PARAM, safeRedirect } from './redirect.js';
 import { loginSubmitted } from './session.js';

@@ -1,5 +1,5 @@
 import { useSelector } from 'react-redux';
-import { useT } from '../../app/i18n.js';
+import { useT } from '../../i18n/index.js';
 import { selectUser } from './userSlice.js';
 
 /** Personal centre: name, email and group (无 when none). The guard keeps guests out. */

@@ -1,7 +1,7 @@
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { useT } from '../../app/i18n.js';
-import { useNotify } from '../../common/useNotify.js';
-import { useApiCall } from './useApi.js';
+import { useT } from '../../i18n/index.js';
+import { useNotify } from '../ui/useNotify.js';
+import { useApiCall } from '../../common/useApiCall.js';
 import { register } from '../../api/auth.js';
 import { AuthCard, Field, SubmitButton, serverFieldErrors, useAuthForm } from './AuthForm.jsx';
 import { validateRegister } from './validators.js';

@@ -1,6 +1,6 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useSelector } from 'react-redux';
-import { useT } from '../../app/i18n.js';
+import { useT } from '../../i18n/index.js';
 import { loginUrl } from './redirect.js';
 import { selectIsLoggedIn, selectSessionKnown } from './userSlice.js';
 

@@ -1,11 +1,11 @@
 import { useNavigate, useSearchParams } from 'react-router';
 import { useDispatch } from 'react-redux';
-import { useT } from '../../app/i18n.js';
-import { useNotify } from '../../common/useNotify.js';
+import { useT } from '../../i18n/index.js';
+import { useNotify } from '../ui/useNotify.js';
 import { resetPassword } from '../../api/auth.js';
 import { AuthCard, Field, SubmitButton, serverFieldErrors, useAuthForm } from './AuthForm.jsx';
 import { sessionEnded } from './session.js';
-import { useApiCall } from './useApi.js';
+import { useApiCall } from '../../common/useApiCall.js';
 import { passwordsMismatch, validateResetPassword } from './validators.js';
 
 /** /reset-password?token=&email= : the link of the reset mail. */

@@ -1,6 +1,17 @@
-// Account and sign-in texts, merged into the app's translation tables (app/i18n.js).
-// The Chinese validation texts are SPEC section 5's, word for word.
-export const accountZh = {
+// Account and sign-in texts. The Chinese validation texts are SPEC section 5's, word for word.
+export const zh = {
+  'auth.login': '登录',
+  'auth.register': '注册',
+  'auth.logout': '退出登录',
+  'auth.greeting': '您好，{name}',
+  'auth.pleaseLogin': '请先登录',
+  'auth.loginTitle': '会员登录',
+  'auth.registerTitle': '注册新账户',
+  'account.menu': '我的账户',
+  'account.favorite': '我的收藏',
+  'account.orders': '订单汇总',
+  'account.addresses': '地址管理',
+  'account.profile': '个人中心',
   'validate.emailRequired': '请输入电子邮件地址',
   'validate.emailInvalid': '请输入有效的电子邮件地址',
   'validate.resetEmailRequired': '需要填写邮箱地址',
@@ -30,7 +41,6 @@ export const accountZh = {
   'auth.registerFailed': 'Email already exists',
   'auth.logoutSuccess': '已退出登录',
   'auth.sessionExpired': 'Please log in again',
-  'auth.serverError': 'Failed to connect to server',
   'auth.adminTitle': '管理员登录',
   'auth.forgotTitle': '忘记密码',
   'auth.forgotIntro': '请输入注册时使用的电子邮件地址，我们将向您发送重置密码的链接。',
@@ -53,11 +63,22 @@ export const accountZh = {
   'account.profileGroup': '会员组',
   'account.none': '无',
   'account.memberLevel': '会员等级',
-  'account.comingSoon': '此功能即将上线。',
   'account.checking': '正在确认登录状态…',
 };
 
-export const accountEn = {
+export const en = {
+  'auth.login': 'Log in',
+  'auth.register': 'Register',
+  'auth.logout': 'Log out',
+  'auth.greeting': 'Hello, {name}',
+  'auth.pleaseLogin': 'Please log in first',
+  'auth.loginTitle': 'Member login',
+  'auth.registerTitle': 'Create an account',
+  'account.menu': 'My account',
+  'account.favorite': 'Wish list',
+  'account.orders': 'Order summary',
+  'account.addresses': 'Address management',
+  'account.profile': 'Personal centre',
   'validate.emailRequired': 'Please enter your email address',
   'validate.emailInvalid': 'Please enter a valid email address',
   'validate.resetEmailRequired': 'Email address is required',
@@ -87,7 +108,6 @@ export const accountEn = {
   'auth.registerFailed': 'Email already exists',
   'auth.logoutSuccess': 'Logged out',
   'auth.sessionExpired': 'Please log in again',
-  'auth.serverError': 'Failed to connect to server',
   'auth.adminTitle': 'Admin login',
   'auth.forgotTitle': 'Forgot password',
   'auth.forgotIntro': 'Enter the email address you registered with and we will send you a link to reset your password.',
@@ -110,6 +130,5 @@ export const accountEn = {
   'account.profileGroup': 'Group',
   'account.none': '无',
   'account.memberLevel': 'Member level',
-  'account.comingSoon': 'Coming soon.',
   'account.checking': 'Checking your session…',
 };

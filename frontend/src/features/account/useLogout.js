@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useDispatch } from 'react-redux';
 import { useNavigate } from 'react-router';
-import { useT } from '../../app/i18n.js';
+import { useT } from '../../i18n/index.js';
 import { toastShown } from '../ui/toastSlice.js';
 import { logoutRequested } from './session.js';
 

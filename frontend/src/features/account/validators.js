@@ -1,30 +1,25 @@
-// Form rules of SPEC section 5, as pure functions. Each validator takes the
-// form values and a translator and returns { field: message } for the fields
-// that fail (empty when the form is valid); the first failing rule of a field wins.
-// The BFF checks the same rules (bff/accounts/schemas.py) and answers with the same texts.
+// The account forms of SPEC section 5. Each validator takes the form values and
+// a translator and returns { field: message } for the fields that fail (empty when
+// the form is valid); the first failing rule of a field wins. The rules are
+// common/rules/forms.js, which the BFF shares through rules/validation_cases.json;
+// this module gives each failing rule its text.
+import { emailRule, isBlank, passwordRule } from '../../common/rules/forms.js';
 
-// A pragmatic address check (what browsers use for type=email): one @, no spaces, a dot in the domain.
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const STRONG = /^[A-Za-z0-9]{6,20}$/;
+export { isEmail } from '../../common/rules/forms.js';
 
-const blank = (value) => value == null || String(value).trim() === '';
+// Message keys by failing rule.
+export const EMAIL_MESSAGES = { required: 'validate.emailRequired', invalid: 'validate.emailInvalid' };
+export const RESET_EMAIL_MESSAGES = { required: 'validate.resetEmailRequired', invalid: 'validate.resetEmailInvalid' };
+export const PASSWORD_MESSAGES = {
+  required: 'validate.passwordRequired',
+  too_short: 'validate.passwordMin',
+  too_long: 'validate.passwordMax',
+  weak: 'validate.passwordStrong',
+};
 
-export const isEmail = (value) => EMAIL.test(String(value ?? '').trim());
-
-function emailError(value, t, required, invalid) {
-  if (blank(value)) return t(required);
-  if (!isEmail(value)) return t(invalid);
-  return null;
-}
-
-function passwordError(value, t) {
-  const text = value == null ? '' : String(value);
-  if (text === '') return t('validate.passwordRequired');
-  if (text.length < 8) return t('validate.passwordMin');
-  if (text.length > 20) return t('validate.passwordMax');
-  if (!STRONG.test(text)) return t('validate.passwordStrong');
-  return null;
-}
+const messageOf = (rule, messages, t) => (rule ? t(messages[rule]) : null);
+const emailError = (value, t, messages = EMAIL_MESSAGES) => messageOf(emailRule(value), messages, t);
+const passwordError = (value, t) => messageOf(passwordRule(value), PASSWORD_MESSAGES, t);
 
 function confirmationError(password, confirmation, t) {
   if (confirmation == null || confirmation === '') return t('validate.confirmationRequired');
@@ -40,19 +35,19 @@ function collect(entries) {
 
 export function validateLogin({ email, password }, t) {
   return collect([
-    ['email', emailError(email, t, 'validate.emailRequired', 'validate.emailInvalid')],
-    ['password', blank(password) ? t('validate.passwordRequired') : null],
+    ['email', emailError(email, t)],
+    ['password', isBlank(password) ? t('validate.passwordRequired') : null],
   ]);
 }
 
 export function validateForgotPassword({ email }, t) {
-  return collect([['email', emailError(email, t, 'validate.resetEmailRequired', 'validate.resetEmailInvalid')]]);
+  return collect([['email', emailError(email, t, RESET_EMAIL_MESSAGES)]]);
 }
 
 export function validateRegister({ name, email, password, password_confirmation: confirmation, acceptTerms }, t) {
   return collect([
-    ['name', blank(name) ? t('validate.nameRequired') : null],
-    ['email', emailError(email, t, 'validate.emailRequired', 'validate.emailInvalid')],
+    ['name', isBlank(name) ? t('validate.nameRequired') : null],
+    ['email', emailError(email, t)],
     ['password', passwordError(password, t)],
     ['password_confirmation', confirmationError(password, confirmation, t)],
     ['acceptTerms', acceptTerms === true ? null : t('validate.acceptTerms')],

@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { translator } from '../../app/i18n.js';
+import { installTexts, translator } from '../../i18n/index.js';
+import * as texts from './strings.js';
 import {
   isEmail, passwordsMismatch, validateForgotPassword, validateLogin, validateRegister, validateResetPassword,
 } from './validators.js';
+
+installTexts([texts]);
 
 const zh = translator('zh');
 const en = translator('en');

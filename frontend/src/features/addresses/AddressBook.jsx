@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useDispatch } from 'react-redux';
-import { useT } from '../../app/i18n.js';
-import { useNotify } from '../../common/useNotify.js';
+import { useT } from '../../i18n/index.js';
+import { useNotify } from '../ui/useNotify.js';
 import { useRemote } from '../../common/useRemote.js';
-import { useApiCall } from '../account/useApi.js';
+import { useApiCall } from '../../common/useApiCall.js';
 import { deleteAddress, fetchAddresses, setDefaultAddress } from '../../api/addresses.js';
 import { recipientChosen } from '../checkout/checkoutSlice.js';
 import AddressModal from './AddressModal.jsx';

@@ -1,40 +1,10 @@
 import { useState } from 'react';
-import { useT } from '../../app/i18n.js';
-import { useApiCall } from '../account/useApi.js';
+import { useT } from '../../i18n/index.js';
+import { useApiCall } from '../../common/useApiCall.js';
 import { createAddress, updateAddress } from '../../api/addresses.js';
-import { CHINA, COUNTRIES } from '../../common/rules/shipping.js';
 import { CloseIcon } from '../../common/components/Icons.jsx';
 import { serverErrors, validateRecipient } from './validators.js';
-
-// The address form of SPEC section 3: recipient-name, -phone, -address, -city, -country, -id.
-export const EMPTY_ADDRESS = { shipping_name: '', shipping_contact: '', shipping_address: '', shipping_city: '', shipping_country: CHINA, shipping_id: '' };
-export const FIELDS = [
-  ['recipient-name', 'shipping_name', 'checkout.name'],
-  ['recipient-phone', 'shipping_contact', 'checkout.phone'],
-  ['recipient-country', 'shipping_country', 'checkout.country'],
-  ['recipient-city', 'shipping_city', 'checkout.city'],
-  ['recipient-address', 'shipping_address', 'checkout.address'],
-  ['recipient-id', 'shipping_id', 'checkout.idNumber'],
-];
-
-export function AddressField({ id, name, label, value, error, onChange, t }) {
-  const cls = `mt-1 w-full rounded-lg border px-3 py-2 text-sm ${error ? 'border-rose-500' : 'border-gray-300'}`;
-  return (
-    <label className="block text-sm" htmlFor={id}>
-      <span className="text-gray-700">{label}</span>
-      {name === 'shipping_country' ? (
-        <select id={id} name={id} value={value} onChange={(e) => onChange(name, e.target.value)} className={cls}>
-          <option value="">{t('checkout.chooseCountry')}</option>
-          {COUNTRIES.map((c) => <option key={c} value={c}>{c}</option>)}
-        </select>
-      ) : (
-        <input id={id} name={id} value={value} onChange={(e) => onChange(name, e.target.value)} className={cls}
-          inputMode={name === 'shipping_contact' ? 'tel' : undefined} />
-      )}
-      {error && <span className="mt-1 block text-xs text-rose-600" role="alert" data-testid={`error-${id}`}>{t(error)}</span>}
-    </label>
-  );
-}
+import { EMPTY_ADDRESS, RecipientFields } from './RecipientFields.jsx';
 
 /**
  * Create (no id) or edit (with one) an address. The submit button reads 更新中...
@@ -86,11 +56,7 @@ function AddressDialog({ address, onClose, onSaved }) {
           <button type="button" onClick={onClose} aria-label={t('address.cancel')} className="rounded p-1 hover:bg-gray-100"><CloseIcon className="h-5 w-5" /></button>
         </div>
         <div className="grid gap-3 sm:grid-cols-2">
-          {FIELDS.map(([id, name, label]) => (
-            <div key={id} className={name === 'shipping_address' ? 'sm:col-span-2' : ''}>
-              <AddressField id={id} name={name} label={t(label)} value={values[name]} error={errors[name]} onChange={change} t={t} />
-            </div>
-          ))}
+          <RecipientFields values={values} errors={errors} onChange={change} />
         </div>
         {errors.form && <p className="mt-3 text-sm text-rose-600" role="alert">{errors.form}</p>}
         <div className="mt-6 flex justify-end gap-2">

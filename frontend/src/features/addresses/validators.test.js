@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { translator } from '../../app/i18n.js';
+import { installTexts, translator } from '../../i18n/index.js';
+import * as texts from './strings.js';
 import { serverErrors, validateRecipient } from './validators.js';
+
+installTexts([texts]);
 
 const china = { shipping_name: '王小明', shipping_contact: '13800000000', shipping_country: '中国', shipping_city: '上海', shipping_address: '浦东新区 1 号' };
 const nz = { shipping_name: 'Amy Li', shipping_contact: '0211234567', shipping_country: 'New Zealand', shipping_city: 'Auckland', shipping_address: '1 Queen St, CBD.' };

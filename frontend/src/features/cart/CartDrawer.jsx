@@ -2,9 +2,9 @@ import { useEffect } from 'react';
 import { createPortal } from 'react-dom';
 import { Link } from 'react-router';
 import { useSelector } from 'react-redux';
-import { useT } from '../../app/i18n.js';
+import { useT } from '../../i18n/index.js';
 import { CloseIcon } from '../../common/components/Icons.jsx';
-import Price from '../../common/components/Price.jsx';
+import Price from '../shop/Price.jsx';
 import { selectCartItems, selectCartTotal } from './cartSlice.js';
 import CartLines from './CartLines.jsx';
 

@@ -1,9 +1,9 @@
 import { Link } from 'react-router';
 import { useDispatch } from 'react-redux';
 import Img from '../../common/components/Img.jsx';
-import Price from '../../common/components/Price.jsx';
+import Price from '../shop/Price.jsx';
 import { avatarImage } from '../../common/display.js';
-import { useT } from '../../app/i18n.js';
+import { useT } from '../../i18n/index.js';
 import { linePrice, lineQuantityChanged, lineRemoved } from './cartSlice.js';
 import { useFailureNotice } from './useShopping.js';
 

@@ -1,6 +1,7 @@
 import { createAsyncThunk, createSelector, createSlice } from '@reduxjs/toolkit';
 import * as cartApi from '../../api/cart.js';
-import { roundCents, totalWeight, weighedLine } from '../../common/rules/shipping.js';
+import { roundCents } from '../../common/rules/money.js';
+import { totalWeight, weighedLine } from '../../common/rules/shipping.js';
 
 // The member's cart as the BFF last answered it (lines with this member's unit
 // `price`). Persisted whole with the rest of the state; refetched on sign-in.

@@ -1,6 +1,6 @@
 import { useDispatch, useSelector } from 'react-redux';
-import { useT } from '../../app/i18n.js';
-import { useNotify } from '../../common/useNotify.js';
+import { useT } from '../../i18n/index.js';
+import { useNotify } from '../ui/useNotify.js';
 import { selectIsLoggedIn } from '../account/userSlice.js';
 import { favoriteToggled, selectIsFavorite } from '../favorites/favoriteSlice.js';
 import { itemAdded } from './cartSlice.js';

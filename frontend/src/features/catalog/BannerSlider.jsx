@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import Img from '../../common/components/Img.jsx';
-import { useT } from '../../app/i18n.js';
+import { useT } from '../../i18n/index.js';
 
 export const BANNER_AUTOPLAY_MS = 5000;
 export const BANNER_SPEED_MS = 500;

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import Img from '../../common/components/Img.jsx';
 import { ChevronIcon } from '../../common/components/Icons.jsx';
-import { useT } from '../../app/i18n.js';
+import { useT } from '../../i18n/index.js';
 import { BRAND_SPEED_MS, brandCarouselConfig, nextBrandIndex } from './brandCarousel.js';
 
 // Slide widths come from CSS breakpoints so the server HTML needs no window size;

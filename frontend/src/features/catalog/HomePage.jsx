@@ -1,10 +1,10 @@
 import { Link, useLoaderData } from 'react-router';
 import { useSelector } from 'react-redux';
-import ProductGrid from '../../common/components/ProductGrid.jsx';
+import ProductGrid from './ProductGrid.jsx';
 import Img from '../../common/components/Img.jsx';
 import BannerSlider from './BannerSlider.jsx';
 import BrandCarousel from './BrandCarousel.jsx';
-import { useT } from '../../app/i18n.js';
+import { useT } from '../../i18n/index.js';
 import { selectShop } from '../shop/shopSlice.js';
 
 function Row({ title, to, products, testId }) {

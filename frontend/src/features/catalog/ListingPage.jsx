@@ -1,9 +1,9 @@
 import { useLoaderData } from 'react-router';
-import ProductGrid from '../../common/components/ProductGrid.jsx';
+import ProductGrid from './ProductGrid.jsx';
 import SortBar from '../../common/components/SortBar.jsx';
 import Pagination from '../../common/components/Pagination.jsx';
 import Img from '../../common/components/Img.jsx';
-import { useT } from '../../app/i18n.js';
+import { useT } from '../../i18n/index.js';
 
 /** Category, search, best, newest, brand and banner listings share this screen. */
 export default function ListingPage() {

@@ -1,156 +1,48 @@
-import { useState } from 'react';
 import { Link, useLoaderData } from 'react-router';
-import { useSelector } from 'react-redux';
-import Img from '../../common/components/Img.jsx';
-import Price from '../../common/components/Price.jsx';
-import { ChevronIcon, HeartIcon, ShareIcon } from '../../common/components/Icons.jsx';
-import { avatarImage, cardPrice, isSoldOut, stockText } from '../../common/display.js';
-import { useNotify } from '../../common/useNotify.js';
-import { useT } from '../../app/i18n.js';
-import { selectUser } from '../account/userSlice.js';
-import { useAddToCart, useFavoriteToggle } from '../cart/useShopping.js';
+import { useT } from '../../i18n/index.js';
+import { useProductChoice } from './useProductChoice.js';
+import {
+  Breadcrumb, Collapsible, Gallery, PriceBox, ProductDetails, ProductFacts, PurchaseActions, VariantPicker,
+} from './ProductParts.jsx';
 
-function Gallery({ product }) {
-  const images = product.images || [];
-  const main = avatarImage(product) || images[0] || null;
-  const [selected, setSelected] = useState(main?.id ?? null);
-  const current = images.find((img) => img.id === selected) || main;
-  return (
-    <div data-testid="gallery">
-      <div className="aspect-square overflow-hidden rounded-2xl bg-white ring-1 ring-gray-100">
-        <Img src={current?.path} alt={current?.alt || product.imageAlt || product.name} width={800} height={800} eager className="h-full w-full object-contain" />
-      </div>
-      {images.length > 1 && (
-        <div className="mt-3 grid grid-cols-5 gap-2">
-          {images.map((img) => (
-            <button key={img.id} type="button" onClick={() => setSelected(img.id)} aria-label={img.alt || img.name || product.name}
-              aria-pressed={img.id === current?.id}
-              className={`aspect-square overflow-hidden rounded-lg bg-white ring-2 ${img.id === current?.id ? 'ring-rose-500' : 'ring-transparent hover:ring-gray-300'}`}>
-              <Img src={img.path} alt="" width={120} height={120} className="h-full w-full object-cover" />
-            </button>
-          ))}
-        </div>
-      )}
-    </div>
-  );
-}
-
-function Collapsible({ title, children, testId }) {
-  return (
-    <details className="group border-b border-gray-200 py-3" data-testid={testId}>
-      <summary className="flex cursor-pointer list-none items-center justify-between font-medium">
-        {title}
-        <ChevronIcon className="h-4 w-4 transition-transform group-open:rotate-180" />
-      </summary>
-      <div className="mt-2 whitespace-pre-line text-sm text-gray-700">{children}</div>
-    </details>
-  );
-}
-
-function QuantityPicker({ value, max, onChange }) {
-  const t = useT();
-  const clamp = (n) => Math.min(Math.max(1, n), Math.max(1, max));
-  return (
-    <div className="flex items-center" data-testid="quantity">
-      <button type="button" onClick={() => onChange(clamp(value - 1))} disabled={value <= 1} aria-label={t('product.decrease')}
-        className="h-10 w-10 rounded-l-lg border border-gray-300 disabled:opacity-40">−</button>
-      <input type="number" inputMode="numeric" min={1} max={Math.max(1, max)} value={value} aria-label={t('product.quantity')}
-        onChange={(e) => onChange(clamp(Number.parseInt(e.target.value, 10) || 1))}
-        className="h-10 w-14 border-y border-gray-300 text-center [appearance:textfield]" />
-      <button type="button" onClick={() => onChange(clamp(value + 1))} disabled={value >= max} aria-label={t('product.increase')}
-        className="h-10 w-10 rounded-r-lg border border-gray-300 disabled:opacity-40">+</button>
-    </div>
-  );
-}
-
+/** The product page (SPEC section 2): gallery, price, facts, variants, purchase, and the BFF-cleaned details. */
 export default function ProductPage() {
   const t = useT();
-  const notify = useNotify();
   const { product } = useLoaderData();
-  const user = useSelector(selectUser);
-  const variants = product.product_variants || [];
-  const [variantId, setVariantId] = useState(variants[0]?.id ?? null);
-  const [quantity, setQuantity] = useState(1);
-  const variant = variants.find((v) => v.id === variantId) || null;
-  // A chosen variant carries its own price, stock and weight.
-  const priced = variant ? { ...product, ...variant, id: product.id } : product;
-  const { price, original, special } = cardPrice(priced, user);
-  const stock = Number(priced.virtual_inventory) || 0;
-  const weight = variant && Number(variant.weight) > 0 ? variant.weight : product.weight;
-  const soldOut = isSoldOut(priced);
-  const freeShipping = Number(product.is_free_shipping) === 1;
-
-  const share = async () => {
-    const link = `${window.location.origin}/product/${product.id}`;
-    try {
-      await navigator.clipboard.writeText(link);
-      notify('success', t('product.copied'));
-    } catch {
-      notify('error', t('product.copyFailed'));
-    }
-  };
-  const add = useAddToCart();
-  const [favorite, toggleFavorite] = useFavoriteToggle(product.id);
-  const addToCart = () => (stock <= 0 ? notify('info', t('cart.soldOutNotAdded')) : add(product, { variant, quantity }));
-
+  const choice = useProductChoice(product);
   return (
     <div className="pt-6">
-      <nav aria-label="breadcrumb" className="mb-4 text-sm text-gray-500">
-        <Link to="/" className="hover:text-gray-900">{t('nav.home')}</Link>
-        {product.category && (<> / <Link to={`/category/${product.category.id}`} className="hover:text-gray-900">{product.category.name}</Link></>)}
-        {' / '}<span className="text-gray-700">{product.name}</span>
-      </nav>
+      <Breadcrumb product={product} />
       <div className="grid gap-8 md:grid-cols-2">
         <Gallery product={product} />
         <div>
           <h1 className="text-2xl font-semibold leading-snug" data-testid="product-title">{product.name}</h1>
-          {product.brand && <Link to={`/brand/${product.brand.id}`} className="mt-1 inline-block text-sm text-rose-600 hover:underline">{product.brand.name}</Link>}
-          {product.description && <p className="mt-3 text-gray-600" data-testid="product-description">{product.description}</p>}
-          <div className="mt-5 rounded-xl bg-rose-50 p-4" data-testid="product-price">
-            <Price price={price} original={original} size="lg" />
-            {special && <span className="mt-2 inline-block rounded bg-rose-600 px-1.5 py-0.5 text-xs text-white">{t('badge.special')}</span>}
-          </div>
-          <dl className="mt-5 grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
-            <dt className="text-gray-500">{t('product.stock')}</dt>
-            <dd data-testid="stock-text">{soldOut ? t('badge.soldOut') : stockText(stock, t)}</dd>
-            <dt className="text-gray-500">{t('product.weight')}</dt>
-            <dd>{t('product.grams', { n: weight ?? 0 })}</dd>
-            <dt className="text-gray-500">{t('product.shipping')}</dt>
-            <dd data-testid="free-shipping">{freeShipping ? t('product.freeShipping') : t('product.notFreeShipping')}</dd>
-          </dl>
-          {variants.length > 0 && (
-            <fieldset className="mt-5">
-              <legend className="mb-2 text-sm text-gray-500">{t('product.variants')}</legend>
-              <div className="flex flex-wrap gap-2">
-                {variants.map((v) => (
-                  <button key={v.id} type="button" onClick={() => { setVariantId(v.id); setQuantity(1); }} aria-pressed={v.id === variantId}
-                    className={`rounded-lg px-3 py-1.5 text-sm ring-1 ${v.id === variantId ? 'bg-gray-900 text-white ring-gray-900' : 'bg-white ring-gray-300 hover:ring-gray-500'}`}>{v.name}</button>
-                ))}
-              </div>
-            </fieldset>
+          {product.brand && (
+            <Link to={`/brand/${product.brand.id}`} className="mt-1 inline-block text-sm text-rose-600 hover:underline">
+              {product.brand.name}
+            </Link>
           )}
-          <div className="mt-6 flex flex-wrap items-center gap-3">
-            <QuantityPicker value={quantity} max={stock} onChange={setQuantity} />
-            <button type="button" onClick={addToCart} data-testid="add-to-cart" aria-disabled={soldOut} className={`h-10 flex-1 rounded-lg px-6 text-sm font-medium text-white ${soldOut ? 'bg-gray-300' : 'bg-rose-600 hover:bg-rose-700'}`}>
-              {soldOut ? t('badge.soldOut') : t('cart.add')}
-            </button>
-            <button type="button" onClick={toggleFavorite} aria-label={t('favorite.toggle')} aria-pressed={favorite} data-testid="product-favorite" className="h-10 rounded-lg p-2 ring-1 ring-gray-300 hover:text-rose-600"><HeartIcon className={`h-6 w-6 ${favorite ? 'fill-rose-600 text-rose-600' : ''}`} /></button>
-            <button type="button" onClick={share} aria-label={t('product.share')} data-testid="share" className="h-10 rounded-lg p-2 ring-1 ring-gray-300 hover:text-rose-600"><ShareIcon className="h-6 w-6" /></button>
-          </div>
+          {product.description && (
+            <p className="mt-3 text-gray-600" data-testid="product-description">{product.description}</p>
+          )}
+          <PriceBox choice={choice} />
+          <ProductFacts product={product} choice={choice} />
+          {choice.variants.length > 0 && (
+            <VariantPicker variants={choice.variants} chosenId={choice.variantId} onChoose={choice.chooseVariant} />
+          )}
+          <PurchaseActions product={product} choice={choice} />
           <p className="mt-4 text-xs text-gray-500" data-testid="warranty">{t('product.warranty')}</p>
           <div className="mt-6">
-            {product.composition && <Collapsible title={t('product.composition')} testId="composition">{product.composition}</Collapsible>}
-            {product.usage_instructions && <Collapsible title={t('product.usage')} testId="usage">{product.usage_instructions}</Collapsible>}
+            {product.composition && (
+              <Collapsible title={t('product.composition')} testId="composition">{product.composition}</Collapsible>
+            )}
+            {product.usage_instructions && (
+              <Collapsible title={t('product.usage')} testId="usage">{product.usage_instructions}</Collapsible>
+            )}
           </div>
         </div>
       </div>
-      {product.product_details && (
-        <section className="mt-10 rounded-2xl bg-white p-6 ring-1 ring-gray-100">
-          <h2 className="mb-4 text-lg font-semibold">{t('product.details')}</h2>
-          {/* product_details is sanitised by the BFF (docs/api.md): an allow-list of tags and attributes. */}
-          <div className="rich-text" data-testid="product-details" dangerouslySetInnerHTML={{ __html: product.product_details }} />
-        </section>
-      )}
+      {product.product_details && <ProductDetails html={product.product_details} />}
     </div>
   );
 }

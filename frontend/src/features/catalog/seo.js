@@ -1,6 +1,6 @@
 // Structured data for search engines (schema.org), built from the BFF's data.
 import { avatarImage, quote } from '../../common/display.js';
-import { absoluteUrl } from '../../app/head.js';
+import { absoluteUrl } from '../../common/url.js';
 
 export function productJsonLd(product, site) {
   const priced = product.product_variants?.length ? { ...product, ...product.product_variants[0] } : product;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { orderPayload } from './CheckoutPage.jsx';
+import { orderPayload } from './order.js';
 
 describe('order creation payload (SPEC section 3)', () => {
   it('carries the lines, the shipping info and the amounts the shopper saw', () => {

@@ -1,6 +1,5 @@
 import { isRouteErrorResponse, useLoaderData, useRouteError } from 'react-router';
-import { useT } from '../../app/i18n.js';
-import { PageError } from '../../app/ErrorPages.jsx';
+import { useT } from '../../i18n/index.js';
 
 export default function ArticlePage() {
   const { article } = useLoaderData();
@@ -13,12 +12,12 @@ export default function ArticlePage() {
   );
 }
 
-/** A missing article says so in the spec's words (still with status 404). */
-export function ArticleError() {
+/** A missing article says so in the spec's words (still with status 404); other errors show `otherwise`. */
+export function ArticleError({ otherwise }) {
   const t = useT();
   const error = useRouteError();
   if (isRouteErrorResponse(error) && error.status === 404) {
     return <p className="py-20 text-center text-gray-600" data-testid="article-not-found">{t('article.notFound')}</p>;
   }
-  return <PageError />;
+  return otherwise;
 }

@@ -1,6 +1,6 @@
 import { useNavigate } from 'react-router';
 import { useSelector } from 'react-redux';
-import { useT } from '../../app/i18n.js';
+import { useT } from '../../i18n/index.js';
 import { selectShop } from '../shop/shopSlice.js';
 
 // Terms and privacy are static text; {shop} stands for the shop's name.

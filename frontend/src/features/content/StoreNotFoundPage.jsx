@@ -1,4 +1,4 @@
-import { translator } from '../../app/i18n.js';
+import { translator } from '../../i18n/index.js';
 
 // No shop answers on this host, so there are no settings (nor language) to use.
 export default function StoreNotFoundPage() {

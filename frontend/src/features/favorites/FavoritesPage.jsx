@@ -1,9 +1,9 @@
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { useSelector } from 'react-redux';
-import { useT } from '../../app/i18n.js';
+import { useT } from '../../i18n/index.js';
 import { useRemote } from '../../common/useRemote.js';
-import ProductGrid from '../../common/components/ProductGrid.jsx';
+import ProductGrid from '../catalog/ProductGrid.jsx';
 import Pagination from '../../common/components/Pagination.jsx';
 import SortBar from '../../common/components/SortBar.jsx';
 import { SORTS } from '../../api/paths.js';

@@ -1,8 +1,8 @@
 import { Link, useParams } from 'react-router';
-import { useT } from '../../app/i18n.js';
+import { useT } from '../../i18n/index.js';
 import { useRemote } from '../../common/useRemote.js';
 import { fetchOrder } from '../../api/orders.js';
-import { OrderLines, OrderTotals, PayButton, RecipientInfo, StatusBadge } from './OrderParts.jsx';
+import { OrderItemsCard, PayButton, RecipientCard, StatusBadge } from './OrderParts.jsx';
 
 /** /order-detail/{order_number} (SPEC section 2). */
 export default function OrderDetailPage() {
@@ -35,15 +35,8 @@ export default function OrderDetailPage() {
           </dl>
         )}
       </div>
-      <div className="rounded-xl bg-white p-6 ring-1 ring-gray-100">
-        <h2 className="mb-2 font-semibold">{t('order.items')}</h2>
-        <OrderLines lines={order.order_details} />
-        <div className="mt-4 border-t pt-4"><OrderTotals order={order} /></div>
-      </div>
-      <div className="rounded-xl bg-white p-6 ring-1 ring-gray-100">
-        <h2 className="mb-3 font-semibold">{t('order.recipient')}</h2>
-        <RecipientInfo order={order} />
-      </div>
+      <OrderItemsCard order={order} title={t('order.items')} />
+      <RecipientCard order={order} />
       <Link to="/order-list" className="inline-block text-sm text-rose-600 hover:underline" data-testid="back-to-orders">{t('order.backToList')}</Link>
     </section>
   );

@@ -1,12 +1,12 @@
 import { Link, useLocation, useSearchParams } from 'react-router';
-import { useT } from '../../app/i18n.js';
-import { useNotify } from '../../common/useNotify.js';
+import { useT } from '../../i18n/index.js';
+import { useNotify } from '../ui/useNotify.js';
 import { useRemote } from '../../common/useRemote.js';
 import Pagination from '../../common/components/Pagination.jsx';
-import Price from '../../common/components/Price.jsx';
+import Price from '../shop/Price.jsx';
 import { listingHref } from '../../common/components/SortBar.jsx';
 import { cancelOrder, fetchOrders } from '../../api/orders.js';
-import { useApiCall } from '../account/useApi.js';
+import { useApiCall } from '../../common/useApiCall.js';
 import { formatDateTime, isPayable, ORDER_FILTERS } from './status.js';
 import { PayButton, ProgressBar, StatusBadge } from './OrderParts.jsx';
 

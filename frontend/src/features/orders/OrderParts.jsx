@@ -1,9 +1,9 @@
 import { Fragment } from 'react';
 import { Link } from 'react-router';
 import Img from '../../common/components/Img.jsx';
-import Price from '../../common/components/Price.jsx';
+import Price from '../shop/Price.jsx';
 import { avatarImage } from '../../common/display.js';
-import { useT } from '../../app/i18n.js';
+import { useT } from '../../i18n/index.js';
 import { usePay } from '../payment/usePay.js';
 import { isPayable, orderProgress, progressStages, statusLabelKey } from './status.js';
 
@@ -93,5 +93,28 @@ export function RecipientInfo({ order }) {
     <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm" data-testid="order-recipient">
       {rows.map(([k, v]) => (<Fragment key={k}><dt className="text-gray-500">{t(k)}</dt><dd>{v || '—'}</dd></Fragment>))}
     </dl>
+  );
+}
+
+const CARD = 'rounded-xl bg-white p-6 ring-1 ring-gray-100';
+
+/** The order's lines and totals in a card, under `title` when one is given. */
+export function OrderItemsCard({ order, title }) {
+  return (
+    <div className={CARD}>
+      {title && <h2 className="mb-2 font-semibold">{title}</h2>}
+      <OrderLines lines={order.order_details} />
+      <div className="mt-4 border-t pt-4"><OrderTotals order={order} /></div>
+    </div>
+  );
+}
+
+export function RecipientCard({ order }) {
+  const t = useT();
+  return (
+    <div className={CARD}>
+      <h2 className="mb-3 font-semibold">{t('order.recipient')}</h2>
+      <RecipientInfo order={order} />
+    </div>
   );
 }

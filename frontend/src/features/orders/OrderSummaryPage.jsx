@@ -1,9 +1,9 @@
 import { Link, useParams } from 'react-router';
-import { useT } from '../../app/i18n.js';
+import { useT } from '../../i18n/index.js';
 import { useRemote } from '../../common/useRemote.js';
 import { fetchOrder } from '../../api/orders.js';
 import { thanksKey } from './status.js';
-import { OrderLines, OrderTotals, PayButton, RecipientInfo, StatusBadge } from './OrderParts.jsx';
+import { OrderItemsCard, PayButton, RecipientCard, StatusBadge } from './OrderParts.jsx';
 
 /** /order-summary/{order_number}: thanks by status, lines, totals, recipient, pay when unpaid. */
 export default function OrderSummaryPage() {
@@ -23,14 +23,8 @@ export default function OrderSummaryPage() {
           <Link to="/" className="rounded-lg px-5 py-2 text-sm ring-1 ring-gray-300" data-testid="continue-shopping">{t('order.continueShopping')}</Link>
         </div>
       </div>
-      <div className="rounded-xl bg-white p-6 ring-1 ring-gray-100">
-        <OrderLines lines={order.order_details} />
-        <div className="mt-4 border-t pt-4"><OrderTotals order={order} /></div>
-      </div>
-      <div className="rounded-xl bg-white p-6 ring-1 ring-gray-100">
-        <h2 className="mb-3 font-semibold">{t('order.recipient')}</h2>
-        <RecipientInfo order={order} />
-      </div>
+      <OrderItemsCard order={order} />
+      <RecipientCard order={order} />
     </section>
   );
 }

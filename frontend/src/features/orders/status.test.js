@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { translator } from '../../app/i18n.js';
+import { installTexts, translator } from '../../i18n/index.js';
+import * as texts from './strings.js';
 import { formatDateTime, isPayable, orderProgress, progressStages, statusLabelKey, thanksKey } from './status.js';
+
+installTexts([texts]);
 
 const t = translator('zh');
 

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { useSelector } from 'react-redux';
-import { useT } from '../../app/i18n.js';
+import { useT } from '../../i18n/index.js';
 import Img from '../../common/components/Img.jsx';
 import { selectShop } from '../shop/shopSlice.js';
 

@@ -1,9 +1,9 @@
 import { useNavigate } from 'react-router';
 import { useSelector } from 'react-redux';
-import { useT } from '../../app/i18n.js';
-import { useNotify } from '../../common/useNotify.js';
+import { useT } from '../../i18n/index.js';
+import { useNotify } from '../ui/useNotify.js';
 import { createPayment } from '../../api/payment.js';
-import { useApiCall } from '../account/useApi.js';
+import { useApiCall } from '../../common/useApiCall.js';
 import { selectShop } from '../shop/shopSlice.js';
 
 export const directPaymentEnabled = (shop) => Number(shop?.is_direct_payment_enabled) === 1;

@@ -1,5 +1,5 @@
 import { useDispatch } from 'react-redux';
-import { toastShown } from '../features/ui/toastSlice.js';
+import { toastShown } from './toastSlice.js';
 
 export function useNotify() {
   const dispatch = useDispatch();

@@ -1,12 +1,12 @@
 import { Link } from 'react-router';
 import { useSelector } from 'react-redux';
-import Img from './Img.jsx';
-import Price from './Price.jsx';
-import { CartIcon, HeartIcon } from './Icons.jsx';
-import { avatarImage, cardPrice, isSoldOut } from '../display.js';
-import { useT } from '../../app/i18n.js';
-import { selectUser } from '../../features/account/userSlice.js';
-import { useAddToCart, useFavoriteToggle } from '../../features/cart/useShopping.js';
+import Img from '../../common/components/Img.jsx';
+import Price from '../shop/Price.jsx';
+import { CartIcon, HeartIcon } from '../../common/components/Icons.jsx';
+import { avatarImage, cardPrice, isSoldOut } from '../../common/display.js';
+import { useT } from '../../i18n/index.js';
+import { selectUser } from '../account/userSlice.js';
+import { useAddToCart, useFavoriteToggle } from '../cart/useShopping.js';
 
 export default function ProductCard({ product, eager = false }) {
   const t = useT();

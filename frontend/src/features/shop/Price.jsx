@@ -1,6 +1,6 @@
 import { useSelector } from 'react-redux';
-import { formatNumber, toYuan } from '../display.js';
-import { selectExchangeRate } from '../../features/shop/shopSlice.js';
+import { formatNumber, toYuan } from '../../common/display.js';
+import { selectExchangeRate } from './shopSlice.js';
 
 /** Yuan first, NZ dollars beside it; the struck original when a lower price applies. */
 export default function Price({ price, original = null, size = 'md' }) {

@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest';
+import { PRIVATE_PREFIXES, renderRobots } from './sitemap.js';
+
+describe('robots.txt', () => {
+  it('keeps crawlers out of every private page the route table has, and the API', () => {
+    expect([...PRIVATE_PREFIXES].sort()).toEqual([
+      '/checkout', '/favorite', '/user-profile', '/order-list', '/order-detail/', '/order-summary/', '/choose-address',
+      '/address-management', '/payment-info', '/login', '/register', '/forgot-password', '/reset-password',
+      '/search-product', '/admin/', '/api/',
+    ].sort());
+  });
+  it('lists them before the sitemap', () => {
+    const robots = renderRobots('https://shop.test');
+    expect(robots).toContain('Disallow: /order-detail/\n');
+    expect(robots.endsWith('Allow: /\n\nSitemap: https://shop.test/sitemap.xml\n')).toBe(true);
+  });
+});

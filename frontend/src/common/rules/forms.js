@@ -1,0 +1,66 @@
+// Form rules of SPEC section 5: email, password and recipient. Each rule returns
+// null when the value passes, else the name of the rule that fails, as
+// rules/validation_cases.json names them (required, invalid, too_short, too_long,
+// weak, nz_address). The BFF (bff/accounts/schemas.py, bff/addresses/services.py)
+// runs the same table; the features turn the names into their own texts.
+import { NEW_ZEALAND } from './shipping.js';
+
+export const EMAIL_MAX_LENGTH = 254;
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 20;
+// The BFF's pattern: what browsers accept in <input type=email>, with a dot in the domain.
+const DOMAIN_LABEL = '[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?';
+const EMAIL = new RegExp(`^[a-zA-Z0-9.!#$%&'*+/=?^_\`{|}~-]+@${DOMAIN_LABEL}(?:\\.${DOMAIN_LABEL})+$`);
+const STRONG_PASSWORD = /^[A-Za-z0-9]{6,20}$/;
+const NZ_TEXT = /^[A-Za-z0-9\s,.-]+$/;
+const DIGITS = /^[0-9]+$/;
+
+const text = (value) => (value == null ? '' : String(value));
+// Lengths in characters, as the BFF counts them (a UTF-16 pair is one).
+const length = (value) => [...value].length;
+
+export const isBlank = (value) => text(value).trim() === '';
+
+/** A valid address once trimmed: the BFF's pattern, at most 254 characters. */
+export function isEmail(value) {
+  const email = text(value).trim();
+  return length(email) <= EMAIL_MAX_LENGTH && EMAIL.test(email);
+}
+
+export function emailRule(value) {
+  if (isBlank(value)) return 'required';
+  return isEmail(value) ? null : 'invalid';
+}
+
+/** Passwords are taken as typed: 8 to 20 letters and digits. */
+export function passwordRule(value) {
+  const password = text(value);
+  if (password === '') return 'required';
+  if (length(password) < PASSWORD_MIN_LENGTH) return 'too_short';
+  if (length(password) > PASSWORD_MAX_LENGTH) return 'too_long';
+  return STRONG_PASSWORD.test(password) ? null : 'weak';
+}
+
+export const RECIPIENT_FIELDS = [
+  'shipping_name', 'shipping_contact', 'shipping_address', 'shipping_city', 'shipping_country',
+];
+
+/**
+ * { field: rule } for a recipient, empty when valid. Every field is required;
+ * New Zealand addresses are written in English: name, city and address only
+ * letters, digits, whitespace, comma, period or hyphen; phone only digits.
+ */
+export function recipientRules(values) {
+  const errors = {};
+  const value = (name) => text(values?.[name]).trim();
+  for (const name of RECIPIENT_FIELDS) {
+    if (!value(name)) errors[name] = 'required';
+  }
+  if (value('shipping_country') === NEW_ZEALAND) {
+    for (const name of ['shipping_address', 'shipping_city', 'shipping_name']) {
+      if (!errors[name] && !NZ_TEXT.test(value(name))) errors[name] = 'nz_address';
+    }
+    if (!errors.shipping_contact && !DIGITS.test(value('shipping_contact'))) errors.shipping_contact = 'nz_address';
+  }
+  return errors;
+}

@@ -1,0 +1,55 @@
+import fs from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { emailRule, passwordRule, recipientRules } from './forms.js';
+// Tests may import any layer (src/layers.test.js): the features' validators are what the forms run.
+import {
+  EMAIL_MESSAGES, PASSWORD_MESSAGES, RESET_EMAIL_MESSAGES,
+  validateForgotPassword, validateLogin, validateRegister, validateResetPassword,
+} from '../../features/account/validators.js';
+import { NZ_MESSAGE_KEY, RECIPIENT_REQUIRED, validateRecipient } from '../../features/addresses/validators.js';
+
+// The same table the BFF's pytest runs (rules/validation_cases.json).
+const table = JSON.parse(fs.readFileSync(new URL('../../../../rules/validation_cases.json', import.meta.url), 'utf8'));
+
+// The validators answer with message keys (the translator is the identity here);
+// these turn them back into the table's rule names.
+const key = (k) => k;
+const ruleOf = (messages) => (message) =>
+  (message == null ? null : Object.keys(messages).find((rule) => messages[rule] === message));
+const recipientRule = (field, message) =>
+  (message === NZ_MESSAGE_KEY ? 'nz_address' : RECIPIENT_REQUIRED[field] === message && 'required');
+const cases = (name) => table[name].map((c) => [c.case, c]);
+
+describe('email (rules/validation_cases.json)', () => {
+  it.each(cases('email'))('%s', (_, c) => {
+    expect(emailRule(c.value)).toBe(c.expected);
+    expect(ruleOf(EMAIL_MESSAGES)(validateLogin({ email: c.value, password: 'x' }, key).email)).toBe(c.expected);
+    expect(ruleOf(EMAIL_MESSAGES)(validateRegister({ email: c.value }, key).email)).toBe(c.expected);
+    expect(ruleOf(RESET_EMAIL_MESSAGES)(validateForgotPassword({ email: c.value }, key).email)).toBe(c.expected);
+  });
+});
+
+describe('password (rules/validation_cases.json)', () => {
+  it.each(cases('password'))('%s', (_, c) => {
+    expect(passwordRule(c.value)).toBe(c.expected);
+    expect(ruleOf(PASSWORD_MESSAGES)(validateRegister({ password: c.value }, key).password)).toBe(c.expected);
+    expect(ruleOf(PASSWORD_MESSAGES)(validateResetPassword({ password: c.value }, key).password)).toBe(c.expected);
+  });
+});
+
+describe('recipient (rules/validation_cases.json)', () => {
+  it.each(cases('recipient'))('%s', (_, c) => {
+    expect(recipientRules(c.values)).toEqual(c.expected);
+    const errors = validateRecipient(c.values);
+    expect(Object.fromEntries(Object.entries(errors).map(([field, message]) => [field, recipientRule(field, message)])))
+      .toEqual(c.expected);
+  });
+});
+
+describe('the table', () => {
+  it('covers every rule of each kind', () => {
+    expect(new Set(table.email.map((c) => c.expected))).toEqual(new Set([null, 'required', 'invalid']));
+    expect(new Set(table.password.map((c) => c.expected)))
+      .toEqual(new Set([null, 'required', 'too_short', 'too_long', 'weak']));
+  });
+});

@@ -1,0 +1,53 @@
+import { useState } from 'react';
+import { useSelector } from 'react-redux';
+import { cardPrice, isSoldOut } from '../../common/display.js';
+import { useT } from '../../i18n/index.js';
+import { useNotify } from '../ui/useNotify.js';
+import { selectUser } from '../account/userSlice.js';
+
+/**
+ * The variant and quantity picked on the product page, and what follows from
+ * them: a chosen variant carries its own price, stock and weight.
+ */
+export function useProductChoice(product) {
+  const user = useSelector(selectUser);
+  const variants = product.product_variants || [];
+  const [variantId, setVariantId] = useState(variants[0]?.id ?? null);
+  const [quantity, setQuantity] = useState(1);
+  const variant = variants.find((v) => v.id === variantId) || null;
+  const priced = variant ? { ...product, ...variant, id: product.id } : product;
+  const { price, original, special } = cardPrice(priced, user);
+  const chooseVariant = (id) => {
+    setVariantId(id);
+    setQuantity(1);
+  };
+  return {
+    variants,
+    variant,
+    variantId,
+    chooseVariant,
+    quantity,
+    setQuantity,
+    price,
+    original,
+    special,
+    stock: Number(priced.virtual_inventory) || 0,
+    weight: variant && Number(variant.weight) > 0 ? variant.weight : product.weight,
+    soldOut: isSoldOut(priced),
+  };
+}
+
+/** Copy the product's link to the clipboard and say whether that worked. */
+export function useShareLink(productId) {
+  const t = useT();
+  const notify = useNotify();
+  return async () => {
+    const link = `${window.location.origin}/product/${productId}`;
+    try {
+      await navigator.clipboard.writeText(link);
+      notify('success', t('product.copied'));
+    } catch {
+      notify('error', t('product.copyFailed'));
+    }
+  };
+}

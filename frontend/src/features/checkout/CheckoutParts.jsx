@@ -1,0 +1,113 @@
+// The parts of the checkout screen (SPEC section 3). Form state lives in CheckoutPage's hooks.
+import { Link } from 'react-router';
+import { useT } from '../../i18n/index.js';
+import Price from '../shop/Price.jsx';
+import CartLines from '../cart/CartLines.jsx';
+import { RecipientFields } from '../addresses/RecipientFields.jsx';
+
+const FIELDSET = 'rounded-xl bg-white p-5 ring-1 ring-gray-100';
+const INPUT = 'mt-1 w-full rounded-lg border border-gray-300 px-3 py-2 text-sm';
+
+export function EmptyCheckout() {
+  const t = useT();
+  return (
+    <section className="mx-auto max-w-md py-16 text-center" data-testid="checkout-empty">
+      <p className="text-gray-600">{t('checkout.emptyCart')}</p>
+      <Link to="/" className="mt-6 inline-block rounded-full bg-gray-900 px-5 py-2.5 text-sm text-white">
+        {t('cart.continue')}
+      </Link>
+    </section>
+  );
+}
+
+function TextField({ id, label, value, onChange, wide = false, inputMode }) {
+  return (
+    <label className={`block text-sm${wide ? ' sm:col-span-2' : ''}`} htmlFor={id}>
+      <span className="text-gray-700">{label}</span>
+      <input id={id} name={id} inputMode={inputMode} value={value} onChange={(e) => onChange(e.target.value)}
+        className={INPUT} />
+    </label>
+  );
+}
+
+export function SenderFieldset({ sender, onChange }) {
+  const t = useT();
+  return (
+    <fieldset className={FIELDSET}>
+      <legend className="px-1 font-semibold">{t('checkout.sender')}</legend>
+      <div className="grid gap-3 sm:grid-cols-2">
+        <TextField id="sender-name" label={t('checkout.name')} value={sender.name}
+          onChange={(v) => onChange('name', v)} />
+        <TextField id="sender-phone" label={t('checkout.phone')} inputMode="tel" value={sender.phone}
+          onChange={(v) => onChange('phone', v)} />
+        <TextField id="sender-address" label={t('checkout.address')} wide value={sender.address}
+          onChange={(v) => onChange('address', v)} />
+      </div>
+    </fieldset>
+  );
+}
+
+export function RecipientFieldset({ recipient, errors, onChange, remark, onRemarkChange }) {
+  const t = useT();
+  return (
+    <fieldset className={FIELDSET}>
+      <legend className="px-1 font-semibold">{t('checkout.recipient')}</legend>
+      <div className="mb-3 flex justify-end">
+        <Link to="/choose-address" className="rounded-lg px-3 py-1.5 text-sm ring-1 ring-gray-300 hover:bg-gray-50"
+          data-testid="choose-recipient">{t('checkout.chooseRecipient')}</Link>
+      </div>
+      <div className="grid gap-3 sm:grid-cols-2">
+        <RecipientFields values={recipient} errors={errors} onChange={onChange} />
+        <label className="block text-sm sm:col-span-2" htmlFor="order-remark">
+          <span className="text-gray-700">{t('checkout.remark')}</span>
+          <textarea id="order-remark" name="order-remark" rows={2} value={remark}
+            onChange={(e) => onRemarkChange(e.target.value)} className={INPUT} />
+        </label>
+      </div>
+    </fieldset>
+  );
+}
+
+/** The method selector with the shop's note; without a method the order is blocked (SPEC section 8). */
+export function ShippingMethodFieldset({ methods, method, onChange, note, error }) {
+  const t = useT();
+  return (
+    <fieldset className={FIELDSET}>
+      <legend className="px-1 font-semibold">{t('checkout.shippingMethod')}</legend>
+      <select id="shipping-method" aria-label={t('checkout.shippingMethod')} value={method}
+        onChange={(e) => onChange(e.target.value)} disabled={!methods.length}
+        className="w-full rounded-lg border border-gray-300 px-3 py-2 text-sm" data-testid="shipping-method">
+        {methods.length
+          ? methods.map((m) => <option key={m} value={m}>{t(`ship.${m}`)}</option>)
+          : <option value="">{t('checkout.noShippingMethod')}</option>}
+      </select>
+      {note && <p className="mt-2 text-xs text-gray-500">{note}</p>}
+      {error && <p className="mt-2 text-sm text-rose-600" role="alert" data-testid="error-shipping">{t(error)}</p>}
+    </fieldset>
+  );
+}
+
+export function OrderSummary({ items, quantity, weight, subtotal, fee, total, submitting }) {
+  const t = useT();
+  const row = (label, testId, value, strong = false) => [
+    <dt key={`${testId}-label`} className={strong ? 'font-semibold' : 'text-gray-500'}>{label}</dt>,
+    <dd key={testId} data-testid={testId}>{value}</dd>,
+  ];
+  return (
+    <aside className={`space-y-4 ${FIELDSET} lg:self-start`} data-testid="checkout-summary">
+      <h2 className="font-semibold">{t('checkout.summary')}</h2>
+      <CartLines items={items} />
+      <dl className="grid grid-cols-[1fr_auto] gap-y-2 border-t pt-3 text-sm">
+        {row(t('checkout.totalQuantity'), 'summary-quantity', quantity)}
+        {row(t('checkout.totalWeight'), 'summary-weight', t('order.grams', { n: weight }))}
+        {row(t('cart.subtotal'), 'summary-subtotal', <Price price={subtotal} />)}
+        {row(t('checkout.shippingCost'), 'summary-shipping', <Price price={fee} />)}
+        {row(t('checkout.total'), 'summary-total', <Price price={total} />, true)}
+      </dl>
+      <button type="submit" disabled={submitting} data-testid="create-order"
+        className="w-full rounded-lg bg-rose-600 py-3 font-medium text-white hover:bg-rose-700 disabled:opacity-60">
+        {submitting ? t('checkout.creating') : t('checkout.create')}
+      </button>
+    </aside>
+  );
+}

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../api/client.js';
+import { checkoutErrors, orderFailure } from './order.js';
+
+const recipient = {
+  shipping_name: '王小明', shipping_contact: '13800000000', shipping_country: '中国',
+  shipping_city: '上海', shipping_address: '浦东新区 1 号', shipping_id: '',
+};
+
+describe('checkout errors', () => {
+  it('passes a valid recipient with a shipping method', () => {
+    expect(checkoutErrors(recipient, ['oversea-direct'])).toEqual({});
+  });
+  it('blocks the order when no method is offered', () => {
+    expect(checkoutErrors(recipient, [])).toEqual({ shipping_type: 'checkout.noShippingBlocked' });
+  });
+  it('keeps the recipient rules', () => {
+    expect(checkoutErrors({ ...recipient, shipping_city: ' ' }, ['oversea-direct'])).toEqual({ shipping_city: 'address.city.required' });
+  });
+});
+
+describe('a refused order', () => {
+  it('shows changed prices and reloads the cart', () => {
+    const error = new ApiError('价格已变动', { status: 409, code: 'prices_changed' });
+    expect(orderFailure(error)).toEqual({ message: '价格已变动', refetchCart: true });
+  });
+  it('puts field errors beside their fields', () => {
+    const error = new ApiError('Invalid', { status: 422, data: { errors: { shipping_city: ['请输入收件人城市/省份'] } } });
+    expect(orderFailure(error)).toEqual({ message: 'Invalid', fields: { shipping_city: '请输入收件人城市/省份' } });
+  });
+  it('shows any other answer of the BFF', () => {
+    expect(orderFailure(new ApiError('Out of stock', { status: 400 }))).toEqual({ message: 'Out of stock' });
+  });
+  it('leaves a 401 to the session flow and shows nothing without an answer', () => {
+    expect(orderFailure(new ApiError('Unauthenticated.', { status: 401 }))).toEqual({});
+    expect(orderFailure(new ApiError('Network error', { status: 0 }))).toEqual({});
+  });
+});

@@ -1,0 +1,52 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+// Imports point one way: entries and app → features → common, api, i18n.
+//   app/ (route table, store factory, layout, texts table) and the two entries may import anything;
+//   features/ may import other features, common/, api/ and i18n/, never app/ or an entry;
+//   common/ may import common/, api/ and i18n/; api/ only api/; i18n/ nothing of src.
+// What a lower layer needs from a higher one it is handed (props, arguments, the store's
+// thunk argument). Tests (*.test.*) and test/ helpers may import anything: they assemble the app.
+const ALLOWED = {
+  features: ['features', 'common', 'api', 'i18n'],
+  common: ['common', 'api', 'i18n'],
+  api: ['api'],
+  i18n: ['i18n'],
+};
+
+const src = fileURLToPath(new URL('.', import.meta.url));
+const SPECIFIER = /\bfrom\s*['"]([^'"]+)['"]|\bimport\s*\(?\s*['"]([^'"]+)['"]/g;
+
+/** Relative import specifiers of a module's text. */
+export const specifiers = (text) => [...text.matchAll(SPECIFIER)].map((m) => m[1] ?? m[2]).filter((s) => s.startsWith('.'));
+
+/** The top folder of src a path lies in ('app', 'features', …), or the file's own name at the top. */
+const layerOf = (file) => path.relative(src, file).split(path.sep)[0];
+
+function violations() {
+  const found = [];
+  const modules = fs.readdirSync(src, { recursive: true })
+    .filter((file) => /\.(jsx?|mjs)$/.test(file) && !/\.test\.jsx?$/.test(file));
+  for (const file of modules) {
+    const layer = layerOf(path.join(src, file));
+    if (!ALLOWED[layer]) continue;
+    for (const spec of specifiers(fs.readFileSync(path.join(src, file), 'utf8'))) {
+      const target = layerOf(path.resolve(src, path.dirname(file), spec));
+      if (!ALLOWED[layer].includes(target)) found.push(`${file} imports ${spec}`);
+    }
+  }
+  return found;
+}
+
+describe('import direction', () => {
+  it('reads import and export specifiers', () => {
+    const text = "import a from '../app/x.js';\nimport { b,\n  c } from \"./y.js\";\nexport { d } from '../z.js';\n"
+      + "import './side.css';\nconst e = await import('../lazy.js');\nimport f from 'react';";
+    expect(specifiers(text)).toEqual(['../app/x.js', './y.js', '../z.js', './side.css', '../lazy.js']);
+  });
+  it('no module imports a layer above its own', () => {
+    expect(violations()).toEqual([]);
+  });
+});
