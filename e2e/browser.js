@@ -10,11 +10,23 @@ export const ARTIFACTS = path.join(ROOT, 'e2e/artifacts');
 export function launchBrowser() {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
 }
 
-export async function openPage(browser, { width = 1280, height = 900, javaScriptEnabled = true, permissions = [] } = {}) {
+export async function openPage(
+  browser,
+  { width = 1280, height = 900, javaScriptEnabled = true, permissions = [] } = {},
+) {
   const context = await browser.newContext({ viewport: { width, height }, javaScriptEnabled, permissions });
   const page = await context.newPage();
   const problems = [];

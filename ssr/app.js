@@ -33,7 +33,10 @@ export function createApp({ bffUrl, getTemplate, getEntry, assets = null, onErro
       res.set('Cache-Control', 'public, max-age=3600').type(file.type).send(file.body);
     } catch (error) {
       const status = error?.status === 404 ? 404 : 503;
-      res.status(status).type('text/plain').send(status === 404 ? 'Not found' : 'Service unavailable');
+      res
+        .status(status)
+        .type('text/plain')
+        .send(status === 404 ? 'Not found' : 'Service unavailable');
     }
   });
 
@@ -43,10 +46,18 @@ export function createApp({ bffUrl, getTemplate, getEntry, assets = null, onErro
     res.on('close', () => controller.abort());
     try {
       const { render } = await getEntry();
-      const result = await render({ url: req.originalUrl, origin: originOf(req), bffUrl, signal: controller.signal, layoutCacheMs });
+      const result = await render({
+        url: req.originalUrl,
+        origin: originOf(req),
+        bffUrl,
+        signal: controller.signal,
+        layoutCacheMs,
+      });
       if (result.redirect) return res.redirect(result.status || 302, result.redirect);
       const template = await getTemplate(req.originalUrl);
-      res.status(result.status).set({ 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache', Vary: 'Host' });
+      res
+        .status(result.status)
+        .set({ 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache', Vary: 'Host' });
       return res.send(renderDocument(template, result));
     } catch (error) {
       onError(error);

@@ -27,6 +27,8 @@ export function renderDocument(template, { lang = 'zh-CN', head = '', html = '',
 export function errorDocument(status) {
   const unavailable = status === 503;
   const zh = unavailable ? '服务暂时不可用，请稍后再试。' : '出错了，请稍后再试。';
-  const en = unavailable ? 'The shop is temporarily unavailable. Please try again shortly.' : 'Something went wrong. Please try again shortly.';
+  const en = unavailable
+    ? 'The shop is temporarily unavailable. Please try again shortly.'
+    : 'Something went wrong. Please try again shortly.';
   return `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${status}</title><style>body{font-family:system-ui,sans-serif;display:flex;min-height:100vh;align-items:center;justify-content:center;margin:0;background:#f9fafb;color:#111827;text-align:center}</style></head><body><main><h1>${zh}</h1><p>${en}</p><p><a href="">重新加载 / Reload</a></p></main></body></html>`;
 }
