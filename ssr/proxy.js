@@ -49,6 +49,8 @@ export function createProxy(target) {
       (answer) => {
         const out = { ...answer.headers };
         for (const h of HOP_BY_HOP) delete out[h];
+        // Merged with the security headers already set (ssr/security.js): where the BFF sent
+        // its own (a Content-Security-Policy for an HTML page of its own), the BFF's wins.
         res.writeHead(answer.statusCode, out);
         answer.pipe(res);
       },

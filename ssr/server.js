@@ -39,6 +39,7 @@ async function development() {
     appType: 'custom',
   });
   return createApp({
+    dev: true,
     bffUrl,
     getTemplate: async (url) =>
       vite.transformIndexHtml(url, await fs.readFile(path.join(frontend, 'index.html'), 'utf8')),
