@@ -72,6 +72,7 @@ export function createApp({
         bffUrl,
         signal: controller.signal,
         layoutCacheMs,
+        nonce,
       });
       if (result.redirect) return res.redirect(result.status || 302, result.redirect);
       const template = await getTemplate(req.originalUrl);

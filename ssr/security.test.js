@@ -56,12 +56,13 @@ beforeAll(async () => {
     assets: express.static(client, { index: false, setHeaders: assetHeaders }),
     getTemplate: async () => TEMPLATE,
     getEntry: async () => ({
-      render: async ({ url }) => {
+      render: async ({ url, nonce }) => {
         if (url === '/crash') throw new Error('boom');
         return {
           status: url === '/' ? 200 : 404,
           // Page data is never given the nonce, whatever slipped into it.
-          html: '<p>page</p><script>alert(1)</script>',
+          // The router's hydration script is the render's own: it gets the nonce through render().
+          html: `<p>page</p><script>alert(1)</script><script nonce="${nonce}">window.__staticRouterHydrationData={}</script>`,
           head: '<title>x</title><script type="application/ld+json">{"@type":"Product"}</script>',
           state: { s: 1 },
         };
@@ -175,8 +176,8 @@ describe('page CSP', () => {
       expect(html).toContain(`<link nonce="${nonce}" rel="modulepreload"`);
       expect(html).toContain(`<link nonce="${nonce}" rel="stylesheet"`);
       expect(html).toContain(`<meta property="csp-nonce" nonce="${nonce}">`);
-      // Template scripts 2 (entry, state) + modulepreload + stylesheet + meta, all with this nonce.
-      expect(noncesIn(html)).toEqual([nonce, nonce, nonce, nonce]);
+      // Entry script, modulepreload, stylesheet, the router's script, the state script.
+      expect(noncesIn(html)).toEqual([nonce, nonce, nonce, nonce, nonce]);
       // What the render produced is left alone: the JSON-LD data block and anything injected.
       expect(html).toContain('<script type="application/ld+json">');
       expect(html).toContain('<p>page</p><script>alert(1)</script>');
