@@ -17,11 +17,13 @@ import helmet from 'helmet';
  */
 export const MAX_URL_BYTES = 4000;
 
-/** What nothing in the shop uses. Payment happens on the provider's page (a redirect), not the Payment Request API. */
+/**
+ * What nothing in the shop uses, named as Chromium knows them (it warns on any name it does not).
+ * Payment happens on the provider's page (a redirect), not through the Payment Request API.
+ */
 export const PERMISSIONS_POLICY = [
   'accelerometer=()',
   'autoplay=()',
-  'bluetooth=()',
   'camera=()',
   'display-capture=()',
   'encrypted-media=()',
