@@ -131,13 +131,13 @@ describe('every answer', () => {
     }
   });
 
-  it('lets the sandbox payment page have its inline style and its form, nothing else', async () => {
+  it('lets the sandbox payment page have its inline style, nothing else', async () => {
     const res = await fetch(`${base}/api/payment/sandbox/tok`);
     expect(res.headers.get('content-security-policy')).toBe(SANDBOX_CSP);
     expect(directives(SANDBOX_CSP)).toMatchObject({
       'default-src': "'none'",
       'style-src': "'unsafe-inline'",
-      'form-action': "'self'",
+      'frame-ancestors': "'none'",
     });
   });
 
