@@ -87,5 +87,20 @@ export function createApp({
       return undefined;
     }
   });
+
+  // What is left (another method on a page address, an asset the static server refused): JSON,
+  // keeping the security headers, where Express's last-resort HTML would swap in its own CSP.
+  app.use((req, res) => {
+    res.status(405).set('Allow', 'GET, HEAD').json({ message: 'Method not allowed', code: 'method_not_allowed' });
+  });
+  app.use((error, req, res, _next) => {
+    const status = error?.status >= 400 && error.status < 500 ? error.status : 500;
+    if (status === 500) console.error('request failed', req.originalUrl, error);
+    if (res.headersSent) return res.destroy();
+    return res.status(status).json({
+      message: status === 500 ? 'Internal error' : 'Bad request',
+      code: status === 500 ? 'internal_error' : 'bad_request',
+    });
+  });
   return app;
 }

@@ -158,6 +158,33 @@ describe('every answer', () => {
   });
 });
 
+describe('answers Express makes itself', () => {
+  it('keep the headers: another method on a page address, a refused asset path', async () => {
+    const post = await fetch(`${base}/terms`, { method: 'POST' });
+    expect(post.status).toBe(405);
+    expect(post.headers.get('allow')).toBe('GET, HEAD');
+    expect(await post.json()).toEqual({ message: 'Method not allowed', code: 'method_not_allowed' });
+    expectCommon(post);
+    expect(post.headers.get('content-security-policy')).toBe(STRICT_CSP);
+  });
+
+  it('keep the headers on an error from a middleware (500 JSON)', async () => {
+    const app = createApp({
+      bffUrl: 'http://127.0.0.1:1',
+      getTemplate: async () => '',
+      getEntry: async () => ({}),
+      assets: (req, res, next) => next(Object.assign(new Error('disk'), { status: 500 })),
+    });
+    const broken = await listen(app);
+    const res = await fetch(`http://127.0.0.1:${broken.address().port}/assets/a.js`);
+    expect(res.status).toBe(500);
+    expect(await res.json()).toEqual({ message: 'Internal error', code: 'internal_error' });
+    expectCommon(res);
+    expect(res.headers.get('content-security-policy')).toBe(STRICT_CSP);
+    broken.close();
+  });
+});
+
 describe('page CSP', () => {
   it('has a fresh nonce per answer, the one on the state script and every template script', async () => {
     const seen = new Set();
