@@ -1,7 +1,11 @@
 // Debian's Chromium driven by playwright-core, with every console error,
 // warning and page error recorded so each test can assert there are none.
+// Content Security Policy violations on any page of any context opened here fail the
+// running test by themselves (the afterEach below), whether or not it checks `problems`.
+import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
+import { afterEach } from 'node:test';
 import { chromium } from 'playwright-core';
 import { ROOT } from './stack.js';
 
@@ -10,14 +14,27 @@ export const ARTIFACTS = path.join(ROOT, 'e2e/artifacts');
 export function launchBrowser() {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
 }
 
-export async function openPage(browser, { width = 1280, height = 900, javaScriptEnabled = true, permissions = [] } = {}) {
+export async function openPage(
+  browser,
+  { width = 1280, height = 900, javaScriptEnabled = true, permissions = [] } = {},
+) {
   const context = await browser.newContext({ viewport: { width, height }, javaScriptEnabled, permissions });
-  const page = await context.newPage();
   const problems = [];
+  await watchCsp(context, problems);
+  const page = await context.newPage();
   page.on('console', (msg) => {
     if (msg.type() === 'error' || msg.type() === 'warning') problems.push(`${msg.type()}: ${msg.text()}`);
   });
@@ -28,6 +45,50 @@ export async function openPage(browser, { width = 1280, height = 900, javaScript
   });
   return { page, context, problems, apiCalls, close: () => context.close() };
 }
+
+// CSP violations not yet claimed by a test (takeCspViolations) or failed (afterEach).
+const cspViolations = [];
+
+/**
+ * Record every CSP violation in the context: the browser's securitypolicyviolation events (an
+ * init script in every page and frame, reporting through a binding) and its console messages
+ * about the policy (those also cover pages where scripts are off).
+ */
+async function watchCsp(context, problems) {
+  const record = (text) => {
+    cspViolations.push(text);
+    problems.push(`csp: ${text}`);
+  };
+  await context.exposeBinding('__e2eCspViolation', (_source, text) => record(text));
+  await context.addInitScript(() => {
+    document.addEventListener(
+      'securitypolicyviolation',
+      (e) => {
+        const what = e.blockedURI || 'inline';
+        const sample = e.sample ? ` "${e.sample}"` : '';
+        window.__e2eCspViolation(`${e.effectiveDirective} blocked ${what}${sample} on ${e.documentURI}`);
+      },
+      true,
+    );
+  });
+  context.on('console', (msg) => {
+    if (msg.text().includes('Content Security Policy')) record(`console: ${msg.text()}`);
+  });
+}
+
+/** The CSP violations seen so far, claimed by the caller (a test that provokes one on purpose). */
+export async function takeCspViolations(page) {
+  // A round trip to the page first, so that reports already under way have arrived.
+  await page?.evaluate(() => new Promise((resolve) => setTimeout(resolve, 50))).catch(() => {});
+  return cspViolations.splice(0);
+}
+
+afterEach(async () => {
+  // Reports are delivered as tasks of their own: let the last ones land.
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  const seen = cspViolations.splice(0);
+  assert.deepEqual(seen, [], 'Content Security Policy violations');
+});
 
 /** Wait until React has hydrated (the client entry marks the root). */
 export async function hydrated(page) {

@@ -2,6 +2,7 @@ import express from 'express';
 import compression from 'compression';
 import { createProxy } from './proxy.js';
 import { errorDocument, renderDocument } from './html.js';
+import { createNonce, limitUrlLength, MAX_URL_BYTES, pageSecurityPolicy, securityHeaders } from './security.js';
 
 /**
  * The Express app; server.js decides dev or production wiring.
@@ -11,12 +12,28 @@ import { errorDocument, renderDocument } from './html.js';
  * options.assets         middleware serving client files (production) or Vite's (dev)
  * options.onError        (error) => void, for Vite's stack-trace fixing in dev
  * options.layoutCacheMs  how long a render may reuse a shop's settings and menus
+ * options.maxUrlBytes    longer URLs are answered 414 (JSON)
+ * options.dev            Vite's dev server is in front (the page CSP lets its HMR socket connect)
  */
-export function createApp({ bffUrl, getTemplate, getEntry, assets = null, onError = () => {}, layoutCacheMs = 0 }) {
+export function createApp({
+  bffUrl,
+  getTemplate,
+  getEntry,
+  assets = null,
+  onError = () => {},
+  layoutCacheMs = 0,
+  maxUrlBytes = MAX_URL_BYTES,
+  dev = false,
+}) {
   const app = express();
   app.disable('x-powered-by');
   // Behind a load balancer the public host and scheme arrive in X-Forwarded-*.
   app.set('trust proxy', 'loopback, linklocal, uniquelocal');
+
+  // Before everything: every answer carries the headers (ssr/security.js), and no over-long
+  // URL reaches the BFF (gunicorn would refuse it in HTML) or the renderer.
+  app.use(securityHeaders());
+  app.use(limitUrlLength(maxUrlBytes));
 
   const proxy = createProxy(bffUrl);
   app.use(['/api', '/media'], (req, res) => proxy(req, res));
@@ -33,7 +50,10 @@ export function createApp({ bffUrl, getTemplate, getEntry, assets = null, onErro
       res.set('Cache-Control', 'public, max-age=3600').type(file.type).send(file.body);
     } catch (error) {
       const status = error?.status === 404 ? 404 : 503;
-      res.status(status).type('text/plain').send(status === 404 ? 'Not found' : 'Service unavailable');
+      res
+        .status(status)
+        .type('text/plain')
+        .send(status === 404 ? 'Not found' : 'Service unavailable');
     }
   });
 
@@ -41,19 +61,46 @@ export function createApp({ bffUrl, getTemplate, getEntry, assets = null, onErro
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     const controller = new AbortController();
     res.on('close', () => controller.abort());
+    // Pages (404 and 500 too) replace the strict CSP with one that lets the nonced scripts run.
+    const nonce = createNonce();
+    res.setHeader('Content-Security-Policy', pageSecurityPolicy(nonce, { secure: req.secure, dev }));
     try {
       const { render } = await getEntry();
-      const result = await render({ url: req.originalUrl, origin: originOf(req), bffUrl, signal: controller.signal, layoutCacheMs });
+      const result = await render({
+        url: req.originalUrl,
+        origin: originOf(req),
+        bffUrl,
+        signal: controller.signal,
+        layoutCacheMs,
+        nonce,
+      });
       if (result.redirect) return res.redirect(result.status || 302, result.redirect);
       const template = await getTemplate(req.originalUrl);
-      res.status(result.status).set({ 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache', Vary: 'Host' });
-      return res.send(renderDocument(template, result));
+      res
+        .status(result.status)
+        .set({ 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache', Vary: 'Host' });
+      return res.send(renderDocument(template, result, nonce));
     } catch (error) {
       onError(error);
       console.error('render failed', req.originalUrl, error);
-      if (!res.headersSent) res.status(500).type('html').send(errorDocument(500));
+      if (!res.headersSent) res.status(500).type('html').send(errorDocument(500, nonce));
       return undefined;
     }
+  });
+
+  // What is left (another method on a page address, an asset the static server refused): JSON,
+  // keeping the security headers, where Express's last-resort HTML would swap in its own CSP.
+  app.use((req, res) => {
+    res.status(405).set('Allow', 'GET, HEAD').json({ message: 'Method not allowed', code: 'method_not_allowed' });
+  });
+  app.use((error, req, res, _next) => {
+    const status = error?.status >= 400 && error.status < 500 ? error.status : 500;
+    if (status === 500) console.error('request failed', req.originalUrl, error);
+    if (res.headersSent) return res.destroy();
+    return res.status(status).json({
+      message: status === 500 ? 'Internal error' : 'Bad request',
+      code: status === 500 ? 'internal_error' : 'bad_request',
+    });
   });
   return app;
 }

@@ -18,22 +18,40 @@ beforeAll(async () => {
   bffSeen = [];
   bff = http.createServer((req, res) => {
     let body = '';
-    req.on('data', (c) => { body += c; });
+    req.on('data', (c) => {
+      body += c;
+    });
     req.on('end', () => {
-      bffSeen.push({ url: req.url, method: req.method, host: req.headers['x-site-host'], auth: req.headers.authorization, body });
-      res.writeHead(req.url.startsWith('/api/missing') ? 404 : 200, { 'Content-Type': 'application/json', 'Cache-Control': 'max-age=5' });
+      bffSeen.push({
+        url: req.url,
+        method: req.method,
+        host: req.headers['x-site-host'],
+        auth: req.headers.authorization,
+        body,
+      });
+      res.writeHead(req.url.startsWith('/api/missing') ? 404 : 200, {
+        'Content-Type': 'application/json',
+        'Cache-Control': 'max-age=5',
+      });
       res.end(JSON.stringify({ ok: true }));
     });
   });
   await new Promise((r) => bff.listen(0, '127.0.0.1', r));
   const app = createApp({
     bffUrl: `http://127.0.0.1:${bff.address().port}`,
-    getTemplate: async () => '<html lang="<!--app-lang-->"><head><!--app-head--></head><body><!--app-html--><!--app-state--></body></html>',
+    getTemplate: async () =>
+      '<html lang="<!--app-lang-->"><head><!--app-head--></head><body><!--app-html--><!--app-state--></body></html>',
     getEntry: async () => ({
       render: async ({ url, origin }) => {
         if (url === '/go') return { status: 302, redirect: '/store-not-found' };
         if (url === '/crash') throw new Error('boom');
-        return { status: url === '/' ? 200 : 404, html: `<p>${origin}${url}</p>`, head: '<title>x</title>', lang: 'zh-CN', state: { s: 1 } };
+        return {
+          status: url === '/' ? 200 : 404,
+          html: `<p>${origin}${url}</p>`,
+          head: '<title>x</title>',
+          lang: 'zh-CN',
+          state: { s: 1 },
+        };
       },
       renderSeoFile: async (name, { origin }) => ({ type: 'text/plain', body: `${name} for ${origin}` }),
     }),
@@ -70,10 +88,20 @@ describe('ssr app', () => {
   });
 
   it('proxies /api with method, body, status and the site host', async () => {
-    const res = await fetch(`${base}/api/cart/add?x=1`, { method: 'POST', body: 'product_id=1', headers: { Authorization: 'Bearer t', 'Content-Type': 'application/x-www-form-urlencoded' } });
+    const res = await fetch(`${base}/api/cart/add?x=1`, {
+      method: 'POST',
+      body: 'product_id=1',
+      headers: { Authorization: 'Bearer t', 'Content-Type': 'application/x-www-form-urlencoded' },
+    });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ ok: true });
-    expect(bffSeen.at(-1)).toEqual({ url: '/api/cart/add?x=1', method: 'POST', host: '127.0.0.1', auth: 'Bearer t', body: 'product_id=1' });
+    expect(bffSeen.at(-1)).toEqual({
+      url: '/api/cart/add?x=1',
+      method: 'POST',
+      host: '127.0.0.1',
+      auth: 'Bearer t',
+      body: 'product_id=1',
+    });
     expect((await fetch(`${base}/api/missing`)).status).toBe(404);
   });
 
@@ -106,11 +134,14 @@ describe('ssr app with the BFF down', () => {
 describe('asset cache headers', () => {
   it('are immutable for hashed assets only', () => {
     const headers = {};
-    const res = { setHeader: (k, v) => { headers[k] = v; } };
+    const res = {
+      setHeader: (k, v) => {
+        headers[k] = v;
+      },
+    };
     assetHeaders(res, '/x/dist/client/assets/index-abc.js');
     expect(headers['Cache-Control']).toBe('public, max-age=31536000, immutable');
     assetHeaders(res, '/x/dist/client/no-picture.svg');
     expect(headers['Cache-Control']).toBe('public, max-age=3600');
   });
 });
-

@@ -1,7 +1,16 @@
 import http from 'node:http';
 import https from 'node:https';
 
-const HOP_BY_HOP = ['connection', 'keep-alive', 'proxy-authenticate', 'proxy-authorization', 'te', 'trailer', 'transfer-encoding', 'upgrade'];
+const HOP_BY_HOP = [
+  'connection',
+  'keep-alive',
+  'proxy-authenticate',
+  'proxy-authorization',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+];
 
 /**
  * Stream a request through to the BFF unchanged (body, status, headers).
@@ -28,10 +37,20 @@ export function createProxy(target) {
 
   function send(req, res, headers, bodiless, canRetry) {
     const upstream = transport.request(
-      { protocol: base.protocol, hostname: base.hostname, port: base.port, method: req.method, path: req.originalUrl, headers, agent },
+      {
+        protocol: base.protocol,
+        hostname: base.hostname,
+        port: base.port,
+        method: req.method,
+        path: req.originalUrl,
+        headers,
+        agent,
+      },
       (answer) => {
         const out = { ...answer.headers };
         for (const h of HOP_BY_HOP) delete out[h];
+        // Merged with the security headers already set (ssr/security.js): where the BFF sent
+        // its own (a Content-Security-Policy for an HTML page of its own), the BFF's wins.
         res.writeHead(answer.statusCode, out);
         answer.pipe(res);
       },

@@ -32,10 +32,17 @@ async function production() {
 
 async function development() {
   const { createServer } = await import('vite');
-  const vite = await createServer({ root: frontend, configFile: path.join(frontend, 'vite.config.js'), server: { middlewareMode: true }, appType: 'custom' });
+  const vite = await createServer({
+    root: frontend,
+    configFile: path.join(frontend, 'vite.config.js'),
+    server: { middlewareMode: true },
+    appType: 'custom',
+  });
   return createApp({
+    dev: true,
     bffUrl,
-    getTemplate: async (url) => vite.transformIndexHtml(url, await fs.readFile(path.join(frontend, 'index.html'), 'utf8')),
+    getTemplate: async (url) =>
+      vite.transformIndexHtml(url, await fs.readFile(path.join(frontend, 'index.html'), 'utf8')),
     getEntry: () => vite.ssrLoadModule('/src/entry-server.jsx'),
     assets: vite.middlewares,
     onError: (error) => vite.ssrFixStacktrace(error),
@@ -45,7 +52,9 @@ async function development() {
 const app = dev ? await development() : await production();
 const server = app.listen(port, host, () => {
   const { port: actual } = server.address();
-  console.log(`storefront ssr (${dev ? 'dev' : 'production'}) on http://${host || 'localhost'}:${actual} -> BFF ${bffUrl}`);
+  console.log(
+    `storefront ssr (${dev ? 'dev' : 'production'}) on http://${host || 'localhost'}:${actual} -> BFF ${bffUrl}`,
+  );
 });
 const stop = () => server.close(() => process.exit(0));
 process.on('SIGTERM', stop);

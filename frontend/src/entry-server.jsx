@@ -41,9 +41,10 @@ function keepLayout(host, shop, ttl, now) {
  * leaks between shoppers or shops.
  * origin: the public origin of the request (http://host:port); bffUrl: where the BFF listens;
  * layoutCacheMs: how long shop settings may be reused (0: fetch them every time).
+ * nonce: the page's CSP nonce, for the router's hydration-data script.
  * Returns { redirect, status } or { status, html, head, lang, state }.
  */
-export async function render({ url, origin, bffUrl, signal, layoutCacheMs = 0 }) {
+export async function render({ url, origin, bffUrl, signal, layoutCacheMs = 0, nonce }) {
   const siteHost = new URL(origin).hostname;
   const api = createApiClient({ baseURL: bffUrl, siteHost, httpAgent: bffAgent });
   const now = Date.now();
@@ -58,7 +59,7 @@ export async function render({ url, origin, bffUrl, signal, layoutCacheMs = 0 })
   const html = renderToString(
     <StrictMode>
       <Provider store={store}>
-        <StaticRouterProvider router={router} context={context} />
+        <StaticRouterProvider router={router} context={context} nonce={nonce} />
       </Provider>
     </StrictMode>,
   );
