@@ -29,37 +29,38 @@ import * as catalog from '../api/catalog.js';
 import { fetchArticle } from '../api/content.js';
 import { ApiError } from '../api/client.js';
 
-// Pages as [path, element, title key]. Sign-in pages render on the server, never indexed.
+// A page: its path, element and title key. Sign-in pages render on the server, never indexed.
+const page = (path, element, titleKey) => ({ path, element, titleKey });
 const SIGN_IN_PAGES = [
-  ['login', <LoginPage />, 'auth.login'],
-  ['register', <RegisterPage />, 'auth.register'],
-  ['forgot-password', <ForgotPasswordPage />, 'auth.forgotTitle'],
-  ['reset-password', <ResetPasswordPage />, 'auth.resetTitle'],
-  ['admin/login', <LoginPage admin />, 'auth.adminTitle'],
+  page('login', <LoginPage />, 'auth.login'),
+  page('register', <RegisterPage />, 'auth.register'),
+  page('forgot-password', <ForgotPasswordPage />, 'auth.forgotTitle'),
+  page('reset-password', <ResetPasswordPage />, 'auth.resetTitle'),
+  page('admin/login', <LoginPage admin />, 'auth.adminTitle'),
 ];
 // Behind the sign-in guard (SPEC section 2), inside the account layout.
 const ACCOUNT_PAGES = [
-  ['user-profile', <ProfilePage />, 'account.profile'],
-  ['favorite', <FavoritesPage />, 'account.favorite'],
-  ['order-list', <OrderListPage />, 'account.orders'],
-  ['order-detail/:id', <OrderDetailPage />, 'account.orders'],
-  ['choose-address', <AddressBook titleKey="address.choose" choosing />, 'address.choose'],
-  ['address-management', <AddressBook titleKey="account.addresses" />, 'account.addresses'],
+  page('user-profile', <ProfilePage />, 'account.profile'),
+  page('favorite', <FavoritesPage />, 'account.favorite'),
+  page('order-list', <OrderListPage />, 'account.orders'),
+  page('order-detail/:id', <OrderDetailPage />, 'account.orders'),
+  page('choose-address', <AddressBook titleKey="address.choose" choosing />, 'address.choose'),
+  page('address-management', <AddressBook titleKey="account.addresses" />, 'account.addresses'),
 ];
 // Behind the guard too, full width (no account menu).
 const SHOPPING_PAGES = [
-  ['checkout', <CheckoutPage />, 'checkout.title'],
-  ['order-summary/:orderNumber', <OrderSummaryPage />, 'order.summaryTitle'],
-  ['payment-info', <PaymentInfoPage />, 'payment.title'],
+  page('checkout', <CheckoutPage />, 'checkout.title'),
+  page('order-summary/:orderNumber', <OrderSummaryPage />, 'order.summaryTitle'),
+  page('payment-info', <PaymentInfoPage />, 'payment.title'),
 ];
 const SEARCH_PATH = 'search-product';
 
 /** Paths of the pages no crawler should visit (robots.txt, app/sitemap.js): signed-in, sign-in, search results. */
 export const PRIVATE_PATHS = [...ACCOUNT_PAGES, ...SHOPPING_PAGES, ...SIGN_IN_PAGES]
-  .map(([path]) => path)
+  .map(({ path }) => path)
   .concat(SEARCH_PATH);
 
-const noindexPage = ([path, element, titleKey]) => ({
+const noindexPage = ({ path, element, titleKey }) => ({
   path,
   element,
   handle: { meta: ({ t }) => ({ title: t(titleKey), noindex: true }) },
@@ -68,16 +69,27 @@ const noindexPage = ([path, element, titleKey]) => ({
 const plain = (url, page) => (page > 1 ? `${url.pathname}?page=${page}` : url.pathname);
 
 /** Meta of a listing: sorted variants canonicalise to the plain listing. */
-const listingMeta = (titleOf) => ({ data, t, url }) => ({
-  title: titleOf(data, t),
-  canonicalPath: plain(url, data?.page || 1),
-});
+const listingMeta =
+  (titleOf) =>
+  ({ data, t, url }) => ({
+    title: titleOf(data, t),
+    canonicalPath: plain(url, data?.page || 1),
+  });
 const titledListingMeta = listingMeta((data) => data?.title);
 
 const categoryMeta = ({ data, t, url }) => ({
   ...titledListingMeta({ data, t, url }),
   jsonLd: data
-    ? [(site) => breadcrumbJsonLd([{ name: t('nav.home'), path: '/' }, { name: data.title, path: url.pathname }], site)]
+    ? [
+        (site) =>
+          breadcrumbJsonLd(
+            [
+              { name: t('nav.home'), path: '/' },
+              { name: data.title, path: url.pathname },
+            ],
+            site,
+          ),
+      ]
     : [],
 });
 const brandMeta = ({ data, t, url }) => ({
@@ -145,14 +157,21 @@ function listingRoutes({ api, store, viewer }) {
   };
   return [
     listing('category/:id', 'category', (p, q) => catalog.fetchCategoryProducts(api, p.id, q, viewer()), categoryMeta),
-    listing('best-product', 'best', (p, q) => catalog.fetchBest(api, q, viewer()),
-      listingMeta((d, t) => t('listing.best'))),
-    listing('newest-product', 'newest', (p, q) => catalog.fetchNewest(api, q, viewer()),
-      listingMeta((d, t) => t('listing.newest'))),
+    listing(
+      'best-product',
+      'best',
+      (p, q) => catalog.fetchBest(api, q, viewer()),
+      listingMeta((d, t) => t('listing.best')),
+    ),
+    listing(
+      'newest-product',
+      'newest',
+      (p, q) => catalog.fetchNewest(api, q, viewer()),
+      listingMeta((d, t) => t('listing.newest')),
+    ),
     listing(SEARCH_PATH, 'search', search, searchMeta),
     listing('brand/:id', 'brand', (p, q) => catalog.fetchBrandProducts(api, p.id, q, viewer()), brandMeta),
-    listing('banner-products/:id', 'banner', (p, q) => catalog.fetchBannerProducts(api, p.id, q, viewer()),
-      bannerMeta),
+    listing('banner-products/:id', 'banner', (p, q) => catalog.fetchBannerProducts(api, p.id, q, viewer()), bannerMeta),
   ];
 }
 

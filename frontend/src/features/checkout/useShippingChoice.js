@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useSelector } from 'react-redux';
 import { availableMethods, shippingFee } from '../../common/rules/shipping.js';
 import { selectShop } from '../shop/shopSlice.js';
@@ -16,11 +16,10 @@ const NOTES = {
  */
 export function useShippingChoice(recipient, weight) {
   const shop = useSelector(selectShop);
-  const [method, setMethod] = useState('');
+  const [picked, setMethod] = useState('');
   const methods = useMemo(() => availableMethods(recipient.shipping_country, shop), [recipient.shipping_country, shop]);
-  useEffect(() => {
-    if (!methods.includes(method)) setMethod(methods[0] || '');
-  }, [methods, method]);
+  // A pick the recipient's country no longer offers falls back to the first method offered.
+  const method = methods.includes(picked) ? picked : methods[0] || '';
   const fee = method ? shippingFee(method, weight, recipient.shipping_city, recipient.shipping_address, shop) : 0;
   const note = method ? shop?.[NOTES[method]] : null;
   return { methods, method, setMethod, fee, note };
