@@ -53,7 +53,10 @@ async function assertTextSoon(locator, expected, timeoutMs = 5000) {
   assert.equal(text, expected);
 }
 
-const pathOf = (page) => { const u = new URL(page.url()); return u.pathname + u.search; };
+const pathOf = (page) => {
+  const u = new URL(page.url());
+  return u.pathname + u.search;
+};
 
 async function bffLogin(email, password, host = 'localhost') {
   const res = await fetch(`${stack.bffUrl}/api/auth/login`, {
@@ -114,7 +117,10 @@ describe('accounts', () => {
     assert.equal(await page.getByTestId('error-email').textContent(), '请输入电子邮件地址');
     assert.equal(await page.getByTestId('error-password').textContent(), '请输入密码');
     assert.equal(await page.getByTestId('error-acceptTerms').textContent(), '您必须接受服务条款和隐私政策');
-    for (const [href, name] of [['/terms', '服务条款'], ['/privacy-policy', '隐私政策']]) {
+    for (const [href, name] of [
+      ['/terms', '服务条款'],
+      ['/privacy-policy', '隐私政策'],
+    ]) {
       const link = form.getByRole('link', { name, exact: true });
       assert.equal(await link.getAttribute('href'), href);
       assert.equal(await link.getAttribute('target'), '_blank');
@@ -216,7 +222,10 @@ describe('accounts', () => {
     assert.ok(link.searchParams.get('token'));
     await visit(tab, `${stack.baseUrl}${link.pathname}${link.search}`);
     const reset = page.getByTestId('reset-password-page');
-    assert.match(await page.getByTestId('reset-account').textContent(), new RegExp(shopper.email.replace(/[.+]/g, '\\$&')));
+    assert.match(
+      await page.getByTestId('reset-account').textContent(),
+      new RegExp(shopper.email.replace(/[.+]/g, '\\$&')),
+    );
     await reset.getByLabel('密码', { exact: true }).fill(shopper.newPassword);
     await reset.getByLabel('确认密码').fill('different99');
     await reset.getByRole('button', { name: '重置密码' }).click();
@@ -247,7 +256,10 @@ describe('accounts', () => {
     await page.getByTestId('profile-page').waitFor();
     // The session ends elsewhere (as after a reset on another device).
     const token = await page.evaluate(() => localStorage.getItem('Token'));
-    await fetch(`${stack.bffUrl}/api/logout`, { method: 'POST', headers: { 'X-Site-Host': 'localhost', Authorization: `Bearer ${token}` } });
+    await fetch(`${stack.bffUrl}/api/logout`, {
+      method: 'POST',
+      headers: { 'X-Site-Host': 'localhost', Authorization: `Bearer ${token}` },
+    });
     // The next member call answers 401.
     await page.getByRole('link', { name: '新品上市' }).first().click();
     await page.getByTestId('toast-error').filter({ hasText: 'Please log in again' }).waitFor();
@@ -299,7 +311,11 @@ describe('accounts', () => {
     assert.ok(product, 'the demo data has a product with a member price on the first newest page');
     const guestNzd = `NZ$${Number(product.final_price).toFixed(1)}`;
     const memberNzd = `NZ$${memberPrice.get(product.id).toFixed(1)}`;
-    const card = (page) => page.getByTestId('product-card').filter({ has: page.locator(`a[href="/product/${product.id}"]`) }).first();
+    const card = (page) =>
+      page
+        .getByTestId('product-card')
+        .filter({ has: page.locator(`a[href="/product/${product.id}"]`) })
+        .first();
 
     const guest = await openPage(browser);
     await visit(guest, `${stack.baseUrl}/newest-product`);
@@ -322,7 +338,10 @@ describe('accounts', () => {
     await hydrated(page);
     await sessionKnown(page, 'member');
     await assertTextSoon(card(page).getByTestId('price-nzd'), memberNzd);
-    assert.ok(member.apiCalls.some((u) => new URL(u).pathname === '/api/user/product/new/'), 'member prices were fetched');
+    assert.ok(
+      member.apiCalls.some((u) => new URL(u).pathname === '/api/user/product/new/'),
+      'member prices were fetched',
+    );
     await card(page).locator(`a[href="/product/${product.id}"]`).first().click();
     await page.getByTestId('product-title').waitFor();
     await assertTextSoon(page.getByTestId('product-price').getByTestId('price-nzd'), memberNzd);

@@ -16,7 +16,12 @@ before(async () => {
   stack = await startStack();
   browser = await launchBrowser();
   const find = async (term) => {
-    const { products: page } = await bffJson(stack, `/api/product/search/?searchTerm=${encodeURIComponent(term)}`, 'localhost', 'POST');
+    const { products: page } = await bffJson(
+      stack,
+      `/api/product/search/?searchTerm=${encodeURIComponent(term)}`,
+      'localhost',
+      'POST',
+    );
     const product = page.data.find((p) => p.name.includes(term));
     assert.ok(product, term);
     return product;
@@ -27,7 +32,11 @@ before(async () => {
   // The demo shop's site_url is http://localhost:3000 (the sandbox page and its way
   // back are built from it): send those addresses to this test's server.
   await tab.context.route(/^http:\/\/localhost:3000\//, (route) =>
-    route.fulfill({ status: 302, headers: { location: route.request().url().replace('http://localhost:3000', stack.baseUrl) } }));
+    route.fulfill({
+      status: 302,
+      headers: { location: route.request().url().replace('http://localhost:3000', stack.baseUrl) },
+    }),
+  );
 });
 
 after(async () => {
@@ -48,7 +57,11 @@ async function toast(type, text) {
 }
 
 async function cartCount(expected) {
-  await tab.page.waitForFunction((n) => document.querySelector('[data-testid="cart-count"]')?.textContent === String(n), expected, { timeout: 10000 });
+  await tab.page.waitForFunction(
+    (n) => document.querySelector('[data-testid="cart-count"]')?.textContent === String(n),
+    expected,
+    { timeout: 10000 },
+  );
 }
 
 async function fillRecipient(values) {
@@ -105,7 +118,10 @@ describe('shopping journey', () => {
 
     await visit(`/product/${products.umf10.id}`);
     await page.getByRole('button', { name: '500克' }).click();
-    await page.getByTestId('quantity').getByRole('button', { name: /增加|\+/ }).click();
+    await page
+      .getByTestId('quantity')
+      .getByRole('button', { name: /增加|\+/ })
+      .click();
     await page.getByTestId('add-to-cart').click();
     await toast('success', '已加入购物车');
     await cartCount(3);
@@ -137,7 +153,13 @@ describe('shopping journey', () => {
   test('checks out to China with the per-kilogram fee, then pays on the sandbox page', async () => {
     const { page } = tab;
     // 2 × 620 g + 1 × 650 g = 1890 g; 1.89 kg × NZ$12.00 = NZ$22.68.
-    await fillRecipient({ name: '王小明', phone: '13800000000', country: '中国', city: '上海', address: '浦东新区世纪大道1号' });
+    await fillRecipient({
+      name: '王小明',
+      phone: '13800000000',
+      country: '中国',
+      city: '上海',
+      address: '浦东新区世纪大道1号',
+    });
     assert.equal(await page.getByTestId('shipping-method').inputValue(), 'oversea-direct');
     assert.equal((await page.getByTestId('summary-weight').textContent()).trim(), '1890 克');
     assert.match(await page.getByTestId('summary-shipping').textContent(), /NZ\$22\.7/);
@@ -171,13 +193,28 @@ describe('shopping journey', () => {
     await cartCount(1);
     await visit('/checkout');
     await page.getByTestId('checkout-page').waitFor();
-    await fillRecipient({ name: 'Amy Li', phone: '0211234567', country: 'New Zealand', city: 'Auckland', address: '皇后街1号' });
+    await fillRecipient({
+      name: 'Amy Li',
+      phone: '0211234567',
+      country: 'New Zealand',
+      city: 'Auckland',
+      address: '皇后街1号',
+    });
     // New Zealand offers local post then pickup, the first preselected.
-    assert.deepEqual(await page.getByTestId('shipping-method').locator('option').evaluateAll((os) => os.map((o) => o.value)), ['local-direct', 'local-pick']);
+    assert.deepEqual(
+      await page
+        .getByTestId('shipping-method')
+        .locator('option')
+        .evaluateAll((os) => os.map((o) => o.value)),
+      ['local-direct', 'local-pick'],
+    );
     assert.equal(await page.getByTestId('shipping-method').inputValue(), 'local-direct');
     assert.match(await page.getByTestId('summary-shipping').textContent(), /NZ\$8\.0/);
     await page.getByTestId('create-order').click();
-    assert.equal(await page.getByTestId('error-recipient-address').textContent(), '地址不正确，请使用英文填写地址信息。');
+    assert.equal(
+      await page.getByTestId('error-recipient-address').textContent(),
+      '地址不正确，请使用英文填写地址信息。',
+    );
     assert.equal(pathOf(page), '/checkout');
 
     await page.locator('#recipient-address').fill('1 Queen Street');

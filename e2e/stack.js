@@ -61,7 +61,12 @@ function stopProcess(child) {
 
 export async function startStack() {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'storefront-e2e-'));
-  const env = { ...process.env, DATABASE_URL: `sqlite:///${path.join(tmp, 'e2e.sqlite')}`, VAR_DIR: tmp, FLASK_DEBUG: '0' };
+  const env = {
+    ...process.env,
+    DATABASE_URL: `sqlite:///${path.join(tmp, 'e2e.sqlite')}`,
+    VAR_DIR: tmp,
+    FLASK_DEBUG: '0',
+  };
   const flask = path.join(VENV_BIN, 'flask');
   if (!fs.existsSync(flask)) throw new Error('.venv/bin/flask is missing: run `make install` first');
   const flaskArgs = ['--app', 'bff.app:create_app'];
@@ -77,13 +82,23 @@ export async function startStack() {
   const gunicorn = path.join(VENV_BIN, 'gunicorn');
   const bffLog = path.join(tmp, 'bff.log');
   const bff = fs.existsSync(gunicorn)
-    ? startProcess(gunicorn, ['-c', 'bff/gunicorn.conf.py', '-b', `127.0.0.1:${bffPort}`, '-w', '2', 'bff.app:create_app()'], env, bffLog)
+    ? startProcess(
+        gunicorn,
+        ['-c', 'bff/gunicorn.conf.py', '-b', `127.0.0.1:${bffPort}`, '-w', '2', 'bff.app:create_app()'],
+        env,
+        bffLog,
+      )
     : startProcess(flask, [...flaskArgs, 'run', '-h', '127.0.0.1', '-p', String(bffPort)], env, bffLog);
   await waitFor(`${bffUrl}/api/shop`, { 'X-Site-Host': 'localhost' }, 30000, bff);
 
   const ssrPort = await freePort();
   const ssrLog = path.join(tmp, 'ssr.log');
-  const ssr = startProcess(process.execPath, ['ssr/server.js'], { ...env, NODE_ENV: 'production', PORT: String(ssrPort), HOST: '127.0.0.1', BFF_URL: bffUrl }, ssrLog);
+  const ssr = startProcess(
+    process.execPath,
+    ['ssr/server.js'],
+    { ...env, NODE_ENV: 'production', PORT: String(ssrPort), HOST: '127.0.0.1', BFF_URL: bffUrl },
+    ssrLog,
+  );
   await waitFor(`http://127.0.0.1:${ssrPort}/robots.txt`, {}, 30000, ssr);
 
   return {

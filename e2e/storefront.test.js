@@ -46,7 +46,11 @@ async function visit(url, options = {}) {
 /** Calls for data the server already rendered; session calls (login status, cart) are the browser's own. */
 const PAGE_DATA = /\/api\/(shop|category|article|banner|banner-products|brand|product|sitemap)(\/|\?|$)/;
 function assertNoRefetch(tab) {
-  assert.deepEqual(tab.apiCalls.filter((url) => PAGE_DATA.test(new URL(url).pathname)), [], 'hydration fetched page data again');
+  assert.deepEqual(
+    tab.apiCalls.filter((url) => PAGE_DATA.test(new URL(url).pathname)),
+    [],
+    'hydration fetched page data again',
+  );
 }
 
 function assertClean(tab) {
@@ -66,14 +70,21 @@ describe('home', () => {
     assert.ok((await page.getByTestId('hot-products').getByTestId('product-card').count()) >= 0);
     assert.match(await page.getByTestId('copyright').textContent(), /2023/);
     if (data.shop.shop_incentive_title) {
-      assert.equal(await page.getByTestId('incentives').getByRole('heading', { level: 2 }).textContent(), data.shop.shop_incentive_title);
+      assert.equal(
+        await page.getByTestId('incentives').getByRole('heading', { level: 2 }).textContent(),
+        data.shop.shop_incentive_title,
+      );
     }
     // Desktop mega-menu: hovering a top-level category opens its subcategory tiles on 8 columns.
     const withSubs = data.categories.find((c) => c.subcategories?.length);
     await page.locator('header nav li', { has: page.getByRole('link', { name: withSubs.name, exact: true }) }).hover();
-    const panel = page.getByTestId('mega-menu').filter({ has: page.getByRole('link', { name: withSubs.subcategories[0].name, exact: true }) });
+    const panel = page
+      .getByTestId('mega-menu')
+      .filter({ has: page.getByRole('link', { name: withSubs.subcategories[0].name, exact: true }) });
     await panel.waitFor({ state: 'visible' });
-    const columns = await panel.locator('.grid').evaluate((el) => getComputedStyle(el).gridTemplateColumns.split(' ').length);
+    const columns = await panel
+      .locator('.grid')
+      .evaluate((el) => getComputedStyle(el).gridTemplateColumns.split(' ').length);
     assert.equal(columns, 8);
     await page.mouse.move(5, 600);
     assert.equal(await page.getByText('新品上市').first().isVisible(), true);
@@ -158,10 +169,18 @@ describe('listings', () => {
       const card = cards.nth(i);
       const product = expected[i];
       assert.equal(await card.getByTestId('product-name').textContent(), product.name);
-      assert.equal(await card.getByTestId('price-nzd').textContent(), `NZ$${Number(product.final_price).toFixed(1)}`, product.name);
+      assert.equal(
+        await card.getByTestId('price-nzd').textContent(),
+        `NZ$${Number(product.final_price).toFixed(1)}`,
+        product.name,
+      );
       const yuan = Number(product.final_price) * Number(data.shop.shop_exchange_rate);
       assert.equal(await card.getByTestId('price-yuan').textContent(), `¥${yuan.toFixed(1)}`);
-      assert.equal(await card.getByText('特价', { exact: true }).count(), product.show_special_badge ? 1 : 0, product.name);
+      assert.equal(
+        await card.getByText('特价', { exact: true }).count(),
+        product.show_special_badge ? 1 : 0,
+        product.name,
+      );
     }
     assertClean(tab);
     await tab.close();
@@ -245,7 +264,9 @@ describe('listings', () => {
 describe('product', () => {
   test('detail shows prices in yuan and NZ dollars, stock, warranty, and copies its link', async () => {
     const product = data.newest.data[0];
-    const tab = await visit(`${stack.baseUrl}/product/${product.id}`, { permissions: ['clipboard-read', 'clipboard-write'] });
+    const tab = await visit(`${stack.baseUrl}/product/${product.id}`, {
+      permissions: ['clipboard-read', 'clipboard-write'],
+    });
     const { page } = tab;
     assert.equal(tab.response.status(), 200);
     assert.equal(await page.getByTestId('product-title').textContent(), product.name);

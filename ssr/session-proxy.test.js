@@ -24,7 +24,9 @@ beforeAll(async () => {
     getTemplate: async () => '',
     getEntry: async () => ({}),
   });
-  server = await new Promise((resolve) => { const s = app.listen(0, '127.0.0.1', () => resolve(s)); });
+  server = await new Promise((resolve) => {
+    const s = app.listen(0, '127.0.0.1', () => resolve(s));
+  });
   base = `http://127.0.0.1:${server.address().port}`;
 });
 
@@ -39,7 +41,10 @@ describe('session headers through the proxy', () => {
     expect(seen.cookie).toBe('sf_renew=old; a=b');
     expect(res.status).toBe(401);
     expect(await res.json()).toEqual({ message: 'Unauthenticated.', code: 'unauthenticated' });
-    expect(res.headers.getSetCookie()).toEqual(['sf_renew=abc; Path=/api; HttpOnly; SameSite=Strict', 'other=1; Path=/']);
+    expect(res.headers.getSetCookie()).toEqual([
+      'sf_renew=abc; Path=/api; HttpOnly; SameSite=Strict',
+      'other=1; Path=/',
+    ]);
     expect(res.headers.get('x-renewed-token')).toBe('fresh.jwt');
   });
 

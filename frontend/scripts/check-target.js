@@ -49,7 +49,9 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     const problems = file.endsWith('.css') ? findNewCss(code) : findNewSyntax(code);
     if (problems.length) {
       failed = true;
-      console.error(`${file}: ${problems.slice(0, 5).join('; ')}${problems.length > 5 ? ` (+${problems.length - 5} more)` : ''}`);
+      console.error(
+        `${file}: ${problems.slice(0, 5).join('; ')}${problems.length > 5 ? ` (+${problems.length - 5} more)` : ''}`,
+      );
     }
   }
   if (failed) process.exit(1);

@@ -3,7 +3,9 @@ import { findNewCss, findNewSyntax } from './check-target.js';
 
 describe('build target check', () => {
   it('accepts ES2019 with dynamic import', () => {
-    expect(findNewSyntax('const a = {...b}; import("./x.js"); async function f(){ for await (const x of y) {} }')).toEqual([]);
+    expect(
+      findNewSyntax('const a = {...b}; import("./x.js"); async function f(){ for await (const x of y) {} }'),
+    ).toEqual([]);
   });
   it('rejects syntax Chromium 79 lacks', () => {
     expect(findNewSyntax('a?.b')).toHaveLength(1);

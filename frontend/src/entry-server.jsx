@@ -65,10 +65,20 @@ export async function render({ url, origin, bffUrl, signal, layoutCacheMs = 0, n
   );
   if (!cached) keepLayout(siteHost, store.getState().shop, layoutCacheMs, now);
   const shop = store.getState().shop.info;
-  const matches = context.matches.map((m) => ({ route: m.route, params: m.params, data: context.loaderData[m.route.id] }));
+  const matches = context.matches.map((m) => ({
+    route: m.route,
+    params: m.params,
+    data: context.loaderData[m.route.id],
+  }));
   const head = buildHead({ shop, matches, url, origin });
   if (context.statusCode !== 200) head.noindex = true;
-  return { status: context.statusCode, html, head: renderHead(head), lang: head.lang, state: publicState(store.getState()) };
+  return {
+    status: context.statusCode,
+    html,
+    head: renderHead(head),
+    lang: head.lang,
+    state: publicState(store.getState()),
+  };
 }
 
 /** robots.txt and sitemap.xml of the shop on this host. */

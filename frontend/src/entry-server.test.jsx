@@ -3,9 +3,13 @@ import { render, renderSeoFile } from './entry-server.jsx';
 import { startFixtureBff } from './test/fixtureBff.js';
 
 let bff;
-beforeAll(async () => { bff = await startFixtureBff(); });
+beforeAll(async () => {
+  bff = await startFixtureBff();
+});
 afterAll(() => bff.close());
-beforeEach(() => { bff.calls.length = 0; });
+beforeEach(() => {
+  bff.calls.length = 0;
+});
 
 const page = (url, host = 'shop.test') => render({ url, origin: `http://${host}:3000`, bffUrl: bff.url });
 
@@ -22,8 +26,13 @@ describe('server render', () => {
     expect(r.head).toContain('<title>麦卢卡蜂蜜 UMF10+ - 新西兰直邮</title>');
     expect(r.head).toContain('<meta property="og:image" content="http://shop.test:3000/media/p1.jpg">');
     expect(r.head).toContain('<link rel="canonical" href="http://shop.test:3000/product/1">');
-    const ld = [...r.head.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map((m) => JSON.parse(m[1]));
-    expect(ld[0]).toMatchObject({ '@type': 'Product', offers: { priceCurrency: 'NZD', price: '40.00', availability: 'https://schema.org/InStock' } });
+    const ld = [...r.head.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map((m) =>
+      JSON.parse(m[1]),
+    );
+    expect(ld[0]).toMatchObject({
+      '@type': 'Product',
+      offers: { priceCurrency: 'NZD', price: '40.00', availability: 'https://schema.org/InStock' },
+    });
     expect(ld[1]['@type']).toBe('BreadcrumbList');
     expect(ld[1].itemListElement.map((i) => i.name)).toEqual(['首页', '健康食品', '麦卢卡蜂蜜 UMF10+']);
   });
@@ -45,7 +54,10 @@ describe('server render', () => {
 
   it('escapes data that could break out of the hydration script', async () => {
     const r = await page('/');
-    const scripts = r.html.split('<script>').slice(1).map((s) => s.split('</script>')[0]);
+    const scripts = r.html
+      .split('<script>')
+      .slice(1)
+      .map((s) => s.split('</script>')[0]);
     for (const s of scripts) {
       expect(s).not.toContain('</script');
       expect(s).not.toContain('<!--');

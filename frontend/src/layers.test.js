@@ -20,14 +20,16 @@ const src = fileURLToPath(new URL('.', import.meta.url));
 const SPECIFIER = /\bfrom\s*['"]([^'"]+)['"]|\bimport\s*\(?\s*['"]([^'"]+)['"]/g;
 
 /** Relative import specifiers of a module's text. */
-export const specifiers = (text) => [...text.matchAll(SPECIFIER)].map((m) => m[1] ?? m[2]).filter((s) => s.startsWith('.'));
+export const specifiers = (text) =>
+  [...text.matchAll(SPECIFIER)].map((m) => m[1] ?? m[2]).filter((s) => s.startsWith('.'));
 
 /** The top folder of src a path lies in ('app', 'features', …), or the file's own name at the top. */
 const layerOf = (file) => path.relative(src, file).split(path.sep)[0];
 
 function violations() {
   const found = [];
-  const modules = fs.readdirSync(src, { recursive: true })
+  const modules = fs
+    .readdirSync(src, { recursive: true })
     .filter((file) => /\.(jsx?|mjs)$/.test(file) && !/\.test\.jsx?$/.test(file));
   for (const file of modules) {
     const layer = layerOf(path.join(src, file));
@@ -42,8 +44,9 @@ function violations() {
 
 describe('import direction', () => {
   it('reads import and export specifiers', () => {
-    const text = "import a from '../app/x.js';\nimport { b,\n  c } from \"./y.js\";\nexport { d } from '../z.js';\n"
-      + "import './side.css';\nconst e = await import('../lazy.js');\nimport f from 'react';";
+    const text =
+      "import a from '../app/x.js';\nimport { b,\n  c } from \"./y.js\";\nexport { d } from '../z.js';\n" +
+      "import './side.css';\nconst e = await import('../lazy.js');\nimport f from 'react';";
     expect(specifiers(text)).toEqual(['../app/x.js', './y.js', '../z.js', './side.css', '../lazy.js']);
   });
   it('no module imports a layer above its own', () => {

@@ -25,17 +25,19 @@ async function load(url) {
   const one = () =>
     new Promise((resolve) => {
       const start = process.hrtime.bigint();
-      http.get(url, { agent }, (res) => {
-        res.resume();
-        res.on('end', () => {
-          if (res.statusCode !== 200) errors += 1;
-          latencies.push(Number(process.hrtime.bigint() - start) / 1e6);
+      http
+        .get(url, { agent }, (res) => {
+          res.resume();
+          res.on('end', () => {
+            if (res.statusCode !== 200) errors += 1;
+            latencies.push(Number(process.hrtime.bigint() - start) / 1e6);
+            resolve();
+          });
+        })
+        .on('error', () => {
+          errors += 1;
           resolve();
         });
-      }).on('error', () => {
-        errors += 1;
-        resolve();
-      });
     });
   const worker = async () => {
     while (Date.now() < end) await one();
@@ -44,7 +46,12 @@ async function load(url) {
   await Promise.all(Array.from({ length: CONNECTIONS }, worker));
   agent.destroy();
   const sorted = latencies.sort((a, b) => a - b);
-  return { rps: sorted.length / ((Date.now() - started) / 1000), p50: percentile(sorted, 50), p99: percentile(sorted, 99), errors };
+  return {
+    rps: sorted.length / ((Date.now() - started) / 1000),
+    p50: percentile(sorted, 50),
+    p99: percentile(sorted, 99),
+    errors,
+  };
 }
 
 async function inProcess(render, url, origin, bffUrl) {
@@ -67,10 +74,15 @@ try {
   const { render } = await import(pathToFileURL(path.join(ROOT, 'frontend/dist/server/entry-server.js')).href);
   const ssrOrigin = stack.baseUrl.replace('localhost', '127.0.0.1');
   console.log(`SSR benchmark: ${SECONDS}s per run, ${CONNECTIONS} connections, loopback`);
-  for (const [name, pathname] of [['home', '/'], ['product', `/product/${product.id}`]]) {
+  for (const [name, pathname] of [
+    ['home', '/'],
+    ['product', `/product/${product.id}`],
+  ]) {
     const r = await load(`${ssrOrigin}${pathname}`);
-    const bare = await inProcess(render, pathname, 'http://localhost:3000', stack.bffUrl);  // same layout cache as the server
-    console.log(`${name.padEnd(8)} through SSR: ${r.rps.toFixed(1)} req/s  p50 ${r.p50.toFixed(1)} ms  p99 ${r.p99.toFixed(1)} ms  errors ${r.errors}  | bare render(): ${bare.toFixed(1)} renders/s`);
+    const bare = await inProcess(render, pathname, 'http://localhost:3000', stack.bffUrl); // same layout cache as the server
+    console.log(
+      `${name.padEnd(8)} through SSR: ${r.rps.toFixed(1)} req/s  p50 ${r.p50.toFixed(1)} ms  p99 ${r.p99.toFixed(1)} ms  errors ${r.errors}  | bare render(): ${bare.toFixed(1)} renders/s`,
+    );
   }
 } finally {
   await stack.stop();

@@ -1,12 +1,20 @@
 import { PATHS } from './paths.js';
 
 // Address book calls (SPEC section 7). The list comes default first.
-export const ADDRESS_FIELDS = ['shipping_name', 'shipping_contact', 'shipping_country', 'shipping_city', 'shipping_address', 'shipping_id'];
+export const ADDRESS_FIELDS = [
+  'shipping_name',
+  'shipping_contact',
+  'shipping_country',
+  'shipping_city',
+  'shipping_address',
+  'shipping_id',
+];
 
 const pick = (values) => Object.fromEntries(ADDRESS_FIELDS.map((k) => [k, values[k] ?? '']));
 
 export const fetchAddresses = async (api) => (await api.get(PATHS.addresses)).data.shipping_addresses.data;
 export const createAddress = async (api, values) => (await api.post(`${PATHS.addresses}/create`, pick(values))).data;
-export const updateAddress = async (api, id, values) => (await api.post(`${PATHS.addresses}/update/${id}`, pick(values))).data;
+export const updateAddress = async (api, id, values) =>
+  (await api.post(`${PATHS.addresses}/update/${id}`, pick(values))).data;
 export const deleteAddress = async (api, id) => (await api.post(`${PATHS.addresses}/delete/${id}`)).data;
 export const setDefaultAddress = async (api, id) => (await api.post(`${PATHS.addresses}/default/${id}`)).data;

@@ -14,7 +14,13 @@ export async function adminLogin(http, { email, password }) {
 }
 
 export async function register(http, { name, email, password, password_confirmation, acceptTerms }) {
-  const { data } = await http.post(`${PATHS.auth}/register`, { name, email, password, password_confirmation, acceptTerms });
+  const { data } = await http.post(`${PATHS.auth}/register`, {
+    name,
+    email,
+    password,
+    password_confirmation,
+    acceptTerms,
+  });
   return data;
 }
 
@@ -24,7 +30,11 @@ export async function requestPasswordReset(http, { email }) {
 }
 
 export async function resetPassword(http, { email, token, password, password_confirmation }) {
-  const { data } = await http.post(`${PATHS.auth}/password/reset`, { email, token, password, password_confirmation }, { skipSessionExpiry: true });
+  const { data } = await http.post(
+    `${PATHS.auth}/password/reset`,
+    { email, token, password, password_confirmation },
+    { skipSessionExpiry: true },
+  );
   return data;
 }
 

@@ -46,7 +46,9 @@ export async function fetchCategories(http) {
 }
 
 export async function fetchCategoryProducts(http, id, query, viewer = null) {
-  const { data } = await http.get(`${base(viewer, PATHS.category, PATHS.userCategory)}/${encodeURIComponent(id)}`, { params: listParams(query) });
+  const { data } = await http.get(`${base(viewer, PATHS.category, PATHS.userCategory)}/${encodeURIComponent(id)}`, {
+    params: listParams(query),
+  });
   return {
     title: data.category_name,
     category: data.category || null,
@@ -87,7 +89,9 @@ export async function fetchBrands(http) {
 }
 
 export async function fetchBrandProducts(http, id, query, viewer = null) {
-  const { data } = await http.get(`${base(viewer, PATHS.brand, PATHS.userBrand)}/${encodeURIComponent(id)}`, { params: listParams(query) });
+  const { data } = await http.get(`${base(viewer, PATHS.brand, PATHS.userBrand)}/${encodeURIComponent(id)}`, {
+    params: listParams(query),
+  });
   return paged(data.products, { brand: data.brand, title: data.brand?.name }, viewer);
 }
 
@@ -97,7 +101,10 @@ export async function fetchBanners(http) {
 }
 
 export async function fetchBannerProducts(http, id, query, viewer = null) {
-  const { data } = await http.get(`${base(viewer, PATHS.bannerProducts, PATHS.userBannerProducts)}/${encodeURIComponent(id)}`, { params: listParams(query) });
+  const { data } = await http.get(
+    `${base(viewer, PATHS.bannerProducts, PATHS.userBannerProducts)}/${encodeURIComponent(id)}`,
+    { params: listParams(query) },
+  );
   return {
     ...paged(data.products, {}, viewer),
     totalPages: data.total_pages || data.products?.last_page || 1,

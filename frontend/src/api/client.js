@@ -33,9 +33,23 @@ export function toApiError(error) {
  * onSessionExpired: called on a 401, unless the call opted out with `skipSessionExpiry`
  *   (login, login status, logout: their failures are not an expired session).
  */
-export function createApiClient({ baseURL = '', siteHost, getToken = () => null, setToken, onSessionExpired, onRequest, onResponse, httpAgent } = {}) {
+export function createApiClient({
+  baseURL = '',
+  siteHost,
+  getToken = () => null,
+  setToken,
+  onSessionExpired,
+  onRequest,
+  onResponse,
+  httpAgent,
+} = {}) {
   // withCredentials: the HttpOnly renewal cookie (sf_renew, path /api) rides along.
-  const http = axios.create({ baseURL, timeout: REQUEST_TIMEOUT_MS, withCredentials: true, ...(httpAgent ? { httpAgent } : {}) });
+  const http = axios.create({
+    baseURL,
+    timeout: REQUEST_TIMEOUT_MS,
+    withCredentials: true,
+    ...(httpAgent ? { httpAgent } : {}),
+  });
   const renew = (response) => {
     const token = response?.headers?.[RENEWED_TOKEN_HEADER];
     if (token && setToken) setToken(token);

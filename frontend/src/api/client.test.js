@@ -8,7 +8,13 @@ function clientAnswering(status, headers = {}, options = {}) {
   const http = createApiClient({ siteHost: 'shop.test', ...options });
   http.defaults.adapter = async (config) => {
     sent.push(config);
-    const response = { status, statusText: '', headers, config, data: status < 400 ? { ok: true } : { message: 'Unauthenticated.', code: 'unauthenticated' } };
+    const response = {
+      status,
+      statusText: '',
+      headers,
+      config,
+      data: status < 400 ? { ok: true } : { message: 'Unauthenticated.', code: 'unauthenticated' },
+    };
     if (status >= 400) throw new AxiosError('failed', 'ERR_BAD_REQUEST', config, null, response);
     return response;
   };
@@ -28,7 +34,9 @@ describe('api client sessions', () => {
     const setToken = vi.fn();
     await clientAnswering(200, { 'x-renewed-token': 'new1' }, { setToken }).http.get('/api/x');
     expect(setToken).toHaveBeenCalledWith('new1');
-    await clientAnswering(404, { 'x-renewed-token': 'new2' }, { setToken }).http.get('/api/x').catch(() => {});
+    await clientAnswering(404, { 'x-renewed-token': 'new2' }, { setToken })
+      .http.get('/api/x')
+      .catch(() => {});
     expect(setToken).toHaveBeenLastCalledWith('new2');
     await clientAnswering(200, {}, { setToken }).http.get('/api/x');
     expect(setToken).toHaveBeenCalledTimes(2);
@@ -43,7 +51,9 @@ describe('api client sessions', () => {
     expect(onSessionExpired).toHaveBeenCalledTimes(1);
     await http.get('/api/check-login-status', { skipSessionExpiry: true }).catch(() => {});
     expect(onSessionExpired).toHaveBeenCalledTimes(1);
-    await clientAnswering(400, {}, { onSessionExpired }).http.post('/api/auth/login').catch(() => {});
+    await clientAnswering(400, {}, { onSessionExpired })
+      .http.post('/api/auth/login')
+      .catch(() => {});
     expect(onSessionExpired).toHaveBeenCalledTimes(1);
   });
 });

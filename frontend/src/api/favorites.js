@@ -6,5 +6,7 @@ export async function fetchFavorites(api, { sort = '', page = 1 } = {}) {
   return { favorites: data.favorites.data, lastPage: data.last_page ?? data.favorites.last_page ?? 1 };
 }
 
-export const addFavorite = async (api, productId) => (await api.post(`${PATHS.favorites}/add`, { product_id: productId })).data.favorites;
-export const removeFavorite = async (api, productId) => (await api.post(`${PATHS.favorites}/remove`, { product_id: productId })).data.favorites;
+export const addFavorite = async (api, productId) =>
+  (await api.post(`${PATHS.favorites}/add`, { product_id: productId })).data.favorites;
+export const removeFavorite = async (api, productId) =>
+  (await api.post(`${PATHS.favorites}/remove`, { product_id: productId })).data.favorites;

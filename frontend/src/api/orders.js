@@ -16,6 +16,7 @@ export async function fetchOrders(api, { status = 'all', page = 1 } = {}) {
   return { orders: data.orders.data, lastPage: data.orders.last_page || 1 };
 }
 
-export const fetchOrder = async (api, orderNumber) => (await api.get(`${PATHS.order}/${encodeURIComponent(orderNumber)}`)).data.order;
+export const fetchOrder = async (api, orderNumber) =>
+  (await api.get(`${PATHS.order}/${encodeURIComponent(orderNumber)}`)).data.order;
 /** Cancel an unpaid order; id is the order's id (not its number). */
 export const cancelOrder = async (api, orderId) => (await api.post(`${PATHS.orders}/delete/${orderId}`)).data;

@@ -8,7 +8,12 @@ export function NotFound() {
       <p className="text-5xl font-bold text-rose-600">404</p>
       <h1 className="mt-4 text-2xl font-semibold">{t('notFound.title')}</h1>
       <p className="mt-2 text-gray-600">{t('notFound.text')}</p>
-      <Link to="/" className="mt-8 inline-block rounded-full bg-gray-900 px-5 py-2.5 text-sm text-white hover:bg-gray-700">{t('notFound.home')}</Link>
+      <Link
+        to="/"
+        className="mt-8 inline-block rounded-full bg-gray-900 px-5 py-2.5 text-sm text-white hover:bg-gray-700"
+      >
+        {t('notFound.home')}
+      </Link>
     </section>
   );
 }
@@ -18,7 +23,9 @@ function Unavailable({ t }) {
     <section className="mx-auto max-w-xl px-4 py-20 text-center" data-testid="unavailable">
       <h1 className="text-2xl font-semibold">{t('unavailable.title')}</h1>
       <p className="mt-2 text-gray-600">{t('unavailable.text')}</p>
-      <a href="" className="mt-8 inline-block rounded-full bg-gray-900 px-5 py-2.5 text-sm text-white">{t('unavailable.retry')}</a>
+      <a href="" className="mt-8 inline-block rounded-full bg-gray-900 px-5 py-2.5 text-sm text-white">
+        {t('unavailable.retry')}
+      </a>
     </section>
   );
 }

@@ -35,7 +35,8 @@ export function buildHead({ shop, matches = [], url, origin }) {
     meta = { ...meta, ...Object.fromEntries(Object.entries(own).filter(([, v]) => v !== undefined)) };
   }
   const site = siteOrigin(shop, origin);
-  const title = meta.title && meta.title !== shopName && shopName ? `${meta.title} - ${shopName}` : meta.title || shopName;
+  const title =
+    meta.title && meta.title !== shopName && shopName ? `${meta.title} - ${shopName}` : meta.title || shopName;
   return {
     lang: htmlLang(language),
     title,
@@ -53,7 +54,10 @@ export function buildHead({ shop, matches = [], url, origin }) {
 }
 
 const esc = (s) =>
-  String(s ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]);
+  String(s ?? '').replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c],
+  );
 
 /** JSON safe inside a <script> element: nothing can close the tag or open a comment. */
 export function serializeJson(value) {

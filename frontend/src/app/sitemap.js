@@ -2,7 +2,8 @@
 import { API_PREFIX } from '../api/paths.js';
 import { PRIVATE_PATHS } from './routes.jsx';
 
-const xmlEscape = (s) => String(s).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]);
+const xmlEscape = (s) =>
+  String(s).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]);
 
 // A route path's first segment, with a slash where more follow: 'order-detail/:id' and
 // 'admin/login' keep crawlers out of /order-detail/ and /admin/.
@@ -12,7 +13,14 @@ const prefixOf = (path) => (path.includes('/') ? `/${path.split('/')[0]}/` : `/$
 export const PRIVATE_PREFIXES = [...new Set(PRIVATE_PATHS.map(prefixOf)), API_PREFIX];
 
 export function renderRobots(site) {
-  return ['User-agent: *', ...PRIVATE_PREFIXES.map((p) => `Disallow: ${p}`), 'Allow: /', '', `Sitemap: ${site}/sitemap.xml`, ''].join('\n');
+  return [
+    'User-agent: *',
+    ...PRIVATE_PREFIXES.map((p) => `Disallow: ${p}`),
+    'Allow: /',
+    '',
+    `Sitemap: ${site}/sitemap.xml`,
+    '',
+  ].join('\n');
 }
 
 export function renderSitemapXml(data, site) {

@@ -3,11 +3,26 @@ import { PRIVATE_PREFIXES, renderRobots } from './sitemap.js';
 
 describe('robots.txt', () => {
   it('keeps crawlers out of every private page the route table has, and the API', () => {
-    expect([...PRIVATE_PREFIXES].sort()).toEqual([
-      '/checkout', '/favorite', '/user-profile', '/order-list', '/order-detail/', '/order-summary/', '/choose-address',
-      '/address-management', '/payment-info', '/login', '/register', '/forgot-password', '/reset-password',
-      '/search-product', '/admin/', '/api/',
-    ].sort());
+    expect([...PRIVATE_PREFIXES].sort()).toEqual(
+      [
+        '/checkout',
+        '/favorite',
+        '/user-profile',
+        '/order-list',
+        '/order-detail/',
+        '/order-summary/',
+        '/choose-address',
+        '/address-management',
+        '/payment-info',
+        '/login',
+        '/register',
+        '/forgot-password',
+        '/reset-password',
+        '/search-product',
+        '/admin/',
+        '/api/',
+      ].sort(),
+    );
   });
   it('lists them before the sitemap', () => {
     const robots = renderRobots('https://shop.test');

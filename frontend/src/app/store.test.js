@@ -25,7 +25,10 @@ describe('store', () => {
     const store = createAppStore();
     store.dispatch(toastShown('success', 'a'));
     store.dispatch(toastShown('bogus', 'b'));
-    expect(selectToasts(store.getState())).toEqual([{ id: 1, type: 'success', message: 'a' }, { id: 2, type: 'info', message: 'b' }]);
+    expect(selectToasts(store.getState())).toEqual([
+      { id: 1, type: 'success', message: 'a' },
+      { id: 2, type: 'info', message: 'b' },
+    ]);
     store.dispatch(toastDismissed(1));
     expect(selectToasts(store.getState()).map((t) => t.id)).toEqual([2]);
   });
@@ -38,8 +41,12 @@ describe('store', () => {
   });
 
   it('counts a user with a non-empty name as logged in', () => {
-    expect(selectIsLoggedIn(createAppStore({ preloadedState: { user: { user: { name: '' } } } }).getState())).toBe(false);
-    expect(selectIsLoggedIn(createAppStore({ preloadedState: { user: { user: { name: '王' } } } }).getState())).toBe(true);
+    expect(selectIsLoggedIn(createAppStore({ preloadedState: { user: { user: { name: '' } } } }).getState())).toBe(
+      false,
+    );
+    expect(selectIsLoggedIn(createAppStore({ preloadedState: { user: { user: { name: '王' } } } }).getState())).toBe(
+      true,
+    );
   });
 
   it('sums cart quantities for the header count', () => {
@@ -48,7 +55,11 @@ describe('store', () => {
   });
 
   it('loads the shop with its loading and error flags', async () => {
-    const fail = { get: async () => { throw Object.assign(new Error('down'), { status: 0 }); } };
+    const fail = {
+      get: async () => {
+        throw Object.assign(new Error('down'), { status: 0 });
+      },
+    };
     const store = createAppStore({ api: fail });
     const pending = store.dispatch(shopLoaded());
     expect(store.getState().shop.loading).toBe(true);

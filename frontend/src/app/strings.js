@@ -18,7 +18,7 @@ export const zh = {
   'contact.close': '关闭',
   'footer.copyright': '© 2023 {shop} 版权所有',
   'footer.articles': '帮助中心',
-  'loading': '加载中…',
+  loading: '加载中…',
   'toast.dismiss': '关闭提示',
 };
 
@@ -41,6 +41,6 @@ export const en = {
   'contact.close': 'Close',
   'footer.copyright': '© 2023 {shop}. All rights reserved.',
   'footer.articles': 'Help',
-  'loading': 'Loading…',
+  loading: 'Loading…',
   'toast.dismiss': 'Dismiss',
 };

@@ -15,6 +15,19 @@ import * as orders from '../features/orders/strings.js';
 import * as payment from '../features/payment/strings.js';
 import * as search from '../features/search/strings.js';
 
-export const TEXTS = { app, common, account, addresses, cart, catalog, checkout, content, favorites, orders, payment, search };
+export const TEXTS = {
+  app,
+  common,
+  account,
+  addresses,
+  cart,
+  catalog,
+  checkout,
+  content,
+  favorites,
+  orders,
+  payment,
+  search,
+};
 
 installTexts(Object.values(TEXTS));

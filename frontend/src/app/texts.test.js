@@ -49,7 +49,8 @@ describe('every text is used', () => {
   // A key counts as used where a module names it in quotes, or builds it from
   // its prefix in a template (`order.status.${status}`).
   const src = fileURLToPath(new URL('..', import.meta.url));
-  const modules = fs.readdirSync(src, { recursive: true })
+  const modules = fs
+    .readdirSync(src, { recursive: true })
     .filter((file) => /\.jsx?$/.test(file) && !/(^|\/)strings\.js$|\.test\.jsx?$/.test(file))
     .map((file) => fs.readFileSync(path.join(src, file), 'utf8'));
   const quoted = new Set(modules.flatMap((text) => [...text.matchAll(/['"`]([\w.-]+)['"`]/g)].map((m) => m[1])));

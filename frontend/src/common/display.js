@@ -34,7 +34,13 @@ const positive = (v) => {
  * against the same table of cases (rules/pricing_cases.json) on both sides.
  * A guest has no member_discount_percent and is not a special member.
  */
-export function quote({ price, discount = null, member_price = null, member_discount_percent = null, is_special_member = false }) {
+export function quote({
+  price,
+  discount = null,
+  member_price = null,
+  member_discount_percent = null,
+  is_special_member = false,
+}) {
   const p = toNumber(price);
   const d = positive(discount) && toNumber(discount) < p ? toNumber(discount) : null;
   const m = positive(member_price) ? toNumber(member_price) : null;
@@ -75,7 +81,9 @@ function shopperOf(user) {
  */
 export function cardPrice(product, user = null) {
   const price = toNumber(product?.price);
-  const forThisShopper = user ? product?.priced_for != null && product.priced_for === user.id : product?.priced_for == null;
+  const forThisShopper = user
+    ? product?.priced_for != null && product.priced_for === user.id
+    : product?.priced_for == null;
   if (forThisShopper && positive(product?.final_price)) {
     const final = toNumber(product.final_price);
     return { price: final, original: final < price ? price : null, special: Number(product.show_special_badge) === 1 };

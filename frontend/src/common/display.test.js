@@ -1,8 +1,16 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
-  avatarImage, cardPrice, formatNumber, isSoldOut, paginationItems,
-  progressValue, progressWidth, quote, stockText, toYuan,
+  avatarImage,
+  cardPrice,
+  formatNumber,
+  isSoldOut,
+  paginationItems,
+  progressValue,
+  progressWidth,
+  quote,
+  stockText,
+  toYuan,
 } from './display.js';
 
 describe('formatNumber', () => {
@@ -108,7 +116,13 @@ describe('progress', () => {
 
 describe('avatarImage', () => {
   it('picks the image whose id is the avatar', () => {
-    const p = { avatar: 2, images: [{ id: 1, path: '/a' }, { id: 2, path: '/b' }] };
+    const p = {
+      avatar: 2,
+      images: [
+        { id: 1, path: '/a' },
+        { id: 2, path: '/b' },
+      ],
+    };
     expect(avatarImage(p).path).toBe('/b');
     expect(avatarImage({ avatar: 9, images: [] })).toBeNull();
   });

@@ -9,7 +9,9 @@ let tables = { zh: {}, en: {} };
 
 /** Install the texts of every folder: a list of { zh, en } tables, merged in order. */
 export function installTexts(modules) {
-  tables = Object.fromEntries(LANGUAGES.map((language) => [language, Object.assign({}, ...modules.map((m) => m[language]))]));
+  tables = Object.fromEntries(
+    LANGUAGES.map((language) => [language, Object.assign({}, ...modules.map((m) => m[language]))]),
+  );
 }
 
 /** The installed tables, { zh, en }. */

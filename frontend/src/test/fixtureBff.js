@@ -5,17 +5,67 @@ import http from 'node:http';
 
 const image = (id, path) => ({ id, path, alt: `alt ${id}`, name: `img${id}` });
 export const products = [
-  { id: 1, name: '麦卢卡蜂蜜 UMF10+', description: '新西兰原装 <b>蜂蜜</b>', price: 50, discount: 40, member_price: null, virtual_inventory: 120, weight: 500, is_free_shipping: 1, avatar: 11, images: [image(11, '/media/p1.jpg'), image(12, '/media/p1b.jpg')], imageAlt: 'honey', product_variants: [], color: null, size: null },
-  { id: 2, name: '羊毛被 </script><!-- x', description: 'wool', price: 200, discount: null, member_price: null, virtual_inventory: 0, weight: 2000, is_free_shipping: 0, avatar: 21, images: [image(21, '/media/p2.jpg')], imageAlt: null, product_variants: [], color: null, size: null },
+  {
+    id: 1,
+    name: '麦卢卡蜂蜜 UMF10+',
+    description: '新西兰原装 <b>蜂蜜</b>',
+    price: 50,
+    discount: 40,
+    member_price: null,
+    virtual_inventory: 120,
+    weight: 500,
+    is_free_shipping: 1,
+    avatar: 11,
+    images: [image(11, '/media/p1.jpg'), image(12, '/media/p1b.jpg')],
+    imageAlt: 'honey',
+    product_variants: [],
+    color: null,
+    size: null,
+  },
+  {
+    id: 2,
+    name: '羊毛被 </script><!-- x',
+    description: 'wool',
+    price: 200,
+    discount: null,
+    member_price: null,
+    virtual_inventory: 0,
+    weight: 2000,
+    is_free_shipping: 0,
+    avatar: 21,
+    images: [image(21, '/media/p2.jpg')],
+    imageAlt: null,
+    product_variants: [],
+    color: null,
+    size: null,
+  },
 ];
-const detail = { ...products[0], composition: '蜂蜜 100%', usage_instructions: '每日一勺', product_details: '<p>详情 <strong>好</strong></p>', category: { id: 5, name: '健康食品' }, brand: { id: 7, name: 'Comvita' } };
+const detail = {
+  ...products[0],
+  composition: '蜂蜜 100%',
+  usage_instructions: '每日一勺',
+  product_details: '<p>详情 <strong>好</strong></p>',
+  category: { id: 5, name: '健康食品' },
+  brand: { id: 7, name: 'Comvita' },
+};
 const ZH = ['shop.test', 'localhost', '127.0.0.1'];
 const EN = ['en.test', 'en.localhost'];
 const shopInfo = (host) => ({
-  shop_name: EN.includes(host) ? 'Kiwi Shop' : '新西兰直邮', shop_slogan: EN.includes(host) ? 'Straight from NZ' : '纯正新西兰好货', shop_ico: '/media/ico.png', shop_logo: '/media/logo.png',
-  shop_image: '/media/shop.jpg', wechart_image: '/media/wx.png', qq_number: '123456', language: EN.includes(host) ? 'en' : 'zh', shop_exchange_rate: 4.5,
-  shop_incentive_title: '为什么选择我们', shop_incentive_name1: '正品保证', shop_incentive_image1: '/media/i1.png', shop_incentive_description1: '直采',
-  site_url: '', shop_description: EN.includes(host) ? 'NZ goods' : '新西兰好货直邮中国',
+  shop_name: EN.includes(host) ? 'Kiwi Shop' : '新西兰直邮',
+  shop_slogan: EN.includes(host) ? 'Straight from NZ' : '纯正新西兰好货',
+  shop_ico: '/media/ico.png',
+  shop_logo: '/media/logo.png',
+  shop_image: '/media/shop.jpg',
+  wechart_image: '/media/wx.png',
+  qq_number: '123456',
+  language: EN.includes(host) ? 'en' : 'zh',
+  shop_exchange_rate: 4.5,
+  shop_incentive_title: '为什么选择我们',
+  shop_incentive_name1: '正品保证',
+  shop_incentive_image1: '/media/i1.png',
+  shop_incentive_description1: '直采',
+  site_url: '',
+  shop_description: EN.includes(host) ? 'NZ goods' : '新西兰好货直邮中国',
 });
 const paged = (data, page = 1, last = 3) => ({ data, current_page: page, last_page: last, per_page: 20, total: 50 });
 
@@ -24,27 +74,81 @@ export function startFixtureBff(port = 0) {
   const server = http.createServer((req, res) => {
     const url = new URL(req.url, 'http://x');
     const host = req.headers['x-site-host'];
-    calls.push({ method: req.method, path: url.pathname.replace(/\/$/, ''), query: Object.fromEntries(url.searchParams), host });
+    calls.push({
+      method: req.method,
+      path: url.pathname.replace(/\/$/, ''),
+      query: Object.fromEntries(url.searchParams),
+      host,
+    });
     const send = (status, body) => {
       res.writeHead(status, { 'Content-Type': 'application/json' });
       res.end(JSON.stringify(body));
     };
-    if (!ZH.includes(host) && !EN.includes(host)) return send(404, { message: 'Store not found', code: 'store_not_found' });
+    if (!ZH.includes(host) && !EN.includes(host))
+      return send(404, { message: 'Store not found', code: 'store_not_found' });
     const p = url.pathname.replace(/\/$/, '');
     const page = Number(url.searchParams.get('page') || 1);
     if (p === '/api/shop') return send(200, { data: { shop_info: shopInfo(host) } });
-    if (p === '/api/category') return send(200, { data: { categories: [{ category: { id: 0, name: 'root', avatar: null, subcategories: [{ id: 5, name: '健康食品', avatar: null, subcategories: [{ id: 6, name: '蜂蜜', avatar: '/media/c6.png', subcategories: [] }] }] } }] } });
+    if (p === '/api/category')
+      return send(200, {
+        data: {
+          categories: [
+            {
+              category: {
+                id: 0,
+                name: 'root',
+                avatar: null,
+                subcategories: [
+                  {
+                    id: 5,
+                    name: '健康食品',
+                    avatar: null,
+                    subcategories: [{ id: 6, name: '蜂蜜', avatar: '/media/c6.png', subcategories: [] }],
+                  },
+                ],
+              },
+            },
+          ],
+        },
+      });
     if (p === '/api/article') return send(200, { data: { articles: [{ id: 3, title: '配送说明' }] } });
-    if (p === '/api/article/3') return send(200, { article: { id: 3, title: '配送说明', longText: '<p>七天送达</p>' } });
-    if (p === '/api/banner') return send(200, { banners: [{ id: 1, name: '夏季', avatar: '/media/b1.jpg', link_url: null }] });
-    if (p === '/api/brand') return send(200, { brands: [{ id: 7, name: 'Comvita', avatar: '/media/br7.png', is_featured: true }] });
+    if (p === '/api/article/3')
+      return send(200, { article: { id: 3, title: '配送说明', longText: '<p>七天送达</p>' } });
+    if (p === '/api/banner')
+      return send(200, { banners: [{ id: 1, name: '夏季', avatar: '/media/b1.jpg', link_url: null }] });
+    if (p === '/api/brand')
+      return send(200, { brands: [{ id: 7, name: 'Comvita', avatar: '/media/br7.png', is_featured: true }] });
     if (p === '/api/product/new' || p === '/api/product/best') return send(200, { products: paged(products, page) });
     if (p === '/api/product/search') return send(200, { products: paged(products.slice(0, 1), 1, 1) });
     if (p === '/api/product/1') return send(200, { product: detail });
-    if (p === '/api/category/5') return send(200, { category_name: '健康食品', category: { id: 5, name: '健康食品' }, products, total_pages: 12, current_page: page, per_page: 20, total: 230 });
-    if (p === '/api/brand/7') return send(200, { brand: { id: 7, name: 'Comvita', avatar: '/media/br7.png' }, products: paged(products, page, 1) });
-    if (p === '/api/banner-products/1') return send(200, { banner: { id: 1, name: '夏季', avatar: '/media/b1.jpg', link_url: null }, products: paged(products, page, 1), total_pages: 1 });
-    if (p === '/api/sitemap') return send(200, { products: [{ id: 1, updated_at: '2026-01-02T03:04:05Z' }], categories: [{ id: 5 }], brands: [{ id: 7 }], articles: [{ id: 3 }] });
+    if (p === '/api/category/5')
+      return send(200, {
+        category_name: '健康食品',
+        category: { id: 5, name: '健康食品' },
+        products,
+        total_pages: 12,
+        current_page: page,
+        per_page: 20,
+        total: 230,
+      });
+    if (p === '/api/brand/7')
+      return send(200, {
+        brand: { id: 7, name: 'Comvita', avatar: '/media/br7.png' },
+        products: paged(products, page, 1),
+      });
+    if (p === '/api/banner-products/1')
+      return send(200, {
+        banner: { id: 1, name: '夏季', avatar: '/media/b1.jpg', link_url: null },
+        products: paged(products, page, 1),
+        total_pages: 1,
+      });
+    if (p === '/api/sitemap')
+      return send(200, {
+        products: [{ id: 1, updated_at: '2026-01-02T03:04:05Z' }],
+        categories: [{ id: 5 }],
+        brands: [{ id: 7 }],
+        articles: [{ id: 3 }],
+      });
     if (p === '/api/boom') return send(500, { message: 'boom' });
     return send(404, { message: 'Not found', code: 'not_found' });
   });

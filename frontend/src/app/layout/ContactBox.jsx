@@ -13,15 +13,29 @@ export default function ContactBox() {
   const closed = useSelector(selectContactClosed);
   if (closed || !shop || (!shop.wechart_image && !shop.qq_number)) return null;
   return (
-    <aside className="fixed bottom-6 right-6 z-30 hidden w-44 rounded-xl bg-white p-3 text-center shadow-xl ring-1 ring-black/5 md:block" data-testid="contact-box" aria-label={t('contact.title')}>
-      <button type="button" onClick={() => dispatch(contactBoxClosed())} aria-label={t('contact.close')}
-        className="absolute right-1 top-1 rounded p-1 text-gray-400 hover:bg-gray-100 hover:text-gray-700">
+    <aside
+      className="fixed bottom-6 right-6 z-30 hidden w-44 rounded-xl bg-white p-3 text-center shadow-xl ring-1 ring-black/5 md:block"
+      data-testid="contact-box"
+      aria-label={t('contact.title')}
+    >
+      <button
+        type="button"
+        onClick={() => dispatch(contactBoxClosed())}
+        aria-label={t('contact.close')}
+        className="absolute right-1 top-1 rounded p-1 text-gray-400 hover:bg-gray-100 hover:text-gray-700"
+      >
         <CloseIcon className="h-4 w-4" />
       </button>
       <p className="mb-2 text-sm font-semibold">{t('contact.title')}</p>
       {shop.wechart_image && (
         <>
-          <Img src={shop.wechart_image} alt={t('contact.wechat')} width={140} height={140} className="mx-auto h-32 w-32 object-contain" />
+          <Img
+            src={shop.wechart_image}
+            alt={t('contact.wechat')}
+            width={140}
+            height={140}
+            className="mx-auto h-32 w-32 object-contain"
+          />
           <p className="mt-1 text-xs text-gray-500">{t('contact.wechat')}</p>
         </>
       )}

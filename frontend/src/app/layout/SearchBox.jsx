@@ -26,10 +26,21 @@ export default function SearchBox({ className = '' }) {
   };
   return (
     <Form method="get" action="/search-product" onSubmit={submit} role="search" className={`relative ${className}`}>
-      <input name="q" type="search" value={text} onChange={(e) => setText(e.target.value)} placeholder={t('search.placeholder')}
-        aria-label={t('search.placeholder')} enterKeyHint="search"
-        className="h-10 w-full rounded-full border border-gray-200 bg-gray-50 pl-4 pr-11 text-sm outline-none focus:border-gray-400 focus:bg-white" />
-      <button type="submit" aria-label={t('search.submit')} className="absolute right-1 top-1 flex h-8 w-9 items-center justify-center rounded-full text-gray-600 hover:bg-gray-200">
+      <input
+        name="q"
+        type="search"
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        placeholder={t('search.placeholder')}
+        aria-label={t('search.placeholder')}
+        enterKeyHint="search"
+        className="h-10 w-full rounded-full border border-gray-200 bg-gray-50 pl-4 pr-11 text-sm outline-none focus:border-gray-400 focus:bg-white"
+      />
+      <button
+        type="submit"
+        aria-label={t('search.submit')}
+        className="absolute right-1 top-1 flex h-8 w-9 items-center justify-center rounded-full text-gray-600 hover:bg-gray-200"
+      >
         <SearchIcon className="h-5 w-5" />
       </button>
     </Form>

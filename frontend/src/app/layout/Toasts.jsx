@@ -18,10 +18,18 @@ function Toast({ toast }) {
     return () => clearTimeout(timer);
   }, [dispatch, toast.id]);
   return (
-    <div role={toast.type === 'error' ? 'alert' : 'status'} data-testid={`toast-${toast.type}`}
-      className={`pointer-events-auto flex items-center gap-3 rounded-lg px-4 py-3 text-sm text-white shadow-lg ${STYLE[toast.type]}`}>
+    <div
+      role={toast.type === 'error' ? 'alert' : 'status'}
+      data-testid={`toast-${toast.type}`}
+      className={`pointer-events-auto flex items-center gap-3 rounded-lg px-4 py-3 text-sm text-white shadow-lg ${STYLE[toast.type]}`}
+    >
       <span className="flex-1">{toast.message}</span>
-      <button type="button" aria-label={t('toast.dismiss')} onClick={() => dispatch(toastDismissed(toast.id))} className="opacity-80 hover:opacity-100">
+      <button
+        type="button"
+        aria-label={t('toast.dismiss')}
+        onClick={() => dispatch(toastDismissed(toast.id))}
+        className="opacity-80 hover:opacity-100"
+      >
         <CloseIcon className="h-4 w-4" />
       </button>
     </div>
@@ -32,7 +40,9 @@ export default function Toasts() {
   const toasts = useSelector(selectToasts);
   return (
     <div className="pointer-events-none fixed inset-x-0 top-20 z-[70] flex flex-col items-center gap-2 px-4">
-      {toasts.map((toast) => <Toast key={toast.id} toast={toast} />)}
+      {toasts.map((toast) => (
+        <Toast key={toast.id} toast={toast} />
+      ))}
     </div>
   );
 }

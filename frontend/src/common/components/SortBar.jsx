@@ -20,9 +20,13 @@ export default function SortBar({ sort }) {
   return (
     <nav aria-label={t('sort.label')} className="-mx-1 flex gap-1 overflow-x-auto pb-1 text-sm" data-testid="sort-bar">
       {SORTS.map((s) => (
-        <Link key={s} to={listingHref(pathname, search, { sort: s, page: 1 })} preventScrollReset
+        <Link
+          key={s}
+          to={listingHref(pathname, search, { sort: s, page: 1 })}
+          preventScrollReset
           aria-current={s === current ? 'true' : undefined}
-          className={`whitespace-nowrap rounded-full px-3 py-1.5 ${s === current ? 'bg-gray-900 text-white' : 'bg-white text-gray-700 ring-1 ring-gray-200 hover:bg-gray-100'}`}>
+          className={`whitespace-nowrap rounded-full px-3 py-1.5 ${s === current ? 'bg-gray-900 text-white' : 'bg-white text-gray-700 ring-1 ring-gray-200 hover:bg-gray-100'}`}
+        >
           {t(`sort.${s}`)}
         </Link>
       ))}

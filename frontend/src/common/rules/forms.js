@@ -42,7 +42,11 @@ export function passwordRule(value) {
 }
 
 export const RECIPIENT_FIELDS = [
-  'shipping_name', 'shipping_contact', 'shipping_address', 'shipping_city', 'shipping_country',
+  'shipping_name',
+  'shipping_contact',
+  'shipping_address',
+  'shipping_city',
+  'shipping_country',
 ];
 
 /**

@@ -3,8 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { emailRule, passwordRule, recipientRules } from './forms.js';
 // Tests may import any layer (src/layers.test.js): the features' validators are what the forms run.
 import {
-  EMAIL_MESSAGES, PASSWORD_MESSAGES, RESET_EMAIL_MESSAGES,
-  validateForgotPassword, validateLogin, validateRegister, validateResetPassword,
+  EMAIL_MESSAGES,
+  PASSWORD_MESSAGES,
+  RESET_EMAIL_MESSAGES,
+  validateForgotPassword,
+  validateLogin,
+  validateRegister,
+  validateResetPassword,
 } from '../../features/account/validators.js';
 import { NZ_MESSAGE_KEY, RECIPIENT_REQUIRED, validateRecipient } from '../../features/addresses/validators.js';
 
@@ -15,9 +20,9 @@ const table = JSON.parse(fs.readFileSync(new URL('../../../../rules/validation_c
 // these turn them back into the table's rule names.
 const key = (k) => k;
 const ruleOf = (messages) => (message) =>
-  (message == null ? null : Object.keys(messages).find((rule) => messages[rule] === message));
+  message == null ? null : Object.keys(messages).find((rule) => messages[rule] === message);
 const recipientRule = (field, message) =>
-  (message === NZ_MESSAGE_KEY ? 'nz_address' : RECIPIENT_REQUIRED[field] === message && 'required');
+  message === NZ_MESSAGE_KEY ? 'nz_address' : RECIPIENT_REQUIRED[field] === message && 'required';
 const cases = (name) => table[name].map((c) => [c.case, c]);
 
 describe('email (rules/validation_cases.json)', () => {
@@ -41,15 +46,17 @@ describe('recipient (rules/validation_cases.json)', () => {
   it.each(cases('recipient'))('%s', (_, c) => {
     expect(recipientRules(c.values)).toEqual(c.expected);
     const errors = validateRecipient(c.values);
-    expect(Object.fromEntries(Object.entries(errors).map(([field, message]) => [field, recipientRule(field, message)])))
-      .toEqual(c.expected);
+    expect(
+      Object.fromEntries(Object.entries(errors).map(([field, message]) => [field, recipientRule(field, message)])),
+    ).toEqual(c.expected);
   });
 });
 
 describe('the table', () => {
   it('covers every rule of each kind', () => {
     expect(new Set(table.email.map((c) => c.expected))).toEqual(new Set([null, 'required', 'invalid']));
-    expect(new Set(table.password.map((c) => c.expected)))
-      .toEqual(new Set([null, 'required', 'too_short', 'too_long', 'weak']));
+    expect(new Set(table.password.map((c) => c.expected))).toEqual(
+      new Set([null, 'required', 'too_short', 'too_long', 'weak']),
+    );
   });
 });

@@ -13,13 +13,21 @@ export default function AccountLayout() {
   return (
     <div className="grid gap-6 pt-6 md:grid-cols-[14rem_1fr]" data-testid="account-layout">
       <aside className="rounded-xl bg-white p-4 ring-1 ring-gray-100 md:self-start">
-        <p className="font-semibold" data-testid="account-greeting">{t('account.hello', { name: user?.name || '' })}</p>
+        <p className="font-semibold" data-testid="account-greeting">
+          {t('account.hello', { name: user?.name || '' })}
+        </p>
         <p className="mt-1 text-sm text-gray-500">{t('account.welcome')}</p>
         <nav aria-label={t('account.menu')} className="mt-4 flex gap-1 overflow-x-auto md:flex-col">
-          {ACCOUNT_LINKS.map(([to, key]) => <NavLink key={to} to={to} className={linkClass}>{t(key)}</NavLink>)}
+          {ACCOUNT_LINKS.map(([to, key]) => (
+            <NavLink key={to} to={to} className={linkClass}>
+              {t(key)}
+            </NavLink>
+          ))}
         </nav>
       </aside>
-      <div className="min-w-0"><Outlet /></div>
+      <div className="min-w-0">
+        <Outlet />
+      </div>
     </div>
   );
 }

@@ -32,19 +32,37 @@ export function Field({ label, name, type = 'text', value, onChange, error, auto
   const errorId = `${id}-error`;
   return (
     <div className="mb-4">
-      <label htmlFor={id} className="mb-1 block text-sm font-medium text-gray-700">{label}</label>
-      <input id={id} name={name} type={type} value={value} autoComplete={autoComplete} autoFocus={autoFocus}
-        onChange={(e) => onChange(name, e.target.value)} aria-invalid={Boolean(error)} aria-describedby={error ? errorId : undefined}
-        className={`block w-full rounded-lg border px-3 py-2 outline-none focus:ring-2 focus:ring-rose-200 ${error ? 'border-rose-500' : 'border-gray-300 focus:border-rose-400'}`} />
-      {error && <p id={errorId} className="mt-1 text-sm text-rose-600" data-testid={`error-${name}`}>{error}</p>}
+      <label htmlFor={id} className="mb-1 block text-sm font-medium text-gray-700">
+        {label}
+      </label>
+      <input
+        id={id}
+        name={name}
+        type={type}
+        value={value}
+        autoComplete={autoComplete}
+        autoFocus={autoFocus}
+        onChange={(e) => onChange(name, e.target.value)}
+        aria-invalid={Boolean(error)}
+        aria-describedby={error ? errorId : undefined}
+        className={`block w-full rounded-lg border px-3 py-2 outline-none focus:ring-2 focus:ring-rose-200 ${error ? 'border-rose-500' : 'border-gray-300 focus:border-rose-400'}`}
+      />
+      {error && (
+        <p id={errorId} className="mt-1 text-sm text-rose-600" data-testid={`error-${name}`}>
+          {error}
+        </p>
+      )}
     </div>
   );
 }
 
 export function SubmitButton({ busy, children, busyText }) {
   return (
-    <button type="submit" disabled={busy}
-      className="mt-2 w-full rounded-full bg-gray-900 px-5 py-2.5 text-sm font-medium text-white hover:bg-gray-700 disabled:opacity-60">
+    <button
+      type="submit"
+      disabled={busy}
+      className="mt-2 w-full rounded-full bg-gray-900 px-5 py-2.5 text-sm font-medium text-white hover:bg-gray-700 disabled:opacity-60"
+    >
       {busy ? busyText : children}
     </button>
   );
@@ -54,5 +72,10 @@ export function SubmitButton({ busy, children, busyText }) {
 export function serverFieldErrors(error) {
   const errors = error?.data?.errors;
   if (!errors || typeof errors !== 'object') return {};
-  return Object.fromEntries(Object.entries(errors).map(([field, messages]) => [field, Array.isArray(messages) ? messages[0] : String(messages)]));
+  return Object.fromEntries(
+    Object.entries(errors).map(([field, messages]) => [
+      field,
+      Array.isArray(messages) ? messages[0] : String(messages),
+    ]),
+  );
 }

@@ -33,9 +33,25 @@ export default function ForgotPasswordPage() {
     <AuthCard title={t('auth.forgotTitle')} testId="forgot-password-page">
       <p className="mb-4 text-sm text-gray-600">{t('auth.forgotIntro')}</p>
       <form noValidate onSubmit={submit}>
-        <Field label={t('auth.email')} name="email" type="email" autoComplete="email" value={form.email} onChange={change} error={errors.email} />
-        <SubmitButton busy={busy} busyText={t('auth.submitting')}>{t('auth.sendReset')}</SubmitButton>
-        <button type="button" onClick={() => navigate(-1)} className="mt-3 w-full rounded-full px-5 py-2.5 text-sm ring-1 ring-gray-300 hover:bg-gray-100">{t('auth.back')}</button>
+        <Field
+          label={t('auth.email')}
+          name="email"
+          type="email"
+          autoComplete="email"
+          value={form.email}
+          onChange={change}
+          error={errors.email}
+        />
+        <SubmitButton busy={busy} busyText={t('auth.submitting')}>
+          {t('auth.sendReset')}
+        </SubmitButton>
+        <button
+          type="button"
+          onClick={() => navigate(-1)}
+          className="mt-3 w-full rounded-full px-5 py-2.5 text-sm ring-1 ring-gray-300 hover:bg-gray-100"
+        >
+          {t('auth.back')}
+        </button>
       </form>
     </AuthCard>
   );

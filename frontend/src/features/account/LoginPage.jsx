@@ -50,18 +50,61 @@ export default function LoginPage({ admin = false }) {
   };
 
   return (
-    <AuthCard title={t(admin ? 'auth.adminTitle' : 'auth.loginTitle')} testId={admin ? 'admin-login-page' : 'login-page'}
-      footer={admin ? null : (<>{t('auth.noAccount')} <Link to={target === '/' ? '/register' : `/register?${REDIRECT_PARAM}=${encodeURIComponent(target)}`} className="font-medium text-rose-600 hover:underline">{t('auth.register')}</Link></>)}>
-      {location.state?.notice && <p role="status" className="mb-4 rounded-lg bg-emerald-50 px-3 py-2 text-sm text-emerald-800" data-testid="login-notice">{location.state.notice}</p>}
+    <AuthCard
+      title={t(admin ? 'auth.adminTitle' : 'auth.loginTitle')}
+      testId={admin ? 'admin-login-page' : 'login-page'}
+      footer={
+        admin ? null : (
+          <>
+            {t('auth.noAccount')}{' '}
+            <Link
+              to={target === '/' ? '/register' : `/register?${REDIRECT_PARAM}=${encodeURIComponent(target)}`}
+              className="font-medium text-rose-600 hover:underline"
+            >
+              {t('auth.register')}
+            </Link>
+          </>
+        )
+      }
+    >
+      {location.state?.notice && (
+        <p
+          role="status"
+          className="mb-4 rounded-lg bg-emerald-50 px-3 py-2 text-sm text-emerald-800"
+          data-testid="login-notice"
+        >
+          {location.state.notice}
+        </p>
+      )}
       <form noValidate onSubmit={submit}>
-        <Field label={t('auth.email')} name="email" type="email" autoComplete="email" value={form.email} onChange={change} error={errors.email} />
-        <Field label={t('auth.password')} name="password" type="password" autoComplete="current-password" value={form.password} onChange={change} error={errors.password} />
+        <Field
+          label={t('auth.email')}
+          name="email"
+          type="email"
+          autoComplete="email"
+          value={form.email}
+          onChange={change}
+          error={errors.email}
+        />
+        <Field
+          label={t('auth.password')}
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          value={form.password}
+          onChange={change}
+          error={errors.password}
+        />
         {!admin && (
           <div className="mb-2 text-right text-sm">
-            <Link to="/forgot-password" className="text-rose-600 hover:underline">{t('auth.forgotLink')}</Link>
+            <Link to="/forgot-password" className="text-rose-600 hover:underline">
+              {t('auth.forgotLink')}
+            </Link>
           </div>
         )}
-        <SubmitButton busy={busy} busyText={t('auth.submitting')}>{t('auth.submitLogin')}</SubmitButton>
+        <SubmitButton busy={busy} busyText={t('auth.submitting')}>
+          {t('auth.submitLogin')}
+        </SubmitButton>
       </form>
     </AuthCard>
   );

@@ -19,7 +19,9 @@ export default function ProfilePage() {
         {rows.map(([label, value, id]) => (
           <div key={id} className="contents">
             <dt className="text-gray-500">{t(label)}</dt>
-            <dd className="break-all" data-testid={id}>{value}</dd>
+            <dd className="break-all" data-testid={id}>
+              {value}
+            </dd>
           </div>
         ))}
       </dl>

@@ -37,27 +37,84 @@ export default function RegisterPage() {
 
   const linkClass = 'text-rose-600 underline';
   return (
-    <AuthCard title={t('auth.registerTitle')} testId="register-page"
-      footer={(<>{t('auth.haveAccount')} <Link to={loginPage} className="font-medium text-rose-600 hover:underline">{t('auth.login')}</Link></>)}>
+    <AuthCard
+      title={t('auth.registerTitle')}
+      testId="register-page"
+      footer={
+        <>
+          {t('auth.haveAccount')}{' '}
+          <Link to={loginPage} className="font-medium text-rose-600 hover:underline">
+            {t('auth.login')}
+          </Link>
+        </>
+      }
+    >
       <form noValidate onSubmit={submit}>
-        <Field label={t('auth.name')} name="name" autoComplete="name" value={form.name} onChange={change} error={errors.name} />
-        <Field label={t('auth.email')} name="email" type="email" autoComplete="email" value={form.email} onChange={change} error={errors.email} />
-        <Field label={t('auth.password')} name="password" type="password" autoComplete="new-password" value={form.password} onChange={change} error={errors.password} />
-        <Field label={t('auth.passwordConfirmation')} name="password_confirmation" type="password" autoComplete="new-password" value={form.password_confirmation} onChange={change} error={errors.password_confirmation} />
+        <Field
+          label={t('auth.name')}
+          name="name"
+          autoComplete="name"
+          value={form.name}
+          onChange={change}
+          error={errors.name}
+        />
+        <Field
+          label={t('auth.email')}
+          name="email"
+          type="email"
+          autoComplete="email"
+          value={form.email}
+          onChange={change}
+          error={errors.email}
+        />
+        <Field
+          label={t('auth.password')}
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          value={form.password}
+          onChange={change}
+          error={errors.password}
+        />
+        <Field
+          label={t('auth.passwordConfirmation')}
+          name="password_confirmation"
+          type="password"
+          autoComplete="new-password"
+          value={form.password_confirmation}
+          onChange={change}
+          error={errors.password_confirmation}
+        />
         <div className="mb-4">
           <label className="flex items-start gap-2 text-sm text-gray-700">
-            <input type="checkbox" name="acceptTerms" checked={form.acceptTerms} onChange={(e) => change('acceptTerms', e.target.checked)}
-              className="mt-0.5 h-4 w-4 rounded border-gray-300" aria-invalid={Boolean(errors.acceptTerms)} />
+            <input
+              type="checkbox"
+              name="acceptTerms"
+              checked={form.acceptTerms}
+              onChange={(e) => change('acceptTerms', e.target.checked)}
+              className="mt-0.5 h-4 w-4 rounded border-gray-300"
+              aria-invalid={Boolean(errors.acceptTerms)}
+            />
             <span>
               {t('auth.acceptTermsBefore')}{' '}
-              <a href="/terms" target="_blank" rel="noopener noreferrer" className={linkClass}>{t('terms.title')}</a>
-              {' '}{t('auth.and')}{' '}
-              <a href="/privacy-policy" target="_blank" rel="noopener noreferrer" className={linkClass}>{t('privacy.title')}</a>
+              <a href="/terms" target="_blank" rel="noopener noreferrer" className={linkClass}>
+                {t('terms.title')}
+              </a>{' '}
+              {t('auth.and')}{' '}
+              <a href="/privacy-policy" target="_blank" rel="noopener noreferrer" className={linkClass}>
+                {t('privacy.title')}
+              </a>
             </span>
           </label>
-          {errors.acceptTerms && <p className="mt-1 text-sm text-rose-600" data-testid="error-acceptTerms">{errors.acceptTerms}</p>}
+          {errors.acceptTerms && (
+            <p className="mt-1 text-sm text-rose-600" data-testid="error-acceptTerms">
+              {errors.acceptTerms}
+            </p>
+          )}
         </div>
-        <SubmitButton busy={busy} busyText={t('auth.submitting')}>{t('auth.submitRegister')}</SubmitButton>
+        <SubmitButton busy={busy} busyText={t('auth.submitting')}>
+          {t('auth.submitRegister')}
+        </SubmitButton>
       </form>
     </AuthCard>
   );

@@ -43,15 +43,37 @@ export default function ResetPasswordPage() {
     <AuthCard title={t('auth.resetTitle')} testId="reset-password-page">
       {token && email ? (
         <>
-          <p className="mb-4 break-all text-sm text-gray-600" data-testid="reset-account">{t('auth.resetAccount', { email })}</p>
+          <p className="mb-4 break-all text-sm text-gray-600" data-testid="reset-account">
+            {t('auth.resetAccount', { email })}
+          </p>
           <form noValidate onSubmit={submit}>
-            <Field label={t('auth.password')} name="password" type="password" autoComplete="new-password" value={form.password} onChange={change} error={errors.password} />
-            <Field label={t('auth.passwordConfirmation')} name="password_confirmation" type="password" autoComplete="new-password" value={form.password_confirmation} onChange={change} error={errors.password_confirmation} />
-            <SubmitButton busy={busy} busyText={t('auth.submitting')}>{t('auth.resetSubmit')}</SubmitButton>
+            <Field
+              label={t('auth.password')}
+              name="password"
+              type="password"
+              autoComplete="new-password"
+              value={form.password}
+              onChange={change}
+              error={errors.password}
+            />
+            <Field
+              label={t('auth.passwordConfirmation')}
+              name="password_confirmation"
+              type="password"
+              autoComplete="new-password"
+              value={form.password_confirmation}
+              onChange={change}
+              error={errors.password_confirmation}
+            />
+            <SubmitButton busy={busy} busyText={t('auth.submitting')}>
+              {t('auth.resetSubmit')}
+            </SubmitButton>
           </form>
         </>
       ) : (
-        <p className="text-sm text-rose-600" data-testid="reset-invalid">{t('auth.resetLinkInvalid')}</p>
+        <p className="text-sm text-rose-600" data-testid="reset-invalid">
+          {t('auth.resetLinkInvalid')}
+        </p>
       )}
     </AuthCard>
   );

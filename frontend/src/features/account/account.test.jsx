@@ -7,19 +7,23 @@ import { selectIsLoggedIn, selectSessionKnown, selectViewer, userLoggedIn } from
 import { sessionChecked, sessionEnded } from './session.js';
 
 let bff;
-beforeAll(async () => { bff = await startFixtureBff(); });
+beforeAll(async () => {
+  bff = await startFixtureBff();
+});
 afterAll(() => bff.close());
 const page = (url) => render({ url, origin: 'http://shop.test:3000', bffUrl: bff.url });
 
 describe('account screens on the server', () => {
   it.each(['/user-profile', '/favorite', '/order-list', '/order-detail/SO1', '/choose-address', '/address-management'])(
-    'renders %s as a neutral noindex shell, decided in the browser', async (url) => {
+    'renders %s as a neutral noindex shell, decided in the browser',
+    async (url) => {
       const r = await page(url);
       expect(r.status).toBe(200);
       expect(r.html).toContain('data-testid="private-shell"');
       expect(r.html).not.toContain('account-layout');
       expect(r.head).toContain('noindex');
-    });
+    },
+  );
 
   it('renders the login form with its links, as noindex', async () => {
     const r = await page('/login?redirect=%2Ffavorite');
@@ -50,7 +54,12 @@ describe('account screens on the server', () => {
 
 describe('member prices on cards', () => {
   const product = { id: 1, price: 100, discount: null, member_price: 70 };
-  const member = { id: 7, name: 'M', member_levels: { id: 1, name: 'Gold', discount_percent: 90 }, is_special_member: 0 };
+  const member = {
+    id: 7,
+    name: 'M',
+    member_levels: { id: 1, name: 'Gold', discount_percent: 90 },
+    is_special_member: 0,
+  };
   const special = { id: 8, name: 'S', member_levels: null, is_special_member: 1 };
 
   it('applies the BFF user shape before the member prices arrive', () => {
@@ -69,7 +78,11 @@ describe('member prices on cards', () => {
   });
 
   it('shows a guest the public final_price', () => {
-    expect(cardPrice({ ...product, discount: 80, final_price: 80, show_special_badge: 1 }, null)).toEqual({ price: 80, original: 100, special: true });
+    expect(cardPrice({ ...product, discount: 80, final_price: 80, show_special_badge: 1 }, null)).toEqual({
+      price: 80,
+      original: 100,
+      special: true,
+    });
     // A member looking at guest-priced data: the rule with the member's level, until the refetch.
     expect(cardPrice({ ...product, final_price: 100, show_special_badge: 0 }, member).price).toBe(90);
   });
@@ -98,13 +111,23 @@ describe('session state', () => {
     expect(await store.dispatch(sessionChecked())).toEqual({ isLoggedIn: true, stale: false });
     expect(store.getState().user.user.name).toBe('B');
 
-    const stale = createAppStore({ api: fakeApi({ isLoggedIn: false, user: null }), preloadedState: { user: { user: { id: 2, name: 'B' } } } });
+    const stale = createAppStore({
+      api: fakeApi({ isLoggedIn: false, user: null }),
+      preloadedState: { user: { user: { id: 2, name: 'B' } } },
+    });
     expect(await stale.dispatch(sessionChecked())).toEqual({ isLoggedIn: false, stale: true });
     expect(stale.getState().user.user).toBe(null);
   });
 
   it('ending a session clears user, cart and favourites', () => {
-    const store = createAppStore({ api: null, preloadedState: { user: { user: { name: 'A' } }, cart: { items: [{ quantity: 2 }] }, favorite: { items: [{ product_id: 1 }] } } });
+    const store = createAppStore({
+      api: null,
+      preloadedState: {
+        user: { user: { name: 'A' } },
+        cart: { items: [{ quantity: 2 }] },
+        favorite: { items: [{ product_id: 1 }] },
+      },
+    });
     store.dispatch(sessionEnded());
     const s = store.getState();
     expect([s.user.user, s.cart.items, s.favorite.items]).toEqual([null, [], []]);

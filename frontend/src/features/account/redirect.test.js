@@ -9,9 +9,28 @@ describe('safeRedirect', () => {
   ])('follows the local path %s', (value, expected) => expect(safeRedirect(value)).toBe(expected));
 
   it.each([
-    '//evil.example', '//evil.example/path', 'https://evil.example', 'http://evil.example/x', 'evil.example',
-    'javascript:alert(1)', '/\\evil.example', '\\\\evil.example', '/\t/evil.example', '/\n/evil.example',
-    ' //evil.example', '/..//evil.example', '/.//evil.example', '/a/..//evil.example/x', '', null, undefined, 42, '/login', '/login?redirect=/x', '/register', '/admin/login',
+    '//evil.example',
+    '//evil.example/path',
+    'https://evil.example',
+    'http://evil.example/x',
+    'evil.example',
+    'javascript:alert(1)',
+    '/\\evil.example',
+    '\\\\evil.example',
+    '/\t/evil.example',
+    '/\n/evil.example',
+    ' //evil.example',
+    '/..//evil.example',
+    '/.//evil.example',
+    '/a/..//evil.example/x',
+    '',
+    null,
+    undefined,
+    42,
+    '/login',
+    '/login?redirect=/x',
+    '/register',
+    '/admin/login',
   ])('never follows %j', (value) => expect(safeRedirect(value)).toBe('/'));
 
   it('takes a fallback', () => expect(safeRedirect('//x', '/home')).toBe('/home'));

@@ -17,40 +17,46 @@ export const sessionEnded = () => (dispatch) => {
 };
 
 /** Log in (customer or admin): store the token, then the user. Rejects with the ApiError. */
-export const loginSubmitted = ({ email, password, admin = false }) => async (dispatch, getState, { api }) => {
-  const { token, user } = await (admin ? auth.adminLogin : auth.login)(api, { email, password });
-  storeBrowserToken(token);
-  dispatch(userLoggedIn(user));
-  return user;
-};
+export const loginSubmitted =
+  ({ email, password, admin = false }) =>
+  async (dispatch, getState, { api }) => {
+    const { token, user } = await (admin ? auth.adminLogin : auth.login)(api, { email, password });
+    storeBrowserToken(token);
+    dispatch(userLoggedIn(user));
+    return user;
+  };
 
 /** Log out on the server (best effort: the session is forgotten here either way). */
-export const logoutRequested = () => async (dispatch, getState, { api }) => {
-  try {
-    await auth.logout(api);
-  } finally {
-    dispatch(sessionEnded());
-  }
-};
+export const logoutRequested =
+  () =>
+  async (dispatch, getState, { api }) => {
+    try {
+      await auth.logout(api);
+    } finally {
+      dispatch(sessionEnded());
+    }
+  };
 
 /**
  * Ask the BFF who this browser is. Returns { isLoggedIn, stale } where stale
  * means the browser believed it was signed in but the session is gone.
  * A failed call (BFF down) changes nothing.
  */
-export const sessionChecked = () => async (dispatch, getState, { api }) => {
-  const believed = selectIsLoggedIn(getState());
-  let status;
-  try {
-    status = await auth.checkLoginStatus(api);
-  } catch {
-    return { isLoggedIn: believed, stale: false, failed: true };
-  }
-  if (status.isLoggedIn && status.user?.name) {
-    dispatch(userLoggedIn(status.user));
-    return { isLoggedIn: true, stale: false };
-  }
-  if (believed) dispatch(sessionEnded());
-  else storeBrowserToken(null);
-  return { isLoggedIn: false, stale: believed };
-};
+export const sessionChecked =
+  () =>
+  async (dispatch, getState, { api }) => {
+    const believed = selectIsLoggedIn(getState());
+    let status;
+    try {
+      status = await auth.checkLoginStatus(api);
+    } catch {
+      return { isLoggedIn: believed, stale: false, failed: true };
+    }
+    if (status.isLoggedIn && status.user?.name) {
+      dispatch(userLoggedIn(status.user));
+      return { isLoggedIn: true, stale: false };
+    }
+    if (believed) dispatch(sessionEnded());
+    else storeBrowserToken(null);
+    return { isLoggedIn: false, stale: believed };
+  };

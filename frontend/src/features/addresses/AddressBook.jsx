@@ -39,10 +39,20 @@ export default function AddressBook({ titleKey, choosing = false }) {
   const btn = 'rounded-md px-2.5 py-1 text-xs ring-1 ring-gray-300 hover:bg-gray-50';
 
   return (
-    <section className="rounded-xl bg-white p-6 ring-1 ring-gray-100" data-testid={choosing ? 'choose-address-page' : 'address-book-page'}>
+    <section
+      className="rounded-xl bg-white p-6 ring-1 ring-gray-100"
+      data-testid={choosing ? 'choose-address-page' : 'address-book-page'}
+    >
       <div className="flex items-center justify-between gap-4">
         <h1 className="text-xl font-semibold">{t(titleKey)}</h1>
-        <button type="button" onClick={() => setModal({ open: true, address: null })} className="rounded-lg bg-gray-900 px-4 py-2 text-sm text-white" data-testid="address-new">{t('address.new')}</button>
+        <button
+          type="button"
+          onClick={() => setModal({ open: true, address: null })}
+          className="rounded-lg bg-gray-900 px-4 py-2 text-sm text-white"
+          data-testid="address-new"
+        >
+          {t('address.new')}
+        </button>
       </div>
       {loaded && !addresses.length && <p className="py-10 text-center text-gray-500">{t('address.empty')}</p>}
       <ul className="mt-4 divide-y divide-gray-100" data-testid="address-list">
@@ -51,23 +61,66 @@ export default function AddressBook({ titleKey, choosing = false }) {
             <div className="min-w-0 text-sm">
               <p className="font-medium">
                 <span data-testid="address-name">{a.shipping_name}</span>
-                {Number(a.is_default) === 1 && <span className="ml-2 rounded bg-rose-600 px-1.5 py-0.5 text-xs text-white" data-testid="address-default">{t('address.default')}</span>}
+                {Number(a.is_default) === 1 && (
+                  <span
+                    className="ml-2 rounded bg-rose-600 px-1.5 py-0.5 text-xs text-white"
+                    data-testid="address-default"
+                  >
+                    {t('address.default')}
+                  </span>
+                )}
               </p>
               <p className="text-gray-600">{a.shipping_contact}</p>
-              <p className="text-gray-600">{a.shipping_country} {a.shipping_city}</p>
+              <p className="text-gray-600">
+                {a.shipping_country} {a.shipping_city}
+              </p>
               <p className="text-gray-600">{a.shipping_address}</p>
             </div>
             <div className="flex flex-wrap gap-2">
-              {choosing && Number(a.is_default) !== 1 && <button type="button" className={btn} onClick={() => choose(a)} data-testid="address-choose">{t('address.choose')}</button>}
-              <button type="button" className={btn} onClick={() => setModal({ open: true, address: a })} data-testid="address-edit">{t('address.edit')}</button>
-              <button type="button" className={btn} onClick={() => act((api) => deleteAddress(api, a.id), 'address.deleted')} data-testid="address-delete">{t('address.delete')}</button>
-              {Number(a.is_default) !== 1 && <button type="button" className={btn} onClick={() => act((api) => setDefaultAddress(api, a.id))} data-testid="address-set-default">{t('address.setDefault')}</button>}
+              {choosing && Number(a.is_default) !== 1 && (
+                <button type="button" className={btn} onClick={() => choose(a)} data-testid="address-choose">
+                  {t('address.choose')}
+                </button>
+              )}
+              <button
+                type="button"
+                className={btn}
+                onClick={() => setModal({ open: true, address: a })}
+                data-testid="address-edit"
+              >
+                {t('address.edit')}
+              </button>
+              <button
+                type="button"
+                className={btn}
+                onClick={() => act((api) => deleteAddress(api, a.id), 'address.deleted')}
+                data-testid="address-delete"
+              >
+                {t('address.delete')}
+              </button>
+              {Number(a.is_default) !== 1 && (
+                <button
+                  type="button"
+                  className={btn}
+                  onClick={() => act((api) => setDefaultAddress(api, a.id))}
+                  data-testid="address-set-default"
+                >
+                  {t('address.setDefault')}
+                </button>
+              )}
             </div>
           </li>
         ))}
       </ul>
-      <AddressModal open={modal.open} address={modal.address} onClose={() => setModal({ open: false, address: null })}
-        onSaved={async () => { notify('success', t('address.saved')); await reload(); }} />
+      <AddressModal
+        open={modal.open}
+        address={modal.address}
+        onClose={() => setModal({ open: false, address: null })}
+        onSaved={async () => {
+          notify('success', t('address.saved'));
+          await reload();
+        }}
+      />
     </section>
   );
 }

@@ -16,7 +16,9 @@ export default function AddressModal({ open, address, onClose, onSaved }) {
 }
 
 const formValues = (address) =>
-  address ? Object.fromEntries(Object.keys(EMPTY_ADDRESS).map((k) => [k, address[k] ?? EMPTY_ADDRESS[k]])) : EMPTY_ADDRESS;
+  address
+    ? Object.fromEntries(Object.keys(EMPTY_ADDRESS).map((k) => [k, address[k] ?? EMPTY_ADDRESS[k]]))
+    : EMPTY_ADDRESS;
 
 function AddressDialog({ address, onClose, onSaved }) {
   const t = useT();
@@ -48,20 +50,56 @@ function AddressDialog({ address, onClose, onSaved }) {
   };
 
   return (
-    <div className="fixed inset-0 z-50 flex items-center justify-center p-4" role="dialog" aria-modal="true" aria-labelledby="address-modal-title">
-      <button type="button" className="absolute inset-0 h-full w-full cursor-default bg-black/40" tabIndex={-1} aria-label={t('address.cancel')} onClick={onClose} />
-      <form onSubmit={submit} noValidate className="relative w-full max-w-lg rounded-2xl bg-white p-6 shadow-xl" data-testid="address-modal">
+    <div
+      className="fixed inset-0 z-50 flex items-center justify-center p-4"
+      role="dialog"
+      aria-modal="true"
+      aria-labelledby="address-modal-title"
+    >
+      <button
+        type="button"
+        className="absolute inset-0 h-full w-full cursor-default bg-black/40"
+        tabIndex={-1}
+        aria-label={t('address.cancel')}
+        onClick={onClose}
+      />
+      <form
+        onSubmit={submit}
+        noValidate
+        className="relative w-full max-w-lg rounded-2xl bg-white p-6 shadow-xl"
+        data-testid="address-modal"
+      >
         <div className="mb-4 flex items-center justify-between">
-          <h2 id="address-modal-title" className="text-lg font-semibold">{t(editing ? 'address.edit' : 'address.new')}</h2>
-          <button type="button" onClick={onClose} aria-label={t('address.cancel')} className="rounded p-1 hover:bg-gray-100"><CloseIcon className="h-5 w-5" /></button>
+          <h2 id="address-modal-title" className="text-lg font-semibold">
+            {t(editing ? 'address.edit' : 'address.new')}
+          </h2>
+          <button
+            type="button"
+            onClick={onClose}
+            aria-label={t('address.cancel')}
+            className="rounded p-1 hover:bg-gray-100"
+          >
+            <CloseIcon className="h-5 w-5" />
+          </button>
         </div>
         <div className="grid gap-3 sm:grid-cols-2">
           <RecipientFields values={values} errors={errors} onChange={change} />
         </div>
-        {errors.form && <p className="mt-3 text-sm text-rose-600" role="alert">{errors.form}</p>}
+        {errors.form && (
+          <p className="mt-3 text-sm text-rose-600" role="alert">
+            {errors.form}
+          </p>
+        )}
         <div className="mt-6 flex justify-end gap-2">
-          <button type="button" onClick={onClose} className="rounded-lg px-4 py-2 text-sm ring-1 ring-gray-300">{t('address.cancel')}</button>
-          <button type="submit" disabled={saving} className="rounded-lg bg-gray-900 px-5 py-2 text-sm text-white disabled:opacity-60" data-testid="address-submit">
+          <button type="button" onClick={onClose} className="rounded-lg px-4 py-2 text-sm ring-1 ring-gray-300">
+            {t('address.cancel')}
+          </button>
+          <button
+            type="submit"
+            disabled={saving}
+            className="rounded-lg bg-gray-900 px-5 py-2 text-sm text-white disabled:opacity-60"
+            data-testid="address-submit"
+          >
             {saving ? t('address.saving') : t('address.save')}
           </button>
         </div>

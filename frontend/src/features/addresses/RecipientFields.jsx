@@ -2,7 +2,14 @@ import { useT } from '../../i18n/index.js';
 import { CHINA, COUNTRIES } from '../../common/rules/shipping.js';
 
 // The address form of SPEC section 3: recipient-name, -phone, -address, -city, -country, -id.
-export const EMPTY_ADDRESS = { shipping_name: '', shipping_contact: '', shipping_address: '', shipping_city: '', shipping_country: CHINA, shipping_id: '' };
+export const EMPTY_ADDRESS = {
+  shipping_name: '',
+  shipping_contact: '',
+  shipping_address: '',
+  shipping_city: '',
+  shipping_country: CHINA,
+  shipping_id: '',
+};
 const FIELDS = [
   ['recipient-name', 'shipping_name', 'checkout.name'],
   ['recipient-phone', 'shipping_contact', 'checkout.phone'],
@@ -20,13 +27,27 @@ function AddressField({ id, name, label, value, error, onChange, t }) {
       {name === 'shipping_country' ? (
         <select id={id} name={id} value={value} onChange={(e) => onChange(name, e.target.value)} className={cls}>
           <option value="">{t('checkout.chooseCountry')}</option>
-          {COUNTRIES.map((c) => <option key={c} value={c}>{c}</option>)}
+          {COUNTRIES.map((c) => (
+            <option key={c} value={c}>
+              {c}
+            </option>
+          ))}
         </select>
       ) : (
-        <input id={id} name={id} value={value} onChange={(e) => onChange(name, e.target.value)} className={cls}
-          inputMode={name === 'shipping_contact' ? 'tel' : undefined} />
+        <input
+          id={id}
+          name={id}
+          value={value}
+          onChange={(e) => onChange(name, e.target.value)}
+          className={cls}
+          inputMode={name === 'shipping_contact' ? 'tel' : undefined}
+        />
       )}
-      {error && <span className="mt-1 block text-xs text-rose-600" role="alert" data-testid={`error-${id}`}>{t(error)}</span>}
+      {error && (
+        <span className="mt-1 block text-xs text-rose-600" role="alert" data-testid={`error-${id}`}>
+          {t(error)}
+        </span>
+      )}
     </label>
   );
 }
@@ -36,8 +57,15 @@ export function RecipientFields({ values, errors, onChange }) {
   const t = useT();
   return FIELDS.map(([id, name, label]) => (
     <div key={id} className={name === 'shipping_address' ? 'sm:col-span-2' : ''}>
-      <AddressField id={id} name={name} label={t(label)} value={values[name]} error={errors[name]}
-        onChange={onChange} t={t} />
+      <AddressField
+        id={id}
+        name={name}
+        label={t(label)}
+        value={values[name]}
+        error={errors[name]}
+        onChange={onChange}
+        t={t}
+      />
     </div>
   ));
 }

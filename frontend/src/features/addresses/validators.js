@@ -16,8 +16,12 @@ export const NZ_MESSAGE_KEY = 'address.nz';
  * written in English (name, city, address; phone only digits); China has no extra check.
  */
 export function validateRecipient(values) {
-  return Object.fromEntries(Object.entries(recipientRules(values))
-    .map(([field, rule]) => [field, rule === 'required' ? RECIPIENT_REQUIRED[field] : NZ_MESSAGE_KEY]));
+  return Object.fromEntries(
+    Object.entries(recipientRules(values)).map(([field, rule]) => [
+      field,
+      rule === 'required' ? RECIPIENT_REQUIRED[field] : NZ_MESSAGE_KEY,
+    ]),
+  );
 }
 
 /** The BFF's 422 `errors` ({ field: [message] }) as { field: message }. */

@@ -5,8 +5,20 @@ import { serverErrors, validateRecipient } from './validators.js';
 
 installTexts([texts]);
 
-const china = { shipping_name: '王小明', shipping_contact: '13800000000', shipping_country: '中国', shipping_city: '上海', shipping_address: '浦东新区 1 号' };
-const nz = { shipping_name: 'Amy Li', shipping_contact: '0211234567', shipping_country: 'New Zealand', shipping_city: 'Auckland', shipping_address: '1 Queen St, CBD.' };
+const china = {
+  shipping_name: '王小明',
+  shipping_contact: '13800000000',
+  shipping_country: '中国',
+  shipping_city: '上海',
+  shipping_address: '浦东新区 1 号',
+};
+const nz = {
+  shipping_name: 'Amy Li',
+  shipping_contact: '0211234567',
+  shipping_country: 'New Zealand',
+  shipping_city: 'Auckland',
+  shipping_address: '1 Queen St, CBD.',
+};
 const t = translator('zh');
 
 describe('recipient validator (SPEC section 5)', () => {
@@ -16,7 +28,13 @@ describe('recipient validator (SPEC section 5)', () => {
   });
 
   it('asks for every required field', () => {
-    const errors = validateRecipient({ shipping_name: ' ', shipping_contact: '', shipping_country: '', shipping_city: '', shipping_address: '' });
+    const errors = validateRecipient({
+      shipping_name: ' ',
+      shipping_contact: '',
+      shipping_country: '',
+      shipping_city: '',
+      shipping_address: '',
+    });
     expect(Object.fromEntries(Object.entries(errors).map(([k, v]) => [k, t(v)]))).toEqual({
       shipping_name: '请输入收件人姓名',
       shipping_contact: '请输入收件人电话',
@@ -45,7 +63,9 @@ describe('recipient validator (SPEC section 5)', () => {
   });
 
   it('reads the BFF 422 field errors', () => {
-    expect(serverErrors({ data: { errors: { shipping_city: ['请输入收件人城市/省份'] } } })).toEqual({ shipping_city: '请输入收件人城市/省份' });
+    expect(serverErrors({ data: { errors: { shipping_city: ['请输入收件人城市/省份'] } } })).toEqual({
+      shipping_city: '请输入收件人城市/省份',
+    });
     expect(serverErrors(null)).toEqual({});
   });
 });

@@ -18,10 +18,17 @@ const call = (type, fn) =>
 export const cartFetched = call('cart/fetched', (api) => cartApi.fetchCart(api));
 /** { product, variantId, quantity }: add to the line (stock is checked by the BFF). */
 export const itemAdded = call('cart/itemAdded', (api, { product, variantId = null, quantity = 1 }) =>
-  cartApi.addToCart(api, { productId: product.id, variantId, quantity }));
+  cartApi.addToCart(api, { productId: product.id, variantId, quantity }),
+);
 /** { line, quantity }: set a line's amount. */
 export const lineQuantityChanged = call('cart/lineQuantityChanged', (api, { line, quantity }) =>
-  cartApi.addToCart(api, { productId: line.product_id ?? line.product?.id, variantId: line.variant_id ?? line.variant?.id ?? null, quantity, set: true }));
+  cartApi.addToCart(api, {
+    productId: line.product_id ?? line.product?.id,
+    variantId: line.variant_id ?? line.variant?.id ?? null,
+    quantity,
+    set: true,
+  }),
+);
 export const lineRemoved = call('cart/lineRemoved', (api, line) => cartApi.deleteCartLine(api, line.id));
 export const cartEmptied = call('cart/emptied', (api) => cartApi.clearCart(api));
 
@@ -51,7 +58,8 @@ export const selectCartCount = (state) => state.cart.items.reduce((sum, line) =>
 export const linePrice = (line) => Number(line.price ?? line.variant?.final_price ?? line.product?.final_price) || 0;
 /** Items subtotal in NZ dollars, to the cent (screens show one decimal). */
 export const selectCartTotal = createSelector(selectCartItems, (items) =>
-  roundCents(items.reduce((sum, line) => sum + linePrice(line) * (Number(line.quantity) || 0), 0)));
+  roundCents(items.reduce((sum, line) => sum + linePrice(line) * (Number(line.quantity) || 0), 0)),
+);
 /** Grams the cart counts for shipping (free-shipping items 0, variant weight wins). */
 export const selectCartWeight = createSelector(selectCartItems, (items) => totalWeight(items.map(weighedLine)));
 export default cartSlice.reducer;

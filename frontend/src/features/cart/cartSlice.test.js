@@ -2,28 +2,44 @@ import { describe, expect, it, vi } from 'vitest';
 import { createAppStore } from '../../app/store.js';
 import { userLoggedIn } from '../account/userSlice.js';
 import { favoriteToggled, selectFavoriteIds, selectIsFavorite } from '../favorites/favoriteSlice.js';
-import { cartCleared, itemAdded, lineQuantityChanged, selectCartCount, selectCartTotal, selectCartWeight } from './cartSlice.js';
+import {
+  cartCleared,
+  itemAdded,
+  lineQuantityChanged,
+  selectCartCount,
+  selectCartTotal,
+  selectCartWeight,
+} from './cartSlice.js';
 
 const line = (id, { price = '10.00', quantity = 1, weight = 500, variant = null, free = 0 } = {}) => ({
-  id, product_id: id * 10, variant_id: variant?.id ?? null, quantity, price,
-  product: { id: id * 10, name: `P${id}`, weight, is_free_shipping: free }, variant,
+  id,
+  product_id: id * 10,
+  variant_id: variant?.id ?? null,
+  quantity,
+  price,
+  product: { id: id * 10, name: `P${id}`, weight, is_free_shipping: free },
+  variant,
 });
 
 /** A fake axios instance answering like the BFF. */
 function fakeApi(routes) {
-  const handle = (method) => vi.fn(async (url, body) => {
-    const key = `${method} ${url}`;
-    const found = Object.entries(routes).find(([k]) => key.startsWith(k));
-    if (!found) throw Object.assign(new Error(`no route ${key}`), { status: 404 });
-    return { data: typeof found[1] === 'function' ? found[1](body) : found[1] };
-  });
+  const handle = (method) =>
+    vi.fn(async (url, body) => {
+      const key = `${method} ${url}`;
+      const found = Object.entries(routes).find(([k]) => key.startsWith(k));
+      if (!found) throw Object.assign(new Error(`no route ${key}`), { status: 404 });
+      return { data: typeof found[1] === 'function' ? found[1](body) : found[1] };
+    });
   return { get: handle('GET'), post: handle('POST') };
 }
 
 describe('cart slice and selectors', () => {
   it('counts quantities, totals to the cent and weighs by the shipping rule', async () => {
-    const carts = [line(1, { price: '12.35', quantity: 3 }), line(2, { price: '0.10', quantity: 1, weight: 800, free: 1 }),
-      line(3, { price: '5.00', quantity: 2, weight: 300, variant: { id: 7, weight: 1200 } })];
+    const carts = [
+      line(1, { price: '12.35', quantity: 3 }),
+      line(2, { price: '0.10', quantity: 1, weight: 800, free: 1 }),
+      line(3, { price: '5.00', quantity: 2, weight: 300, variant: { id: 7, weight: 1200 } }),
+    ];
     const api = fakeApi({ 'POST /api/cart/add': { carts } });
     const store = createAppStore({ api });
     const result = await store.dispatch(itemAdded({ product: { id: 10 }, quantity: 1 }));
@@ -38,10 +54,13 @@ describe('cart slice and selectors', () => {
   });
 
   it('sets a line amount with set=1 and keeps the cart when the BFF refuses', async () => {
-    const api = fakeApi({ 'POST /api/cart/add': (body) => {
-      if (body.quantity > 5) throw Object.assign(new Error('库存不足，最多只能购买5件'), { status: 409, code: 'exceeds_stock' });
-      return { carts: [line(1, { quantity: body.quantity })] };
-    } });
+    const api = fakeApi({
+      'POST /api/cart/add': (body) => {
+        if (body.quantity > 5)
+          throw Object.assign(new Error('库存不足，最多只能购买5件'), { status: 409, code: 'exceeds_stock' });
+        return { carts: [line(1, { quantity: body.quantity })] };
+      },
+    });
     const store = createAppStore({ api, preloadedState: { cart: { items: [line(1, { quantity: 2 })] } } });
     await store.dispatch(lineQuantityChanged({ line: store.getState().cart.items[0], quantity: 4 }));
     expect(api.post).toHaveBeenLastCalledWith('/api/cart/add', { product_id: 10, quantity: 4, set: 1 });

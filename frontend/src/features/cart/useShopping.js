@@ -45,7 +45,8 @@ export function useFavoriteToggle(productId) {
   const toggle = async () => {
     if (!loggedIn) return notify('info', t('auth.pleaseLogin'));
     const result = await dispatch(favoriteToggled(productId));
-    if (favoriteToggled.fulfilled.match(result)) notify('success', t(result.payload.added ? 'favorite.added' : 'favorite.removed'));
+    if (favoriteToggled.fulfilled.match(result))
+      notify('success', t(result.payload.added ? 'favorite.added' : 'favorite.removed'));
     else failed(result.payload);
   };
   return [loggedIn && favorite, toggle];

@@ -8,8 +8,17 @@ export const BANNER_SPEED_MS = 500;
 
 function BannerLink({ banner, children }) {
   // A banner may carry its own link; otherwise it opens its product page.
-  if (banner.link_url) return <a href={banner.link_url} className="block h-full">{children}</a>;
-  return <Link to={`/banner-products/${banner.id}`} className="block h-full">{children}</Link>;
+  if (banner.link_url)
+    return (
+      <a href={banner.link_url} className="block h-full">
+        {children}
+      </a>
+    );
+  return (
+    <Link to={`/banner-products/${banner.id}`} className="block h-full">
+      {children}
+    </Link>
+  );
 }
 
 export default function BannerSlider({ banners }) {
@@ -24,13 +33,33 @@ export default function BannerSlider({ banners }) {
   }, [count, paused]);
   if (!count) return null;
   return (
-    <section className="relative overflow-hidden rounded-2xl bg-gray-200" aria-roledescription="carousel" data-testid="banner-slider"
-      onMouseEnter={() => setPaused(true)} onMouseLeave={() => setPaused(false)}>
-      <div className="flex" style={{ transform: `translateX(-${index * 100}%)`, transition: `transform ${BANNER_SPEED_MS}ms ease` }}>
+    <section
+      className="relative overflow-hidden rounded-2xl bg-gray-200"
+      aria-roledescription="carousel"
+      data-testid="banner-slider"
+      onMouseEnter={() => setPaused(true)}
+      onMouseLeave={() => setPaused(false)}
+    >
+      <div
+        className="flex"
+        style={{ transform: `translateX(-${index * 100}%)`, transition: `transform ${BANNER_SPEED_MS}ms ease` }}
+      >
         {banners.map((banner, i) => (
-          <div key={banner.id} className="aspect-[3/1] w-full shrink-0" aria-hidden={i !== index} inert={i !== index ? true : undefined}>
+          <div
+            key={banner.id}
+            className="aspect-[3/1] w-full shrink-0"
+            aria-hidden={i !== index}
+            inert={i !== index ? true : undefined}
+          >
             <BannerLink banner={banner}>
-              <Img src={banner.avatar} alt={banner.name || ''} width={1200} height={400} eager={i === 0} className="h-full w-full object-cover" />
+              <Img
+                src={banner.avatar}
+                alt={banner.name || ''}
+                width={1200}
+                height={400}
+                eager={i === 0}
+                className="h-full w-full object-cover"
+              />
             </BannerLink>
           </div>
         ))}
@@ -38,8 +67,14 @@ export default function BannerSlider({ banners }) {
       {count > 1 && (
         <div className="absolute inset-x-0 bottom-3 flex justify-center gap-2">
           {banners.map((banner, i) => (
-            <button key={banner.id} type="button" onClick={() => setIndex(i)} aria-label={t('home.slide', { n: i + 1 })} aria-current={i === index}
-              className={`h-2.5 rounded-full transition-all ${i === index ? 'w-6 bg-white' : 'w-2.5 bg-white/60'}`} />
+            <button
+              key={banner.id}
+              type="button"
+              onClick={() => setIndex(i)}
+              aria-label={t('home.slide', { n: i + 1 })}
+              aria-current={i === index}
+              className={`h-2.5 rounded-full transition-all ${i === index ? 'w-6 bg-white' : 'w-2.5 bg-white/60'}`}
+            />
           ))}
         </div>
       )}

@@ -24,16 +24,48 @@ export default function BrandCarousel({ brands }) {
       <div className="mb-4 flex items-center justify-between">
         <h2 className="text-xl font-semibold">{t('home.brands')}</h2>
         <div className="flex gap-2">
-          <button type="button" onClick={() => move(-1)} aria-label={t('home.prev')} className="rounded-full bg-white p-2 ring-1 ring-gray-200 hover:bg-gray-100"><ChevronIcon className="h-4 w-4 rotate-90" /></button>
-          <button type="button" onClick={() => move(1)} aria-label={t('home.next')} className="rounded-full bg-white p-2 ring-1 ring-gray-200 hover:bg-gray-100"><ChevronIcon className="h-4 w-4 -rotate-90" /></button>
+          <button
+            type="button"
+            onClick={() => move(-1)}
+            aria-label={t('home.prev')}
+            className="rounded-full bg-white p-2 ring-1 ring-gray-200 hover:bg-gray-100"
+          >
+            <ChevronIcon className="h-4 w-4 rotate-90" />
+          </button>
+          <button
+            type="button"
+            onClick={() => move(1)}
+            aria-label={t('home.next')}
+            className="rounded-full bg-white p-2 ring-1 ring-gray-200 hover:bg-gray-100"
+          >
+            <ChevronIcon className="h-4 w-4 -rotate-90" />
+          </button>
         </div>
       </div>
       <div className="overflow-hidden">
-        <ul className="flex" style={{ transform: `translateX(calc(-${index} * 100% / var(--brand-show)))`, transition: `transform ${BRAND_SPEED_MS}ms ease` }}>
+        <ul
+          className="flex"
+          style={{
+            transform: `translateX(calc(-${index} * 100% / var(--brand-show)))`,
+            transition: `transform ${BRAND_SPEED_MS}ms ease`,
+          }}
+        >
           {brands.map((brand) => (
-            <li key={brand.id} className="shrink-0 basis-1/3 px-2 [--brand-show:3] sm:basis-1/4 sm:[--brand-show:4] md:basis-1/6 md:[--brand-show:6] lg:basis-[12.5%] lg:[--brand-show:8]">
-              <Link to={`/brand/${brand.id}`} className="flex flex-col items-center gap-2 rounded-xl bg-white p-3 ring-1 ring-gray-100 hover:shadow">
-                <Img src={brand.avatar} alt="" width={120} height={120} className="aspect-square w-full object-contain" />
+            <li
+              key={brand.id}
+              className="shrink-0 basis-1/3 px-2 [--brand-show:3] sm:basis-1/4 sm:[--brand-show:4] md:basis-1/6 md:[--brand-show:6] lg:basis-[12.5%] lg:[--brand-show:8]"
+            >
+              <Link
+                to={`/brand/${brand.id}`}
+                className="flex flex-col items-center gap-2 rounded-xl bg-white p-3 ring-1 ring-gray-100 hover:shadow"
+              >
+                <Img
+                  src={brand.avatar}
+                  alt=""
+                  width={120}
+                  height={120}
+                  className="aspect-square w-full object-contain"
+                />
                 <span className="truncate text-xs text-gray-700">{brand.name}</span>
               </Link>
             </li>

@@ -13,7 +13,9 @@ function Row({ title, to, products, testId }) {
     <section className="mt-10" data-testid={testId}>
       <div className="mb-4 flex items-end justify-between">
         <h2 className="text-xl font-semibold">{title}</h2>
-        <Link to={to} className="text-sm text-rose-600 hover:underline">{t('home.viewAll')} ›</Link>
+        <Link to={to} className="text-sm text-rose-600 hover:underline">
+          {t('home.viewAll')} ›
+        </Link>
       </div>
       <ProductGrid products={products} emptyText={t('listing.empty')} />
     </section>
@@ -23,7 +25,11 @@ function Row({ title, to, products, testId }) {
 function Incentives() {
   const shop = useSelector(selectShop);
   const items = [1, 2, 3]
-    .map((n) => ({ name: shop?.[`shop_incentive_name${n}`], image: shop?.[`shop_incentive_image${n}`], description: shop?.[`shop_incentive_description${n}`] }))
+    .map((n) => ({
+      name: shop?.[`shop_incentive_name${n}`],
+      image: shop?.[`shop_incentive_image${n}`],
+      description: shop?.[`shop_incentive_description${n}`],
+    }))
     .filter((item) => item.name);
   if (!shop?.shop_incentive_title && !items.length) return null;
   return (

@@ -19,33 +19,61 @@ export default function ProductCard({ product, eager = false }) {
   const canAdd = !(product.product_variants?.length > 0) && Number(product.virtual_inventory) > 0;
 
   return (
-    <article className="group relative flex flex-col overflow-hidden rounded-xl bg-white ring-1 ring-gray-100 transition hover:shadow-lg" data-testid="product-card">
+    <article
+      className="group relative flex flex-col overflow-hidden rounded-xl bg-white ring-1 ring-gray-100 transition hover:shadow-lg"
+      data-testid="product-card"
+    >
       <div className="relative">
         <Link to={`/product/${product.id}`} className="block aspect-square overflow-hidden bg-gray-50">
-          <Img src={image?.path} alt={image?.alt || product.imageAlt || product.name} eager={eager}
-            className="h-full w-full object-cover transition duration-300 group-hover:scale-105" />
+          <Img
+            src={image?.path}
+            alt={image?.alt || product.imageAlt || product.name}
+            eager={eager}
+            className="h-full w-full object-cover transition duration-300 group-hover:scale-105"
+          />
         </Link>
         <div className="pointer-events-none absolute left-2 top-2 flex flex-col gap-1">
-          {soldOut && <span className="rounded bg-gray-800 px-1.5 py-0.5 text-xs text-white">{t('badge.soldOut')}</span>}
-          {special && <span className="rounded bg-rose-600 px-1.5 py-0.5 text-xs text-white">{t('badge.special')}</span>}
-          {Number(product.is_free_shipping) === 1 && <span className="rounded bg-emerald-600 px-1.5 py-0.5 text-xs text-white">{t('badge.freeShipping')}</span>}
+          {soldOut && (
+            <span className="rounded bg-gray-800 px-1.5 py-0.5 text-xs text-white">{t('badge.soldOut')}</span>
+          )}
+          {special && (
+            <span className="rounded bg-rose-600 px-1.5 py-0.5 text-xs text-white">{t('badge.special')}</span>
+          )}
+          {Number(product.is_free_shipping) === 1 && (
+            <span className="rounded bg-emerald-600 px-1.5 py-0.5 text-xs text-white">{t('badge.freeShipping')}</span>
+          )}
         </div>
         <div className="absolute bottom-2 right-2 flex gap-2 transition md:translate-y-2 md:opacity-0 md:group-hover:translate-y-0 md:group-hover:opacity-100 md:group-focus-within:opacity-100">
-          <button type="button" onClick={toggleFavorite} aria-label={t('favorite.toggle')} aria-pressed={favorite} data-testid="card-favorite"
-            className="rounded-full bg-white/90 p-2 text-gray-700 shadow hover:text-rose-600">
+          <button
+            type="button"
+            onClick={toggleFavorite}
+            aria-label={t('favorite.toggle')}
+            aria-pressed={favorite}
+            data-testid="card-favorite"
+            className="rounded-full bg-white/90 p-2 text-gray-700 shadow hover:text-rose-600"
+          >
             <HeartIcon className={`h-5 w-5 ${favorite ? 'fill-rose-600 text-rose-600' : ''}`} />
           </button>
           {canAdd && (
-            <button type="button" onClick={() => addToCart(product)} aria-label={t('cart.add')} data-testid="card-add-to-cart"
-              className="rounded-full bg-white/90 p-2 text-gray-700 shadow hover:text-rose-600">
+            <button
+              type="button"
+              onClick={() => addToCart(product)}
+              aria-label={t('cart.add')}
+              data-testid="card-add-to-cart"
+              className="rounded-full bg-white/90 p-2 text-gray-700 shadow hover:text-rose-600"
+            >
               <CartIcon className="h-5 w-5" />
             </button>
           )}
         </div>
       </div>
       <Link to={`/product/${product.id}`} className="flex flex-1 flex-col gap-1 p-3">
-        <h3 className="line-clamp-2 text-sm font-medium text-gray-900" data-testid="product-name">{product.name}</h3>
-        <div className="mt-auto"><Price price={price} original={original} /></div>
+        <h3 className="line-clamp-2 text-sm font-medium text-gray-900" data-testid="product-name">
+          {product.name}
+        </h3>
+        <div className="mt-auto">
+          <Price price={price} original={original} />
+        </div>
       </Link>
     </article>
   );

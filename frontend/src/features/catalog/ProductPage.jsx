@@ -2,7 +2,14 @@ import { Link, useLoaderData } from 'react-router';
 import { useT } from '../../i18n/index.js';
 import { useProductChoice } from './useProductChoice.js';
 import {
-  Breadcrumb, Collapsible, Gallery, PriceBox, ProductDetails, ProductFacts, PurchaseActions, VariantPicker,
+  Breadcrumb,
+  Collapsible,
+  Gallery,
+  PriceBox,
+  ProductDetails,
+  ProductFacts,
+  PurchaseActions,
+  VariantPicker,
 } from './ProductParts.jsx';
 
 /** The product page (SPEC section 2): gallery, price, facts, variants, purchase, and the BFF-cleaned details. */
@@ -16,14 +23,18 @@ export default function ProductPage() {
       <div className="grid gap-8 md:grid-cols-2">
         <Gallery product={product} />
         <div>
-          <h1 className="text-2xl font-semibold leading-snug" data-testid="product-title">{product.name}</h1>
+          <h1 className="text-2xl font-semibold leading-snug" data-testid="product-title">
+            {product.name}
+          </h1>
           {product.brand && (
             <Link to={`/brand/${product.brand.id}`} className="mt-1 inline-block text-sm text-rose-600 hover:underline">
               {product.brand.name}
             </Link>
           )}
           {product.description && (
-            <p className="mt-3 text-gray-600" data-testid="product-description">{product.description}</p>
+            <p className="mt-3 text-gray-600" data-testid="product-description">
+              {product.description}
+            </p>
           )}
           <PriceBox choice={choice} />
           <ProductFacts product={product} choice={choice} />
@@ -31,13 +42,19 @@ export default function ProductPage() {
             <VariantPicker variants={choice.variants} chosenId={choice.variantId} onChoose={choice.chooseVariant} />
           )}
           <PurchaseActions product={product} choice={choice} />
-          <p className="mt-4 text-xs text-gray-500" data-testid="warranty">{t('product.warranty')}</p>
+          <p className="mt-4 text-xs text-gray-500" data-testid="warranty">
+            {t('product.warranty')}
+          </p>
           <div className="mt-6">
             {product.composition && (
-              <Collapsible title={t('product.composition')} testId="composition">{product.composition}</Collapsible>
+              <Collapsible title={t('product.composition')} testId="composition">
+                {product.composition}
+              </Collapsible>
             )}
             {product.usage_instructions && (
-              <Collapsible title={t('product.usage')} testId="usage">{product.usage_instructions}</Collapsible>
+              <Collapsible title={t('product.usage')} testId="usage">
+                {product.usage_instructions}
+              </Collapsible>
             )}
           </div>
         </div>

@@ -19,14 +19,26 @@ export function Gallery({ product }) {
   return (
     <div data-testid="gallery">
       <div className="aspect-square overflow-hidden rounded-2xl bg-white ring-1 ring-gray-100">
-        <Img src={current?.path} alt={current?.alt || product.imageAlt || product.name} width={800} height={800} eager className="h-full w-full object-contain" />
+        <Img
+          src={current?.path}
+          alt={current?.alt || product.imageAlt || product.name}
+          width={800}
+          height={800}
+          eager
+          className="h-full w-full object-contain"
+        />
       </div>
       {images.length > 1 && (
         <div className="mt-3 grid grid-cols-5 gap-2">
           {images.map((img) => (
-            <button key={img.id} type="button" onClick={() => setSelected(img.id)} aria-label={img.alt || img.name || product.name}
+            <button
+              key={img.id}
+              type="button"
+              onClick={() => setSelected(img.id)}
+              aria-label={img.alt || img.name || product.name}
               aria-pressed={img.id === current?.id}
-              className={`aspect-square overflow-hidden rounded-lg bg-white ring-2 ${img.id === current?.id ? 'ring-rose-500' : 'ring-transparent hover:ring-gray-300'}`}>
+              className={`aspect-square overflow-hidden rounded-lg bg-white ring-2 ${img.id === current?.id ? 'ring-rose-500' : 'ring-transparent hover:ring-gray-300'}`}
+            >
               <Img src={img.path} alt="" width={120} height={120} className="h-full w-full object-cover" />
             </button>
           ))}
@@ -53,13 +65,34 @@ function QuantityPicker({ value, max, onChange }) {
   const clamp = (n) => Math.min(Math.max(1, n), Math.max(1, max));
   return (
     <div className="flex items-center" data-testid="quantity">
-      <button type="button" onClick={() => onChange(clamp(value - 1))} disabled={value <= 1} aria-label={t('product.decrease')}
-        className="h-10 w-10 rounded-l-lg border border-gray-300 disabled:opacity-40">−</button>
-      <input type="number" inputMode="numeric" min={1} max={Math.max(1, max)} value={value} aria-label={t('product.quantity')}
+      <button
+        type="button"
+        onClick={() => onChange(clamp(value - 1))}
+        disabled={value <= 1}
+        aria-label={t('product.decrease')}
+        className="h-10 w-10 rounded-l-lg border border-gray-300 disabled:opacity-40"
+      >
+        −
+      </button>
+      <input
+        type="number"
+        inputMode="numeric"
+        min={1}
+        max={Math.max(1, max)}
+        value={value}
+        aria-label={t('product.quantity')}
         onChange={(e) => onChange(clamp(Number.parseInt(e.target.value, 10) || 1))}
-        className="h-10 w-14 border-y border-gray-300 text-center [appearance:textfield]" />
-      <button type="button" onClick={() => onChange(clamp(value + 1))} disabled={value >= max} aria-label={t('product.increase')}
-        className="h-10 w-10 rounded-r-lg border border-gray-300 disabled:opacity-40">+</button>
+        className="h-10 w-14 border-y border-gray-300 text-center [appearance:textfield]"
+      />
+      <button
+        type="button"
+        onClick={() => onChange(clamp(value + 1))}
+        disabled={value >= max}
+        aria-label={t('product.increase')}
+        className="h-10 w-10 rounded-r-lg border border-gray-300 disabled:opacity-40"
+      >
+        +
+      </button>
     </div>
   );
 }
@@ -68,14 +101,19 @@ export function Breadcrumb({ product }) {
   const t = useT();
   return (
     <nav aria-label="breadcrumb" className="mb-4 text-sm text-gray-500">
-      <Link to="/" className="hover:text-gray-900">{t('nav.home')}</Link>
+      <Link to="/" className="hover:text-gray-900">
+        {t('nav.home')}
+      </Link>
       {product.category && (
         <>
           {' / '}
-          <Link to={`/category/${product.category.id}`} className="hover:text-gray-900">{product.category.name}</Link>
+          <Link to={`/category/${product.category.id}`} className="hover:text-gray-900">
+            {product.category.name}
+          </Link>
         </>
       )}
-      {' / '}<span className="text-gray-700">{product.name}</span>
+      {' / '}
+      <span className="text-gray-700">{product.name}</span>
     </nav>
   );
 }
@@ -113,14 +151,21 @@ export function ProductFacts({ product, choice }) {
 export function VariantPicker({ variants, chosenId, onChoose }) {
   const t = useT();
   const look = (chosen) =>
-    (chosen ? 'bg-gray-900 text-white ring-gray-900' : 'bg-white ring-gray-300 hover:ring-gray-500');
+    chosen ? 'bg-gray-900 text-white ring-gray-900' : 'bg-white ring-gray-300 hover:ring-gray-500';
   return (
     <fieldset className="mt-5">
       <legend className="mb-2 text-sm text-gray-500">{t('product.variants')}</legend>
       <div className="flex flex-wrap gap-2">
         {variants.map((v) => (
-          <button key={v.id} type="button" onClick={() => onChoose(v.id)} aria-pressed={v.id === chosenId}
-            className={`rounded-lg px-3 py-1.5 text-sm ring-1 ${look(v.id === chosenId)}`}>{v.name}</button>
+          <button
+            key={v.id}
+            type="button"
+            onClick={() => onChoose(v.id)}
+            aria-pressed={v.id === chosenId}
+            className={`rounded-lg px-3 py-1.5 text-sm ring-1 ${look(v.id === chosenId)}`}
+          >
+            {v.name}
+          </button>
         ))}
       </div>
     </fieldset>
@@ -136,18 +181,30 @@ export function PurchaseActions({ product, choice }) {
   const share = useShareLink(product.id);
   const { soldOut, stock, variant, quantity } = choice;
   const addToCart = () =>
-    (stock <= 0 ? notify('info', t('cart.soldOutNotAdded')) : add(product, { variant, quantity }));
+    stock <= 0 ? notify('info', t('cart.soldOutNotAdded')) : add(product, { variant, quantity });
   const iconButton = 'h-10 rounded-lg p-2 ring-1 ring-gray-300 hover:text-rose-600';
   return (
     <div className="mt-6 flex flex-wrap items-center gap-3">
       <QuantityPicker value={quantity} max={stock} onChange={choice.setQuantity} />
-      <button type="button" onClick={addToCart} data-testid="add-to-cart" aria-disabled={soldOut}
+      <button
+        type="button"
+        onClick={addToCart}
+        data-testid="add-to-cart"
+        aria-disabled={soldOut}
         className={`h-10 flex-1 rounded-lg px-6 text-sm font-medium text-white ${
-          soldOut ? 'bg-gray-300' : 'bg-rose-600 hover:bg-rose-700'}`}>
+          soldOut ? 'bg-gray-300' : 'bg-rose-600 hover:bg-rose-700'
+        }`}
+      >
         {soldOut ? t('badge.soldOut') : t('cart.add')}
       </button>
-      <button type="button" onClick={toggleFavorite} aria-label={t('favorite.toggle')} aria-pressed={favorite}
-        data-testid="product-favorite" className={iconButton}>
+      <button
+        type="button"
+        onClick={toggleFavorite}
+        aria-label={t('favorite.toggle')}
+        aria-pressed={favorite}
+        data-testid="product-favorite"
+        className={iconButton}
+      >
         <HeartIcon className={`h-6 w-6 ${favorite ? 'fill-rose-600 text-rose-600' : ''}`} />
       </button>
       <button type="button" onClick={share} aria-label={t('product.share')} data-testid="share" className={iconButton}>

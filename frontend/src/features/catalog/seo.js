@@ -19,7 +19,8 @@ export function productJsonLd(product, site) {
       url: absoluteUrl(site, `/product/${product.id}`),
       priceCurrency: 'NZD',
       price: Number.isFinite(price) ? price.toFixed(2) : undefined,
-      availability: Number(priced.virtual_inventory) > 0 ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
+      availability:
+        Number(priced.virtual_inventory) > 0 ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
       itemCondition: 'https://schema.org/NewCondition',
     },
   };
@@ -30,7 +31,12 @@ export function breadcrumbJsonLd(crumbs, site) {
   return {
     '@context': 'https://schema.org',
     '@type': 'BreadcrumbList',
-    itemListElement: crumbs.map((c, i) => ({ '@type': 'ListItem', position: i + 1, name: c.name, item: absoluteUrl(site, c.path) })),
+    itemListElement: crumbs.map((c, i) => ({
+      '@type': 'ListItem',
+      position: i + 1,
+      name: c.name,
+      item: absoluteUrl(site, c.path),
+    })),
   };
 }
 

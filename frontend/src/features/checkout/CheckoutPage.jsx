@@ -9,7 +9,11 @@ import { useCheckoutForm } from './useCheckoutForm.js';
 import { useShippingChoice } from './useShippingChoice.js';
 import { usePlaceOrder } from './usePlaceOrder.js';
 import {
-  EmptyCheckout, OrderSummary, RecipientFieldset, SenderFieldset, ShippingMethodFieldset,
+  EmptyCheckout,
+  OrderSummary,
+  RecipientFieldset,
+  SenderFieldset,
+  ShippingMethodFieldset,
 } from './CheckoutParts.jsx';
 
 /** Checkout (SPEC section 3): sender, recipient, shipping method and the order summary of the current cart. */
@@ -45,13 +49,30 @@ export default function CheckoutPage() {
       <div className="space-y-6">
         <h1 className="text-2xl font-semibold">{t('checkout.title')}</h1>
         <SenderFieldset sender={sender} onChange={form.changeSender} />
-        <RecipientFieldset recipient={recipient} errors={errors} onChange={form.changeRecipient}
-          remark={remark} onRemarkChange={form.setRemark} />
-        <ShippingMethodFieldset methods={shipping.methods} method={method} onChange={shipping.setMethod}
-          note={shipping.note} error={errors.shipping_type} />
+        <RecipientFieldset
+          recipient={recipient}
+          errors={errors}
+          onChange={form.changeRecipient}
+          remark={remark}
+          onRemarkChange={form.setRemark}
+        />
+        <ShippingMethodFieldset
+          methods={shipping.methods}
+          method={method}
+          onChange={shipping.setMethod}
+          note={shipping.note}
+          error={errors.shipping_type}
+        />
       </div>
-      <OrderSummary items={items} quantity={quantity} weight={weight} subtotal={subtotal} fee={fee}
-        total={roundCents(subtotal + fee)} submitting={submitting} />
+      <OrderSummary
+        items={items}
+        quantity={quantity}
+        weight={weight}
+        subtotal={subtotal}
+        fee={fee}
+        total={roundCents(subtotal + fee)}
+        submitting={submitting}
+      />
     </form>
   );
 }

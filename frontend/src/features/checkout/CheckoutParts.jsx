@@ -24,8 +24,14 @@ function TextField({ id, label, value, onChange, wide = false, inputMode }) {
   return (
     <label className={`block text-sm${wide ? ' sm:col-span-2' : ''}`} htmlFor={id}>
       <span className="text-gray-700">{label}</span>
-      <input id={id} name={id} inputMode={inputMode} value={value} onChange={(e) => onChange(e.target.value)}
-        className={INPUT} />
+      <input
+        id={id}
+        name={id}
+        inputMode={inputMode}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        className={INPUT}
+      />
     </label>
   );
 }
@@ -36,12 +42,26 @@ export function SenderFieldset({ sender, onChange }) {
     <fieldset className={FIELDSET}>
       <legend className="px-1 font-semibold">{t('checkout.sender')}</legend>
       <div className="grid gap-3 sm:grid-cols-2">
-        <TextField id="sender-name" label={t('checkout.name')} value={sender.name}
-          onChange={(v) => onChange('name', v)} />
-        <TextField id="sender-phone" label={t('checkout.phone')} inputMode="tel" value={sender.phone}
-          onChange={(v) => onChange('phone', v)} />
-        <TextField id="sender-address" label={t('checkout.address')} wide value={sender.address}
-          onChange={(v) => onChange('address', v)} />
+        <TextField
+          id="sender-name"
+          label={t('checkout.name')}
+          value={sender.name}
+          onChange={(v) => onChange('name', v)}
+        />
+        <TextField
+          id="sender-phone"
+          label={t('checkout.phone')}
+          inputMode="tel"
+          value={sender.phone}
+          onChange={(v) => onChange('phone', v)}
+        />
+        <TextField
+          id="sender-address"
+          label={t('checkout.address')}
+          wide
+          value={sender.address}
+          onChange={(v) => onChange('address', v)}
+        />
       </div>
     </fieldset>
   );
@@ -53,15 +73,26 @@ export function RecipientFieldset({ recipient, errors, onChange, remark, onRemar
     <fieldset className={FIELDSET}>
       <legend className="px-1 font-semibold">{t('checkout.recipient')}</legend>
       <div className="mb-3 flex justify-end">
-        <Link to="/choose-address" className="rounded-lg px-3 py-1.5 text-sm ring-1 ring-gray-300 hover:bg-gray-50"
-          data-testid="choose-recipient">{t('checkout.chooseRecipient')}</Link>
+        <Link
+          to="/choose-address"
+          className="rounded-lg px-3 py-1.5 text-sm ring-1 ring-gray-300 hover:bg-gray-50"
+          data-testid="choose-recipient"
+        >
+          {t('checkout.chooseRecipient')}
+        </Link>
       </div>
       <div className="grid gap-3 sm:grid-cols-2">
         <RecipientFields values={recipient} errors={errors} onChange={onChange} />
         <label className="block text-sm sm:col-span-2" htmlFor="order-remark">
           <span className="text-gray-700">{t('checkout.remark')}</span>
-          <textarea id="order-remark" name="order-remark" rows={2} value={remark}
-            onChange={(e) => onRemarkChange(e.target.value)} className={INPUT} />
+          <textarea
+            id="order-remark"
+            name="order-remark"
+            rows={2}
+            value={remark}
+            onChange={(e) => onRemarkChange(e.target.value)}
+            className={INPUT}
+          />
         </label>
       </div>
     </fieldset>
@@ -74,15 +105,31 @@ export function ShippingMethodFieldset({ methods, method, onChange, note, error 
   return (
     <fieldset className={FIELDSET}>
       <legend className="px-1 font-semibold">{t('checkout.shippingMethod')}</legend>
-      <select id="shipping-method" aria-label={t('checkout.shippingMethod')} value={method}
-        onChange={(e) => onChange(e.target.value)} disabled={!methods.length}
-        className="w-full rounded-lg border border-gray-300 px-3 py-2 text-sm" data-testid="shipping-method">
-        {methods.length
-          ? methods.map((m) => <option key={m} value={m}>{t(`ship.${m}`)}</option>)
-          : <option value="">{t('checkout.noShippingMethod')}</option>}
+      <select
+        id="shipping-method"
+        aria-label={t('checkout.shippingMethod')}
+        value={method}
+        onChange={(e) => onChange(e.target.value)}
+        disabled={!methods.length}
+        className="w-full rounded-lg border border-gray-300 px-3 py-2 text-sm"
+        data-testid="shipping-method"
+      >
+        {methods.length ? (
+          methods.map((m) => (
+            <option key={m} value={m}>
+              {t(`ship.${m}`)}
+            </option>
+          ))
+        ) : (
+          <option value="">{t('checkout.noShippingMethod')}</option>
+        )}
       </select>
       {note && <p className="mt-2 text-xs text-gray-500">{note}</p>}
-      {error && <p className="mt-2 text-sm text-rose-600" role="alert" data-testid="error-shipping">{t(error)}</p>}
+      {error && (
+        <p className="mt-2 text-sm text-rose-600" role="alert" data-testid="error-shipping">
+          {t(error)}
+        </p>
+      )}
     </fieldset>
   );
 }
@@ -90,8 +137,12 @@ export function ShippingMethodFieldset({ methods, method, onChange, note, error 
 export function OrderSummary({ items, quantity, weight, subtotal, fee, total, submitting }) {
   const t = useT();
   const row = (label, testId, value, strong = false) => [
-    <dt key={`${testId}-label`} className={strong ? 'font-semibold' : 'text-gray-500'}>{label}</dt>,
-    <dd key={testId} data-testid={testId}>{value}</dd>,
+    <dt key={`${testId}-label`} className={strong ? 'font-semibold' : 'text-gray-500'}>
+      {label}
+    </dt>,
+    <dd key={testId} data-testid={testId}>
+      {value}
+    </dd>,
   ];
   return (
     <aside className={`space-y-4 ${FIELDSET} lg:self-start`} data-testid="checkout-summary">
@@ -104,8 +155,12 @@ export function OrderSummary({ items, quantity, weight, subtotal, fee, total, su
         {row(t('checkout.shippingCost'), 'summary-shipping', <Price price={fee} />)}
         {row(t('checkout.total'), 'summary-total', <Price price={total} />, true)}
       </dl>
-      <button type="submit" disabled={submitting} data-testid="create-order"
-        className="w-full rounded-lg bg-rose-600 py-3 font-medium text-white hover:bg-rose-700 disabled:opacity-60">
+      <button
+        type="submit"
+        disabled={submitting}
+        data-testid="create-order"
+        className="w-full rounded-lg bg-rose-600 py-3 font-medium text-white hover:bg-rose-700 disabled:opacity-60"
+      >
         {submitting ? t('checkout.creating') : t('checkout.create')}
       </button>
     </aside>

@@ -3,8 +3,12 @@ import { ApiError } from '../../api/client.js';
 import { checkoutErrors, orderFailure } from './order.js';
 
 const recipient = {
-  shipping_name: '王小明', shipping_contact: '13800000000', shipping_country: '中国',
-  shipping_city: '上海', shipping_address: '浦东新区 1 号', shipping_id: '',
+  shipping_name: '王小明',
+  shipping_contact: '13800000000',
+  shipping_country: '中国',
+  shipping_city: '上海',
+  shipping_address: '浦东新区 1 号',
+  shipping_id: '',
 };
 
 describe('checkout errors', () => {
@@ -15,7 +19,9 @@ describe('checkout errors', () => {
     expect(checkoutErrors(recipient, [])).toEqual({ shipping_type: 'checkout.noShippingBlocked' });
   });
   it('keeps the recipient rules', () => {
-    expect(checkoutErrors({ ...recipient, shipping_city: ' ' }, ['oversea-direct'])).toEqual({ shipping_city: 'address.city.required' });
+    expect(checkoutErrors({ ...recipient, shipping_city: ' ' }, ['oversea-direct'])).toEqual({
+      shipping_city: 'address.city.required',
+    });
   });
 });
 
@@ -25,7 +31,10 @@ describe('a refused order', () => {
     expect(orderFailure(error)).toEqual({ message: '价格已变动', refetchCart: true });
   });
   it('puts field errors beside their fields', () => {
-    const error = new ApiError('Invalid', { status: 422, data: { errors: { shipping_city: ['请输入收件人城市/省份'] } } });
+    const error = new ApiError('Invalid', {
+      status: 422,
+      data: { errors: { shipping_city: ['请输入收件人城市/省份'] } },
+    });
     expect(orderFailure(error)).toEqual({ message: 'Invalid', fields: { shipping_city: '请输入收件人城市/省份' } });
   });
   it('shows any other answer of the BFF', () => {

@@ -5,9 +5,15 @@ export default function ArticlePage() {
   const { article } = useLoaderData();
   return (
     <article className="mx-auto max-w-3xl pt-6">
-      <h1 className="text-2xl font-semibold" data-testid="article-title">{article.title}</h1>
+      <h1 className="text-2xl font-semibold" data-testid="article-title">
+        {article.title}
+      </h1>
       {/* longText is sanitised by the BFF like product details. */}
-      <div className="rich-text mt-6" data-testid="article-body" dangerouslySetInnerHTML={{ __html: article.longText || '' }} />
+      <div
+        className="rich-text mt-6"
+        data-testid="article-body"
+        dangerouslySetInnerHTML={{ __html: article.longText || '' }}
+      />
     </article>
   );
 }
@@ -17,7 +23,11 @@ export function ArticleError({ otherwise }) {
   const t = useT();
   const error = useRouteError();
   if (isRouteErrorResponse(error) && error.status === 404) {
-    return <p className="py-20 text-center text-gray-600" data-testid="article-not-found">{t('article.notFound')}</p>;
+    return (
+      <p className="py-20 text-center text-gray-600" data-testid="article-not-found">
+        {t('article.notFound')}
+      </p>
+    );
   }
   return otherwise;
 }

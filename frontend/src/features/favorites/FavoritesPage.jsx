@@ -21,7 +21,10 @@ export default function FavoritesPage() {
   const ids = useSelector(selectFavoriteIds).join(',');
   const first = useRef(true);
   useEffect(() => {
-    if (first.current) { first.current = false; return; }
+    if (first.current) {
+      first.current = false;
+      return;
+    }
     reload();
   }, [ids, reload]);
   const products = (data?.favorites || []).map((f) => f.product).filter(Boolean);

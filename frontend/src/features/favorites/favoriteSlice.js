@@ -22,15 +22,18 @@ export const favoritesFetched = createAsyncThunk('favorite/fetched', async (_, {
 });
 
 /** A heart clicked: remove when already a favourite, else add. */
-export const favoriteToggled = createAsyncThunk('favorite/toggled', async (productId, { extra, getState, rejectWithValue }) => {
-  const wasFavorite = selectIsFavorite(productId)(getState());
-  try {
-    const list = await (wasFavorite ? favoritesApi.removeFavorite : favoritesApi.addFavorite)(extra.api, productId);
-    return { list, added: !wasFavorite };
-  } catch (error) {
-    return rejectWithValue(failure(error));
-  }
-});
+export const favoriteToggled = createAsyncThunk(
+  'favorite/toggled',
+  async (productId, { extra, getState, rejectWithValue }) => {
+    const wasFavorite = selectIsFavorite(productId)(getState());
+    try {
+      const list = await (wasFavorite ? favoritesApi.removeFavorite : favoritesApi.addFavorite)(extra.api, productId);
+      return { list, added: !wasFavorite };
+    } catch (error) {
+      return rejectWithValue(failure(error));
+    }
+  },
+);
 
 const favoriteSlice = createSlice({
   name: 'favorite',

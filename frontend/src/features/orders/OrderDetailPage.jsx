@@ -13,8 +13,12 @@ export default function OrderDetailPage() {
   if (error || !order) {
     return (
       <section className="rounded-xl bg-white p-6 ring-1 ring-gray-100">
-        <p className="text-gray-500" data-testid="order-not-found">{t('order.notFound')}</p>
-        <Link to="/order-list" className="mt-4 inline-block text-sm text-rose-600 hover:underline">{t('order.backToList')}</Link>
+        <p className="text-gray-500" data-testid="order-not-found">
+          {t('order.notFound')}
+        </p>
+        <Link to="/order-list" className="mt-4 inline-block text-sm text-rose-600 hover:underline">
+          {t('order.backToList')}
+        </Link>
       </section>
     );
   }
@@ -22,7 +26,12 @@ export default function OrderDetailPage() {
     <section className="space-y-5" data-testid="order-detail-page">
       <div className="rounded-xl bg-white p-6 ring-1 ring-gray-100">
         <div className="flex flex-wrap items-center justify-between gap-3">
-          <h1 className="text-lg font-semibold">{t('order.number')}: <span className="font-mono" data-testid="order-number">{order.order_number}</span></h1>
+          <h1 className="text-lg font-semibold">
+            {t('order.number')}:{' '}
+            <span className="font-mono" data-testid="order-number">
+              {order.order_number}
+            </span>
+          </h1>
           <div className="flex items-center gap-3">
             <StatusBadge status={order.status} />
             <PayButton order={order} />
@@ -30,14 +39,22 @@ export default function OrderDetailPage() {
         </div>
         {order.status === 'completed' && (
           <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm" data-testid="order-shipment">
-            <dt className="text-gray-500">{t('order.courier')}</dt><dd data-testid="order-courier">{order.shipping_company || '—'}</dd>
-            <dt className="text-gray-500">{t('order.tracking')}</dt><dd data-testid="order-tracking">{order.tracking_number || '—'}</dd>
+            <dt className="text-gray-500">{t('order.courier')}</dt>
+            <dd data-testid="order-courier">{order.shipping_company || '—'}</dd>
+            <dt className="text-gray-500">{t('order.tracking')}</dt>
+            <dd data-testid="order-tracking">{order.tracking_number || '—'}</dd>
           </dl>
         )}
       </div>
       <OrderItemsCard order={order} title={t('order.items')} />
       <RecipientCard order={order} />
-      <Link to="/order-list" className="inline-block text-sm text-rose-600 hover:underline" data-testid="back-to-orders">{t('order.backToList')}</Link>
+      <Link
+        to="/order-list"
+        className="inline-block text-sm text-rose-600 hover:underline"
+        data-testid="back-to-orders"
+      >
+        {t('order.backToList')}
+      </Link>
     </section>
   );
 }

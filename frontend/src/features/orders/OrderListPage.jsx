@@ -39,36 +39,81 @@ export default function OrderListPage() {
       <h1 className="text-xl font-semibold">{t('account.orders')}</h1>
       <nav className="flex flex-wrap gap-2" aria-label={t('order.status')} data-testid="order-filters">
         {ORDER_FILTERS.map((f) => (
-          <Link key={f} to={listingHref(pathname, search, { status: f === 'all' ? null : f, page: 1 })} aria-current={f === status ? 'true' : undefined}
-            className={`rounded-full px-3 py-1.5 text-sm ${f === status ? 'bg-gray-900 text-white' : 'bg-white ring-1 ring-gray-200 hover:bg-gray-100'}`} data-testid={`filter-${f}`}>
+          <Link
+            key={f}
+            to={listingHref(pathname, search, { status: f === 'all' ? null : f, page: 1 })}
+            aria-current={f === status ? 'true' : undefined}
+            className={`rounded-full px-3 py-1.5 text-sm ${f === status ? 'bg-gray-900 text-white' : 'bg-white ring-1 ring-gray-200 hover:bg-gray-100'}`}
+            data-testid={`filter-${f}`}
+          >
             {t(`order.status.${f}`)}
           </Link>
         ))}
       </nav>
-      {loaded && !orders.length && <p className="rounded-xl bg-white py-12 text-center text-gray-500 ring-1 ring-gray-100">{t('order.empty')}</p>}
+      {loaded && !orders.length && (
+        <p className="rounded-xl bg-white py-12 text-center text-gray-500 ring-1 ring-gray-100">{t('order.empty')}</p>
+      )}
       <ul className="space-y-4">
         {orders.map((order) => (
-          <li key={order.id} className="rounded-xl bg-white p-5 ring-1 ring-gray-100" data-testid="order-card" data-order-number={order.order_number}>
+          <li
+            key={order.id}
+            className="rounded-xl bg-white p-5 ring-1 ring-gray-100"
+            data-testid="order-card"
+            data-order-number={order.order_number}
+          >
             <div className="flex flex-wrap items-start justify-between gap-3 text-sm">
               <div>
-                <p>{t('order.number')}: <span className="font-mono font-medium" data-testid="order-number">{order.order_number}</span></p>
-                <div className="mt-1 flex items-center gap-2">{t('order.total')}: <span data-testid="order-total"><Price price={order.total_price} /></span></div>
-                <p className="text-gray-600">{t('order.quantity')}: {order.total_quantity}</p>
+                <p>
+                  {t('order.number')}:{' '}
+                  <span className="font-mono font-medium" data-testid="order-number">
+                    {order.order_number}
+                  </span>
+                </p>
+                <div className="mt-1 flex items-center gap-2">
+                  {t('order.total')}:{' '}
+                  <span data-testid="order-total">
+                    <Price price={order.total_price} />
+                  </span>
+                </div>
+                <p className="text-gray-600">
+                  {t('order.quantity')}: {order.total_quantity}
+                </p>
               </div>
               <div className="text-right">
                 <StatusBadge status={order.status} />
-                <p className="mt-1 text-xs text-gray-500">{t('order.updated')}: <time data-testid="order-updated">{formatDateTime(order.updated_at)}</time></p>
-                <Link to={`/order-detail/${encodeURIComponent(order.order_number)}`} className="mt-1 inline-block text-rose-600 hover:underline" data-testid="order-detail-link">{t('order.detail')}</Link>
+                <p className="mt-1 text-xs text-gray-500">
+                  {t('order.updated')}: <time data-testid="order-updated">{formatDateTime(order.updated_at)}</time>
+                </p>
+                <Link
+                  to={`/order-detail/${encodeURIComponent(order.order_number)}`}
+                  className="mt-1 inline-block text-rose-600 hover:underline"
+                  data-testid="order-detail-link"
+                >
+                  {t('order.detail')}
+                </Link>
               </div>
             </div>
             <div className="mt-3 grid gap-2 text-sm text-gray-600 sm:grid-cols-2">
-              <p>{t('order.recipient')}: {order.shipping_name} · {order.shipping_city} · {order.shipping_address}</p>
-              <p>{t('order.sender')}: {order.sender_name || '—'} · {order.sender_address || '—'}</p>
+              <p>
+                {t('order.recipient')}: {order.shipping_name} · {order.shipping_city} · {order.shipping_address}
+              </p>
+              <p>
+                {t('order.sender')}: {order.sender_name || '—'} · {order.sender_address || '—'}
+              </p>
             </div>
-            <div className="mt-4"><ProgressBar status={order.status} /></div>
+            <div className="mt-4">
+              <ProgressBar status={order.status} />
+            </div>
             {isPayable(order.status) && (
               <div className="mt-4 flex justify-end gap-2">
-                <button type="button" onClick={() => cancel(order)} className="rounded-lg px-4 py-1.5 text-sm ring-1 ring-gray-300 hover:bg-gray-50" data-testid="order-cancel">{t('order.cancel')}</button>
+                <button
+                  type="button"
+                  onClick={() => cancel(order)}
+                  className="rounded-lg px-4 py-1.5 text-sm ring-1 ring-gray-300 hover:bg-gray-50"
+                  data-testid="order-cancel"
+                >
+                  {t('order.cancel')}
+                </button>
                 <PayButton order={order} />
               </div>
             )}

@@ -11,13 +11,31 @@ import { isPayable, orderProgress, progressStages, statusLabelKey } from './stat
 export function PayButton({ order, className = 'px-4 py-1.5' }) {
   const { label, pay } = usePay();
   if (!isPayable(order.status)) return null;
-  return <button type="button" onClick={() => pay(order)} className={`rounded-lg bg-rose-600 text-sm text-white ${className}`} data-testid="order-pay">{label}</button>;
+  return (
+    <button
+      type="button"
+      onClick={() => pay(order)}
+      className={`rounded-lg bg-rose-600 text-sm text-white ${className}`}
+      data-testid="order-pay"
+    >
+      {label}
+    </button>
+  );
 }
 
 export function StatusBadge({ status }) {
   const t = useT();
-  const tone = { paid: 'bg-emerald-100 text-emerald-800', completed: 'bg-sky-100 text-sky-800', cancelled: 'bg-gray-200 text-gray-600' }[status] || 'bg-amber-100 text-amber-800';
-  return <span className={`rounded px-2 py-0.5 text-xs font-medium ${tone}`} data-testid="order-status">{t(statusLabelKey(status))}</span>;
+  const tone =
+    {
+      paid: 'bg-emerald-100 text-emerald-800',
+      completed: 'bg-sky-100 text-sky-800',
+      cancelled: 'bg-gray-200 text-gray-600',
+    }[status] || 'bg-amber-100 text-amber-800';
+  return (
+    <span className={`rounded px-2 py-0.5 text-xs font-medium ${tone}`} data-testid="order-status">
+      {t(statusLabelKey(status))}
+    </span>
+  );
 }
 
 /** The progress bar: width (value*2+1)/8, a grey cancelled variant, and the four stages. */
@@ -28,11 +46,18 @@ export function ProgressBar({ status }) {
   return (
     <div data-testid="order-progress" data-cancelled={cancelled ? 'true' : undefined}>
       <div className="h-2 overflow-hidden rounded-full bg-gray-200">
-        <div className={`h-full rounded-full ${cancelled ? 'bg-gray-400' : 'bg-rose-600'}`} style={{ width: percent }} data-testid="order-progress-bar" />
+        <div
+          className={`h-full rounded-full ${cancelled ? 'bg-gray-400' : 'bg-rose-600'}`}
+          style={{ width: percent }}
+          data-testid="order-progress-bar"
+        />
       </div>
       <ol className="mt-2 grid grid-cols-4 text-xs">
         {stages.map((s, i) => (
-          <li key={s.key + i} className={`${i === 0 ? 'text-left' : i === 3 ? 'text-right' : 'text-center'} ${s.reached && !cancelled ? 'text-rose-700' : 'text-gray-500'}`}>
+          <li
+            key={s.key + i}
+            className={`${i === 0 ? 'text-left' : i === 3 ? 'text-right' : 'text-center'} ${s.reached && !cancelled ? 'text-rose-700' : 'text-gray-500'}`}
+          >
             {t(s.key)}
           </li>
         ))}
@@ -44,7 +69,12 @@ export function ProgressBar({ status }) {
 /** Order lines: image, name linking to /product/{id}, final price in yuan and NZ dollars, quantity. */
 export function OrderLines({ lines }) {
   const t = useT();
-  if (!lines?.length) return <p className="py-6 text-center text-gray-500" data-testid="order-no-items">{t('order.noItems')}</p>;
+  if (!lines?.length)
+    return (
+      <p className="py-6 text-center text-gray-500" data-testid="order-no-items">
+        {t('order.noItems')}
+      </p>
+    );
   return (
     <ul className="divide-y divide-gray-100" data-testid="order-lines">
       {lines.map((line) => {
@@ -54,13 +84,27 @@ export function OrderLines({ lines }) {
         return (
           <li key={line.id} className="flex items-center gap-3 py-3" data-testid="order-line">
             <div className="h-14 w-14 shrink-0 overflow-hidden rounded-lg bg-gray-50">
-              <Img src={image?.path} alt={product?.imageAlt || line.product_name} width={56} height={56} className="h-full w-full object-cover" />
+              <Img
+                src={image?.path}
+                alt={product?.imageAlt || line.product_name}
+                width={56}
+                height={56}
+                className="h-full w-full object-cover"
+              />
             </div>
             <div className="min-w-0 flex-1 text-sm">
-              {product?.id ? <Link to={`/product/${product.id}`} className="font-medium hover:underline">{name}</Link> : <span className="font-medium">{name}</span>}
+              {product?.id ? (
+                <Link to={`/product/${product.id}`} className="font-medium hover:underline">
+                  {name}
+                </Link>
+              ) : (
+                <span className="font-medium">{name}</span>
+              )}
               <Price price={line.final_price} />
             </div>
-            <span className="text-sm text-gray-600" data-testid="order-line-quantity">× {line.quantity}</span>
+            <span className="text-sm text-gray-600" data-testid="order-line-quantity">
+              × {line.quantity}
+            </span>
           </li>
         );
       })}
@@ -73,11 +117,26 @@ export function OrderTotals({ order, showWeight = true }) {
   const t = useT();
   return (
     <dl className="grid grid-cols-[1fr_auto] gap-y-2 text-sm" data-testid="order-totals">
-      <dt className="text-gray-500">{t('order.quantity')}</dt><dd>{order.total_quantity}</dd>
-      {showWeight && (<><dt className="text-gray-500">{t('order.weight')}</dt><dd data-testid="order-weight">{t('order.grams', { n: order.total_weight ?? 0 })}</dd></>)}
-      <dt className="text-gray-500">{t('order.subtotal')}</dt><dd><Price price={order.total_amount} /></dd>
-      <dt className="text-gray-500">{t('checkout.shippingCost')}</dt><dd data-testid="order-shipping"><Price price={order.shipping_cost} /></dd>
-      <dt className="font-semibold">{t('checkout.total')}</dt><dd data-testid="order-total"><Price price={order.total_price} /></dd>
+      <dt className="text-gray-500">{t('order.quantity')}</dt>
+      <dd>{order.total_quantity}</dd>
+      {showWeight && (
+        <>
+          <dt className="text-gray-500">{t('order.weight')}</dt>
+          <dd data-testid="order-weight">{t('order.grams', { n: order.total_weight ?? 0 })}</dd>
+        </>
+      )}
+      <dt className="text-gray-500">{t('order.subtotal')}</dt>
+      <dd>
+        <Price price={order.total_amount} />
+      </dd>
+      <dt className="text-gray-500">{t('checkout.shippingCost')}</dt>
+      <dd data-testid="order-shipping">
+        <Price price={order.shipping_cost} />
+      </dd>
+      <dt className="font-semibold">{t('checkout.total')}</dt>
+      <dd data-testid="order-total">
+        <Price price={order.total_price} />
+      </dd>
     </dl>
   );
 }
@@ -85,13 +144,22 @@ export function OrderTotals({ order, showWeight = true }) {
 export function RecipientInfo({ order }) {
   const t = useT();
   const rows = [
-    ['checkout.name', order.shipping_name], ['order.recipientId', order.shipping_id], ['order.contact', order.shipping_contact],
-    ['checkout.country', order.shipping_country], ['checkout.city', order.shipping_city], ['checkout.address', order.shipping_address],
+    ['checkout.name', order.shipping_name],
+    ['order.recipientId', order.shipping_id],
+    ['order.contact', order.shipping_contact],
+    ['checkout.country', order.shipping_country],
+    ['checkout.city', order.shipping_city],
+    ['checkout.address', order.shipping_address],
     ['order.remark', order.user_remark],
   ];
   return (
     <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm" data-testid="order-recipient">
-      {rows.map(([k, v]) => (<Fragment key={k}><dt className="text-gray-500">{t(k)}</dt><dd>{v || '—'}</dd></Fragment>))}
+      {rows.map(([k, v]) => (
+        <Fragment key={k}>
+          <dt className="text-gray-500">{t(k)}</dt>
+          <dd>{v || '—'}</dd>
+        </Fragment>
+      ))}
     </dl>
   );
 }
@@ -104,7 +172,9 @@ export function OrderItemsCard({ order, title }) {
     <div className={CARD}>
       {title && <h2 className="mb-2 font-semibold">{title}</h2>}
       <OrderLines lines={order.order_details} />
-      <div className="mt-4 border-t pt-4"><OrderTotals order={order} /></div>
+      <div className="mt-4 border-t pt-4">
+        <OrderTotals order={order} />
+      </div>
     </div>
   );
 }

@@ -7,14 +7,20 @@ const KNOWN = ['unpaid', 'paid', 'completed', 'cancelled', 'payment_failed'];
 
 export const statusLabelKey = (status) => `order.status.${KNOWN.includes(status) ? status : 'unpaid'}`;
 /** The summary's thank-you text: unpaid asks to pay soon, paid is processing, completed shipped, cancelled cancelled, else thanks. */
-export const thanksKey = (status) => `order.thanks.${['unpaid', 'paid', 'completed', 'cancelled'].includes(status) ? status : 'other'}`;
+export const thanksKey = (status) =>
+  `order.thanks.${['unpaid', 'paid', 'completed', 'cancelled'].includes(status) ? status : 'other'}`;
 /** Unpaid orders (also after a failed payment) can be paid and cancelled. */
 export const isPayable = (status) => OPEN_STATUSES.includes(status);
 
 /** Progress bar: width (value * 2 + 1) / 8 with values unpaid 1, paid 2, completed 3.5, others 0. */
 export function orderProgress(status) {
   const value = progressValue(status);
-  return { value, width: progressWidth(value), percent: `${(progressWidth(value) * 100).toFixed(2)}%`, cancelled: status === 'cancelled' };
+  return {
+    value,
+    width: progressWidth(value),
+    percent: `${(progressWidth(value) * 100).toFixed(2)}%`,
+    cancelled: status === 'cancelled',
+  };
 }
 
 /** Stages under the bar: order created, the current status, payment completed, shipped or awaiting shipment. */

@@ -9,14 +9,23 @@ const t = translator('zh');
 
 describe('order status helpers (SPEC section 4)', () => {
   it.each([
-    ['unpaid', '待付款'], ['paid', '已付款'], ['completed', '已发货'], ['cancelled', '已取消'], ['payment_failed', '支付失败'],
+    ['unpaid', '待付款'],
+    ['paid', '已付款'],
+    ['completed', '已发货'],
+    ['cancelled', '已取消'],
+    ['payment_failed', '支付失败'],
   ])('labels %s as %s', (status, label) => {
     expect(t(statusLabelKey(status))).toBe(label);
   });
   it('labels the all filter 全部', () => expect(t('order.status.all')).toBe('全部'));
 
   it.each([
-    ['unpaid', 1, 3 / 8], ['paid', 2, 5 / 8], ['completed', 3.5, 1], ['cancelled', 0, 1 / 8], ['payment_failed', 0, 1 / 8], ['odd', 0, 1 / 8],
+    ['unpaid', 1, 3 / 8],
+    ['paid', 2, 5 / 8],
+    ['completed', 3.5, 1],
+    ['cancelled', 0, 1 / 8],
+    ['payment_failed', 0, 1 / 8],
+    ['odd', 0, 1 / 8],
   ])('progress of %s is %s, width (v*2+1)/8 = %s', (status, value, width) => {
     expect(orderProgress(status)).toMatchObject({ value, width });
   });

@@ -8,7 +8,10 @@ import { selectShop } from '../shop/shopSlice.js';
 export default function PaymentInfoPage() {
   const t = useT();
   const shop = useSelector(selectShop);
-  const codes = [['payment.alipay', shop?.alipay_image], ['payment.wechat', shop?.wechart_pay_image]].filter(([, src]) => src);
+  const codes = [
+    ['payment.alipay', shop?.alipay_image],
+    ['payment.wechat', shop?.wechart_pay_image],
+  ].filter(([, src]) => src);
   return (
     <section className="mx-auto max-w-2xl space-y-5 pt-6" data-testid="payment-info-page">
       <h1 className="text-2xl font-semibold">{t('payment.title')}</h1>
@@ -16,7 +19,11 @@ export default function PaymentInfoPage() {
       {codes.length > 0 && (
         <div className="grid gap-4 sm:grid-cols-2">
           {codes.map(([label, src]) => (
-            <figure key={label} className="rounded-xl bg-white p-4 text-center ring-1 ring-gray-100" data-testid="payment-qr">
+            <figure
+              key={label}
+              className="rounded-xl bg-white p-4 text-center ring-1 ring-gray-100"
+              data-testid="payment-qr"
+            >
               <Img src={src} alt={t(label)} width={240} height={240} className="mx-auto h-60 w-60 object-contain" />
               <figcaption className="mt-2 font-medium">{t(label)}</figcaption>
             </figure>
@@ -26,10 +33,14 @@ export default function PaymentInfoPage() {
       <div className="rounded-xl bg-amber-50 p-4 text-sm text-amber-900">
         <h2 className="mb-2 font-semibold">{t('payment.notes')}</h2>
         <ul className="list-disc space-y-1 pl-5">
-          {['payment.note1', 'payment.note2', 'payment.note3', 'payment.note4'].map((k) => <li key={k}>{t(k)}</li>)}
+          {['payment.note1', 'payment.note2', 'payment.note3', 'payment.note4'].map((k) => (
+            <li key={k}>{t(k)}</li>
+          ))}
         </ul>
       </div>
-      <Link to="/order-list" className="inline-block text-sm text-rose-600 hover:underline">{t('order.backToList')}</Link>
+      <Link to="/order-list" className="inline-block text-sm text-rose-600 hover:underline">
+        {t('order.backToList')}
+      </Link>
     </section>
   );
 }

@@ -23,7 +23,9 @@ export function usePay() {
   const pay = async (order) => {
     if (!direct) return navigate('/payment-info');
     try {
-      const url = await call((api) => createPayment(api, { orderNumber: order.order_number, totalPrice: order.total_price }));
+      const url = await call((api) =>
+        createPayment(api, { orderNumber: order.order_number, totalPrice: order.total_price }),
+      );
       window.location.assign(url);
     } catch (error) {
       // A refusal the shopper can act on (not payable, amount changed) is said; the rest is only logged.
