@@ -5,7 +5,7 @@ PIP := .venv/bin/pip
 FLASK := .venv/bin/flask --app bff.app:create_app
 NPM_STAMP := node_modules/.installed
 
-.PHONY: start test install migrate seed build dev serve-bff test-py test-js test-e2e lint chromium lock clean bench
+.PHONY: start test install migrate seed build dev serve-bff test-py test-js test-e2e lint format chromium lock clean bench
 
 start: install migrate seed build
 	./scripts/start.sh
@@ -38,9 +38,10 @@ dev: install migrate seed
 serve-bff: .venv/.installed
 	$(FLASK) run --port 5000
 
-lint: .venv/.installed
+lint: .venv/.installed $(NPM_STAMP)
 	.venv/bin/ruff check bff bench
 	.venv/bin/ruff format --check bff bench
+	npm run lint
 
 # SQLite always; PostgreSQL as well when TEST_DATABASE_URL is set (CI sets it).
 test-py: .venv/.installed
@@ -58,6 +59,11 @@ chromium:
 	@command -v chromium >/dev/null || { \
 	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
 	  else echo "Browser tests need Debian's chromium: sudo apt-get install chromium" >&2; exit 1; fi; }
+
+# Rewrites the code to the project's style: ruff for Python, Prettier and ESLint's fixes for JavaScript.
+format: .venv/.installed $(NPM_STAMP)
+	.venv/bin/ruff format bff bench
+	npm run format
 
 bench: .venv/.installed
 	$(PY) bench/catalog_bench.py
