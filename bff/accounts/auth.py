@@ -32,8 +32,9 @@ from flask_jwt_extended.exceptions import JWTExtendedException
 from jwt.exceptions import PyJWTError
 
 from bff.accounts import services
+from bff.accounts.error_codes import AccountErrorCode
 from bff.accounts.models import User, UserSession
-from bff.errors import DomainError, ErrorCode
+from bff.common.errors import DomainError
 from bff.extensions import db
 from bff.shops.context import current_shop
 
@@ -43,17 +44,13 @@ _COOKIE_KEY = "bff.auth.cookie"
 
 
 class Unauthenticated(DomainError):
-    status = 401
-
     def __init__(self):
-        super().__init__(ErrorCode.UNAUTHENTICATED, "Unauthenticated.")
+        super().__init__(AccountErrorCode.UNAUTHENTICATED, "Unauthenticated.")
 
 
 class Forbidden(DomainError):
-    status = 403
-
     def __init__(self):
-        super().__init__(ErrorCode.FORBIDDEN, "Forbidden.")
+        super().__init__(AccountErrorCode.FORBIDDEN, "Forbidden.")
 
 
 @dataclass

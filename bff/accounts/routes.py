@@ -6,11 +6,12 @@ from flask.views import MethodView
 from werkzeug.exceptions import UnprocessableEntity
 
 from bff.accounts import auth, mail, schemas, services
+from bff.accounts.error_codes import AccountErrorCode
 from bff.accounts.limits import per_account, per_ip
 from bff.accounts.messages import is_key, text
 from bff.accounts.passwords import Passwords
 from bff.common.arguments import Blueprint
-from bff.errors import ErrorCode, error_body, validation_errors
+from bff.common.errors import error_body, validation_errors
 from bff.extensions import db
 from bff.shops.context import current_shop
 
@@ -37,7 +38,7 @@ def _invalid_body(exc):
     }
     ordered = sorted(errors, key=lambda f: _FIELD_ORDER.index(f) if f in _FIELD_ORDER else len(_FIELD_ORDER))
     message = errors[ordered[0]][0] if ordered else text(language, "invalid_request")
-    return error_body(message, ErrorCode.VALIDATION, errors), 422
+    return error_body(message, AccountErrorCode.VALIDATION, errors), 422
 
 
 def _login_answer(user) -> dict:

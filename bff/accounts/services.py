@@ -17,8 +17,8 @@ from bff.accounts.error_codes import AccountErrorCode
 from bff.accounts.messages import text
 from bff.accounts.models import PasswordResetToken, User, UserSession
 from bff.accounts.passwords import Passwords
+from bff.common.errors import DomainError
 from bff.common.models import utcnow
-from bff.errors import DomainError
 from bff.shops.models import Shop
 
 
@@ -36,7 +36,7 @@ def find_user(session: Session, shop: Shop, email: str) -> User | None:
 
 def _email_taken(shop: Shop) -> DomainError:
     message = text(shop.language, "email_taken")
-    return DomainError(AccountErrorCode.EMAIL_TAKEN, message, status=422, errors={"email": [message]})
+    return DomainError(AccountErrorCode.EMAIL_TAKEN, message, errors={"email": [message]})
 
 
 def register_user(

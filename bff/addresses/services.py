@@ -10,10 +10,10 @@ from sqlalchemy import func, select, update
 from sqlalchemy.orm import Session
 
 from bff.accounts.models import User
+from bff.addresses.error_codes import AddressErrorCode as Code
 from bff.addresses.models import ShippingAddress
-from bff.errors import DomainError, ErrorCode
+from bff.common.errors import DomainError
 from bff.orders.common import fail
-from bff.orders.error_codes import ShoppingErrorCode as Code
 from bff.orders.messages import text
 from bff.shipping.rules import COUNTRIES, NEW_ZEALAND
 from bff.shops.models import Shop
@@ -52,7 +52,7 @@ def clean_recipient(shop: Shop, data: dict) -> dict:
         if "shipping_contact" not in errors and not _DIGITS.fullmatch(values["shipping_contact"]):
             errors["shipping_contact"] = [message]
     if errors:
-        raise DomainError(ErrorCode.VALIDATION, next(iter(errors.values()))[0], 422, errors)
+        raise DomainError(Code.VALIDATION, next(iter(errors.values()))[0], errors)
     return values
 
 
@@ -75,7 +75,7 @@ def get_address(session: Session, shop: Shop, user: User, address_id: int) -> Sh
         )
     )
     if address is None:
-        raise fail(shop, ErrorCode.NOT_FOUND, "address_not_found", 404)
+        raise fail(shop, Code.NOT_FOUND, "address_not_found")
     return address
 
 

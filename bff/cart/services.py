@@ -5,11 +5,10 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, joinedload
 
 from bff.accounts.models import User
+from bff.cart.error_codes import CartErrorCode as Code
 from bff.cart.models import CartLine, line_key
 from bff.catalog.models import Product, ProductVariant
-from bff.errors import ErrorCode
 from bff.orders.common import fail
-from bff.orders.error_codes import ShoppingErrorCode as Code
 from bff.shops.models import Shop
 
 MAX_LINES = 100
@@ -23,7 +22,7 @@ def active_product(session: Session, shop: Shop, product_id: int) -> Product:
         )
     )
     if product is None:
-        raise fail(shop, ErrorCode.NOT_FOUND, "product_not_found", 404)
+        raise fail(shop, Code.NOT_FOUND, "product_not_found")
     return product
 
 
@@ -31,11 +30,11 @@ def choose_variant(shop: Shop, product: Product, variant_id: int | None) -> Prod
     """The variant a line is for: required, and of this product, when the product has variants."""
     if not product.variants:
         if variant_id:
-            raise fail(shop, Code.VARIANT_REQUIRED, "variant_required", 422)
+            raise fail(shop, Code.VARIANT_REQUIRED, "variant_required")
         return None
     variant = next((v for v in product.variants if v.id == variant_id), None)
     if variant is None:
-        raise fail(shop, Code.VARIANT_REQUIRED, "variant_required", 422)
+        raise fail(shop, Code.VARIANT_REQUIRED, "variant_required")
     return variant
 
 
@@ -92,7 +91,7 @@ def _change_line(session, shop, user, product_id, quantity, variant_id, set_quan
     current = line.quantity if line else 0
     wanted = quantity if set_quantity else current + quantity
     if wanted > MAX_QUANTITY or (set_quantity and quantity < 0):
-        raise fail(shop, ErrorCode.VALIDATION, "quantity_invalid", 422)
+        raise fail(shop, Code.VALIDATION, "quantity_invalid")
     stock = (variant or product).virtual_inventory
     if wanted > current:
         if stock <= 0:
@@ -131,7 +130,7 @@ def delete_line(session: Session, shop: Shop, user: User, line_id: int) -> list[
     )
     session.commit()
     if result.rowcount == 0:
-        raise fail(shop, ErrorCode.NOT_FOUND, "product_not_found", 404)
+        raise fail(shop, Code.NOT_FOUND, "product_not_found")
     return list_cart(session, shop, user)
 
 

@@ -5,11 +5,12 @@ from dataclasses import dataclass
 from sqlalchemy import Select, select
 from sqlalchemy.orm import Session, selectinload
 
+from bff.catalog.error_codes import CatalogErrorCode
 from bff.catalog.models import Banner, BannerProduct, Brand, Category, Product
 from bff.catalog.sorting import Sort, order_by
+from bff.common.errors import DomainError
 from bff.common.pagination import Page, paginate
 from bff.content.models import Article
-from bff.errors import NotFound
 from bff.shops.models import Shop
 
 MAX_SEARCH_TERM = 100
@@ -72,7 +73,7 @@ def category_products(
     """Products of a category and of all its subcategories."""
     node = _find_node(category_tree(session, shop), category_id)
     if node is None:
-        raise NotFound("Category not found")
+        raise DomainError(CatalogErrorCode.NOT_FOUND, "Category not found")
     stmt = _products(shop).where(Product.category_id.in_(_descendant_ids(node)))
     return node, _page(session, stmt, sort, page, per_page)
 
@@ -116,7 +117,7 @@ def get_product(session: Session, shop: Shop, product_id: int) -> Product:
         .options(selectinload(Product.category), selectinload(Product.brand))
     )
     if product is None:
-        raise NotFound("Product not found")
+        raise DomainError(CatalogErrorCode.NOT_FOUND, "Product not found")
     return product
 
 
@@ -129,7 +130,7 @@ def list_brands(session: Session, shop: Shop) -> list[Brand]:
 def get_brand(session: Session, shop: Shop, brand_id: int) -> Brand:
     brand = session.scalar(select(Brand).where(Brand.shop_id == shop.id, Brand.id == brand_id))
     if brand is None:
-        raise NotFound("Brand not found")
+        raise DomainError(CatalogErrorCode.NOT_FOUND, "Brand not found")
     return brand
 
 
@@ -157,7 +158,7 @@ def banner_products(
         select(Banner).where(Banner.shop_id == shop.id, Banner.id == banner_id, Banner.is_active.is_(True))
     )
     if banner is None:
-        raise NotFound("Banner not found")
+        raise DomainError(CatalogErrorCode.NOT_FOUND, "Banner not found")
     in_banner = select(BannerProduct.product_id).where(
         BannerProduct.banner_id == banner.id, BannerProduct.shop_id == shop.id
     )

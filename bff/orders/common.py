@@ -2,14 +2,14 @@
 
 from flask import current_app
 
-from bff.errors import DomainError
+from bff.common.errors import DomainError
 from bff.orders.messages import text
 from bff.shops.models import Shop
 
 
-def fail(shop: Shop, code: str, key: str, status: int = 409, **values) -> DomainError:
+def fail(shop: Shop, code, key: str, **values) -> DomainError:
     """A DomainError saying `key` in the shop's language; `raise fail(...)`."""
-    return DomainError(code, text(shop.language, key, **values), status)
+    return DomainError(code, text(shop.language, key, **values))
 
 
 def signed_in_member():

@@ -12,12 +12,12 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from bff.accounts.models import User
+from bff.common.errors import DomainError
 from bff.common.models import utcnow
-from bff.errors import DomainError, ErrorCode
 from bff.orders.common import fail
-from bff.orders.error_codes import ShoppingErrorCode as Code
 from bff.orders.models import OPEN_STATUSES, Order, OrderStatus
 from bff.orders.services import get_order
+from bff.payments.error_codes import NotificationErrorCode, PaymentErrorCode
 from bff.payments.models import PaymentNotification
 from bff.payments.providers.base import BadNotification, PaymentEvent, PaymentProvider
 from bff.shops.models import Shop
@@ -29,16 +29,16 @@ def create_payment(
     session: Session, shop: Shop, user: User, provider: PaymentProvider, order_number: str, total_price
 ) -> str:
     if not shop.is_direct_payment_enabled:
-        raise fail(shop, Code.DIRECT_PAYMENT_DISABLED, "direct_payment_disabled")
+        raise fail(shop, PaymentErrorCode.DIRECT_PAYMENT_DISABLED, "direct_payment_disabled")
     order = get_order(session, shop, user, order_number)
     if order.status not in OPEN_STATUSES:
-        raise fail(shop, Code.ORDER_NOT_PAYABLE, "order_not_payable")
+        raise fail(shop, PaymentErrorCode.ORDER_NOT_PAYABLE, "order_not_payable")
     try:
         amount = Decimal(str(total_price)).quantize(CENT)
     except InvalidOperation:
         amount = None
     if amount != order.total_price:
-        raise fail(shop, Code.AMOUNT_MISMATCH, "amount_mismatch")
+        raise fail(shop, PaymentErrorCode.AMOUNT_MISMATCH, "amount_mismatch")
     return provider.create_payment(shop, order)
 
 
@@ -49,7 +49,8 @@ def receive_notification(
     try:
         event = provider.parse_notification(body, headers)
     except BadNotification as exc:
-        raise DomainError(Code.BAD_SIGNATURE, "The notification could not be verified.", 400) from exc
+        message = "The notification could not be verified."
+        raise DomainError(NotificationErrorCode.BAD_SIGNATURE, message) from exc
     return apply_event(session, shop, event, body)
 
 
@@ -58,9 +59,9 @@ def apply_event(session: Session, shop: Shop, event: PaymentEvent, body: bytes) 
         select(Order).where(Order.shop_id == shop.id, Order.order_number == event.order_number)
     )
     if order is None:
-        raise DomainError(ErrorCode.NOT_FOUND, "Order not found", 404)
+        raise DomainError(NotificationErrorCode.NOT_FOUND, "Order not found")
     if event.amount.quantize(CENT) != order.total_price:
-        raise fail(shop, Code.AMOUNT_MISMATCH, "amount_mismatch", 400)
+        raise fail(shop, NotificationErrorCode.AMOUNT_MISMATCH, "amount_mismatch")
     record = PaymentNotification(
         shop_id=shop.id,
         provider=event.provider,
