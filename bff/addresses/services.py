@@ -11,10 +11,9 @@ from sqlalchemy.orm import Session
 
 from bff.accounts.models import User
 from bff.addresses.error_codes import AddressErrorCode as Code
+from bff.addresses.messages import text
 from bff.addresses.models import ShippingAddress
 from bff.common.errors import DomainError
-from bff.orders.common import fail
-from bff.orders.messages import text
 from bff.shipping.rules import COUNTRIES, NEW_ZEALAND
 from bff.shops.models import Shop
 
@@ -75,7 +74,7 @@ def get_address(session: Session, shop: Shop, user: User, address_id: int) -> Sh
         )
     )
     if address is None:
-        raise fail(shop, Code.NOT_FOUND, "address_not_found")
+        raise DomainError(Code.NOT_FOUND, text(shop.language, "address_not_found"))
     return address
 
 
@@ -99,7 +98,7 @@ def create_address(session: Session, shop: Shop, user: User, data: dict, is_defa
     _lock_member(session, user)
     count = session.scalar(select(func.count()).where(ShippingAddress.user_id == user.id))
     if count >= MAX_ADDRESSES:
-        raise fail(shop, Code.ADDRESS_BOOK_FULL, "address_book_full")
+        raise DomainError(Code.ADDRESS_BOOK_FULL, text(shop.language, "address_book_full"))
     address = ShippingAddress(shop_id=shop.id, user_id=user.id, is_default=False, **values)
     session.add(address)
     session.flush()

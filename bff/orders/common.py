@@ -1,15 +1,6 @@
-"""Small pieces every shopping domain (cart, wish list, addresses, orders, payment) shares."""
+"""Small pieces the member's route modules (cart, wish list, addresses, orders, payment) share."""
 
 from flask import current_app
-
-from bff.common.errors import DomainError
-from bff.orders.messages import text
-from bff.shops.models import Shop
-
-
-def fail(shop: Shop, code, key: str, **values) -> DomainError:
-    """A DomainError saying `key` in the shop's language; `raise fail(...)`."""
-    return DomainError(code, text(shop.language, key, **values))
 
 
 def signed_in_member():

@@ -14,10 +14,10 @@ from sqlalchemy.orm import Session
 from bff.accounts.models import User
 from bff.common.errors import DomainError
 from bff.common.models import utcnow
-from bff.orders.common import fail
 from bff.orders.models import OPEN_STATUSES, Order, OrderStatus
 from bff.orders.services import get_order
 from bff.payments.error_codes import NotificationErrorCode, PaymentErrorCode
+from bff.payments.messages import text
 from bff.payments.models import PaymentNotification
 from bff.payments.providers.base import BadNotification, PaymentEvent, PaymentProvider
 from bff.shops.models import Shop
@@ -29,16 +29,17 @@ def create_payment(
     session: Session, shop: Shop, user: User, provider: PaymentProvider, order_number: str, total_price
 ) -> str:
     if not shop.is_direct_payment_enabled:
-        raise fail(shop, PaymentErrorCode.DIRECT_PAYMENT_DISABLED, "direct_payment_disabled")
+        message = text(shop.language, "direct_payment_disabled")
+        raise DomainError(PaymentErrorCode.DIRECT_PAYMENT_DISABLED, message)
     order = get_order(session, shop, user, order_number)
     if order.status not in OPEN_STATUSES:
-        raise fail(shop, PaymentErrorCode.ORDER_NOT_PAYABLE, "order_not_payable")
+        raise DomainError(PaymentErrorCode.ORDER_NOT_PAYABLE, text(shop.language, "order_not_payable"))
     try:
         amount = Decimal(str(total_price)).quantize(CENT)
     except InvalidOperation:
         amount = None
     if amount != order.total_price:
-        raise fail(shop, PaymentErrorCode.AMOUNT_MISMATCH, "amount_mismatch")
+        raise DomainError(PaymentErrorCode.AMOUNT_MISMATCH, text(shop.language, "amount_mismatch"))
     return provider.create_payment(shop, order)
 
 
@@ -61,7 +62,7 @@ def apply_event(session: Session, shop: Shop, event: PaymentEvent, body: bytes) 
     if order is None:
         raise DomainError(NotificationErrorCode.NOT_FOUND, "Order not found")
     if event.amount.quantize(CENT) != order.total_price:
-        raise fail(shop, NotificationErrorCode.AMOUNT_MISMATCH, "amount_mismatch")
+        raise DomainError(NotificationErrorCode.AMOUNT_MISMATCH, text(shop.language, "amount_mismatch"))
     record = PaymentNotification(
         shop_id=shop.id,
         provider=event.provider,
