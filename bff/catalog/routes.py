@@ -1,10 +1,10 @@
 """Public catalogue calls (SPEC section 7). Views parse, call a service, serialise."""
 
-from flask import current_app
 from flask.views import MethodView
 from flask_smorest import Blueprint
 
 from bff.catalog import schemas, services
+from bff.common.arguments import per_page
 from bff.common.models import ID
 from bff.common.schemas import ListArgs
 from bff.extensions import db
@@ -26,10 +26,6 @@ def _priced_route(rule: str):
     return register
 
 
-def _per_page() -> int:
-    return current_app.config["PAGE_SIZE"]
-
-
 @blp.route("/category")
 class CategoryTree(MethodView):
     @blp.response(200, schemas.CategoryTreeResponse)
@@ -48,7 +44,7 @@ class CategoryProducts(MethodView):
     def get(self, args, category_id):
         """Products of a category and its subcategories, one page."""
         node, page = services.category_products(
-            db.session, current_shop(), category_id, args["sort"], args["page"], _per_page()
+            db.session, current_shop(), category_id, args["sort"], args["page"], per_page()
         )
         return {
             "category_name": node.name,
@@ -67,7 +63,7 @@ class NewestProducts(MethodView):
     @blp.response(200, schemas.ProductListResponse)
     def get(self, args):
         """Newest products (newest first unless another sort is asked)."""
-        page = services.newest_products(db.session, current_shop(), args["sort"], args["page"], _per_page())
+        page = services.newest_products(db.session, current_shop(), args["sort"], args["page"], per_page())
         return {"products": page.as_paginator()}
 
 
@@ -77,7 +73,7 @@ class BestProducts(MethodView):
     @blp.response(200, schemas.ProductListResponse)
     def get(self, args):
         """Featured (best) products."""
-        page = services.best_products(db.session, current_shop(), args["sort"], args["page"], _per_page())
+        page = services.best_products(db.session, current_shop(), args["sort"], args["page"], per_page())
         return {"products": page.as_paginator()}
 
 
@@ -88,7 +84,7 @@ class SearchProducts(MethodView):
     def post(self, args):
         """Search product names, descriptions and brands; a blank term finds nothing."""
         page = services.search_products(
-            db.session, current_shop(), args["searchTerm"], args["sort"], args["page"], _per_page()
+            db.session, current_shop(), args["searchTerm"], args["sort"], args["page"], per_page()
         )
         return {"products": page.as_paginator()}
 
@@ -116,7 +112,7 @@ class BrandProducts(MethodView):
     def get(self, args, brand_id):
         """A brand and one page of its products."""
         brand, page = services.brand_products(
-            db.session, current_shop(), brand_id, args["sort"], args["page"], _per_page()
+            db.session, current_shop(), brand_id, args["sort"], args["page"], per_page()
         )
         return {"brand": brand, "products": page.as_paginator()}
 
@@ -136,7 +132,7 @@ class BannerProducts(MethodView):
     def get(self, args, banner_id):
         """A banner and one page of its products."""
         banner, page = services.banner_products(
-            db.session, current_shop(), banner_id, args["sort"], args["page"], _per_page()
+            db.session, current_shop(), banner_id, args["sort"], args["page"], per_page()
         )
         return {"banner": banner, "products": page.as_paginator(), "total_pages": page.last_page}
 

@@ -4,10 +4,9 @@ from flask import Response, abort, redirect, request
 from flask.views import MethodView
 from markupsafe import escape
 
-from bff.accounts.auth import login_required
+from bff.accounts.decorators import member_required
 from bff.common.arguments import Blueprint
 from bff.extensions import db
-from bff.orders.common import signed_in_member
 from bff.payments import schemas, services
 from bff.payments.providers import get_provider
 from bff.shops.context import current_shop
@@ -20,12 +19,11 @@ blp = Blueprint(
 
 @blp.route("/create-payment")
 class CreatePayment(MethodView):
-    @login_required
+    @member_required
     @blp.arguments(schemas.CreatePaymentArgs, location="json_or_form")
     @blp.response(200, schemas.CreatePaymentResponse)
-    def post(self, args):
+    def post(self, shop, user, args):
         """The payment page URL of an unpaid order of the member; the amount must be the order's."""
-        shop, user = signed_in_member()
         url = services.create_payment(
             db.session, shop, user, get_provider(), args["order_number"], args["total_price"]
         )
