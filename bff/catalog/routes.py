@@ -6,7 +6,6 @@ from flask_smorest import Blueprint
 from bff.catalog import schemas, services
 from bff.common.arguments import per_page
 from bff.common.models import ID
-from bff.common.schemas import ListArgs
 from bff.extensions import db
 from bff.shops.context import current_shop
 
@@ -39,7 +38,7 @@ class CategoryTree(MethodView):
 
 @_priced_route(f"/category/<{ID}:category_id>")
 class CategoryProducts(MethodView):
-    @blp.arguments(ListArgs, location="query")
+    @blp.arguments(schemas.ListArgs, location="query")
     @blp.response(200, schemas.CategoryProductsResponse)
     def get(self, args, category_id):
         """Products of a category and its subcategories, one page."""
@@ -69,7 +68,7 @@ class NewestProducts(MethodView):
 
 @_priced_route("/product/best")
 class BestProducts(MethodView):
-    @blp.arguments(ListArgs, location="query")
+    @blp.arguments(schemas.ListArgs, location="query")
     @blp.response(200, schemas.ProductListResponse)
     def get(self, args):
         """Featured (best) products."""
@@ -107,7 +106,7 @@ class Brands(MethodView):
 
 @_priced_route(f"/brand/<{ID}:brand_id>")
 class BrandProducts(MethodView):
-    @blp.arguments(ListArgs, location="query")
+    @blp.arguments(schemas.ListArgs, location="query")
     @blp.response(200, schemas.BrandProductsResponse)
     def get(self, args, brand_id):
         """A brand and one page of its products."""
@@ -127,7 +126,7 @@ class Banners(MethodView):
 
 @_priced_route(f"/banner-products/<{ID}:banner_id>")
 class BannerProducts(MethodView):
-    @blp.arguments(ListArgs, location="query")
+    @blp.arguments(schemas.ListArgs, location="query")
     @blp.response(200, schemas.BannerProductsResponse)
     def get(self, args, banner_id):
         """A banner and one page of its products."""

@@ -3,8 +3,8 @@
 from flask.views import MethodView
 
 from bff.accounts.decorators import member_required
+from bff.catalog.schemas import ListArgs
 from bff.common.arguments import Blueprint, per_page
-from bff.common.schemas import ListArgs
 from bff.extensions import db
 from bff.favorites import schemas, services
 

@@ -1,7 +1,8 @@
 from marshmallow import EXCLUDE, Schema, fields, pre_load, validate
 
 from bff.common.models import MAX_ID
-from bff.common.schemas import MediaPath, Money, PaginatorSchema
+from bff.common.schemas import MAX_PAGE, Money, PaginatorSchema
+from bff.media.schemas import MediaPath
 from bff.orders.forms import unflatten
 from bff.orders.models import OrderStatus
 
@@ -67,7 +68,7 @@ class OrderCreateArgs(Schema):
 
 class OrderListArgs(Schema):
     status = fields.String(load_default="all", validate=validate.OneOf(STATUS_FILTERS))
-    page = fields.Integer(load_default=1, strict=False, validate=validate.Range(min=1, max=1_000_000_000))
+    page = fields.Integer(load_default=1, strict=False, validate=validate.Range(min=1, max=MAX_PAGE))
 
     @pre_load
     def _blank(self, data, **kwargs):
