@@ -60,6 +60,7 @@ HTTP_STATUS: dict[type[enum.StrEnum], dict[enum.StrEnum, int]] = {
         OrderErrorCode.ORDER_NOT_SHIPPABLE: 409,
     },
     PaymentErrorCode: {
+        PaymentErrorCode.NOT_FOUND: 404,
         PaymentErrorCode.DIRECT_PAYMENT_DISABLED: 409,
         PaymentErrorCode.ORDER_NOT_PAYABLE: 409,
         PaymentErrorCode.AMOUNT_MISMATCH: 409,

@@ -2,8 +2,9 @@ import enum
 
 
 class PaymentErrorCode(enum.StrEnum):
-    """What a shopper's payment call can be told."""
+    """What a shopper's payment calls (and the sandbox's page) can be told."""
 
+    NOT_FOUND = "not_found"
     DIRECT_PAYMENT_DISABLED = "direct_payment_disabled"
     ORDER_NOT_PAYABLE = "order_not_payable"
     AMOUNT_MISMATCH = "amount_mismatch"

@@ -20,6 +20,7 @@ from bff.payments.error_codes import NotificationErrorCode, PaymentErrorCode
 from bff.payments.messages import text
 from bff.payments.models import PaymentNotification
 from bff.payments.providers.base import BadNotification, PaymentEvent, PaymentProvider
+from bff.payments.providers.sandbox import SandboxProvider
 from bff.shops.models import Shop
 
 CENT = Decimal("0.01")
@@ -97,3 +98,29 @@ def apply_event(session: Session, shop: Shop, event: PaymentEvent, body: bytes) 
     record.result = "applied" if moved else f"ignored_{order.status}"
     session.commit()
     return bool(moved), record.result
+
+
+# The sandbox's own payment page -----------------------------------------------------------
+
+
+def _sandbox_payment(session: Session, provider: SandboxProvider, token: str) -> tuple[Shop, dict]:
+    data = provider.read_page_token(token)
+    shop = session.get(Shop, data["s"]) if data else None
+    if shop is None:
+        raise DomainError(PaymentErrorCode.NOT_FOUND, "Not found")
+    return shop, data
+
+
+def sandbox_page(session: Session, provider: SandboxProvider, token: str) -> str:
+    """The HTML of the sandbox's payment page of a page token."""
+    shop, data = _sandbox_payment(session, provider, token)
+    return provider.payment_page(shop.shop_name, data["o"], data["a"])
+
+
+def pay_on_sandbox(session: Session, provider: SandboxProvider, token: str, outcome: str) -> str:
+    """Pay or fail on the sandbox page: its signed notification goes through the verifier like a
+    real provider's. Returns the order summary page to go back to."""
+    shop, data = _sandbox_payment(session, provider, token)
+    body, headers = provider.build_notification(data["o"], data["a"], outcome)
+    receive_notification(session, shop, provider, body, headers)
+    return f"{shop.site_url.rstrip('/')}/order-summary/{data['o']}"
