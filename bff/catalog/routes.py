@@ -30,10 +30,7 @@ class CategoryTree(MethodView):
     @blp.response(200, schemas.CategoryTreeResponse)
     def get(self):
         """The category tree, under one root node that stands for the whole catalogue."""
-        shop = current_shop()
-        root = {"id": 0, "name": shop.shop_name, "avatar": None, "parent_id": None}
-        root["subcategories"] = services.category_tree(db.session, shop)
-        return {"data": {"categories": [{"category": root}]}}
+        return {"data": {"categories": [{"category": services.catalogue_root(db.session, current_shop())}]}}
 
 
 @_priced_route(f"/category/<{ID}:category_id>")

@@ -50,6 +50,11 @@ def category_tree(session: Session, shop: Shop) -> list[CategoryNode]:
     return roots
 
 
+def catalogue_root(session: Session, shop: Shop) -> CategoryNode:
+    """One node (id 0, the shop's name) that stands for the whole catalogue, over the tree."""
+    return CategoryNode(0, shop.shop_name, None, None, category_tree(session, shop))
+
+
 def _find_node(nodes: list[CategoryNode], category_id: int) -> CategoryNode | None:
     for node in nodes:
         if node.id == category_id:

@@ -1,5 +1,6 @@
 from marshmallow import EXCLUDE, Schema, fields, pre_load, validate
 
+from bff.addresses.schemas import RecipientArgs
 from bff.common.models import MAX_ID
 from bff.common.schemas import MAX_PAGE, Money, PaginatorSchema
 from bff.media.schemas import MediaPath
@@ -26,16 +27,10 @@ class OrderItemArgs(Schema):
         return data
 
 
-class ShippingInfoArgs(Schema):
+class ShippingInfoArgs(RecipientArgs):
     class Meta:
         unknown = EXCLUDE
 
-    shipping_name = fields.String(load_default="")
-    shipping_contact = fields.String(load_default="")
-    shipping_country = fields.String(load_default="")
-    shipping_city = fields.String(load_default="")
-    shipping_address = fields.String(load_default="")
-    shipping_id = fields.String(load_default="", allow_none=True)
     shipping_type = fields.String(load_default="", allow_none=True)
     user_remark = fields.String(load_default="", allow_none=True, validate=validate.Length(max=1000))
     sender_name = fields.String(load_default="", allow_none=True, validate=validate.Length(max=120))
