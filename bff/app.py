@@ -4,10 +4,36 @@ import logging
 
 from flask import Flask
 
+# Every domain's models are imported here, so the metadata (and Alembic autogenerate) sees them all.
+import bff.accounts.models  # noqa: F401
+import bff.addresses.models  # noqa: F401
+import bff.cart.models  # noqa: F401
+import bff.catalog.models  # noqa: F401
+import bff.content.models  # noqa: F401
+import bff.favorites.models  # noqa: F401
+import bff.orders.models  # noqa: F401
+import bff.payments.models  # noqa: F401
+import bff.shops.models  # noqa: F401
+from bff.accounts import auth
+from bff.accounts.commands import create_admin
+from bff.accounts.limits import limiter
+from bff.accounts.routes import blp as accounts
+from bff.addresses.routes import blp as addresses
+from bff.cart.routes import blp as cart
+from bff.catalog.member_routes import blp as member_catalog
+from bff.catalog.routes import blp as catalog
 from bff.config import ROOT, Config
+from bff.content.routes import blp as content
+from bff.demo.commands import seed_demo
 from bff.errors import register_error_handlers
 from bff.extensions import api, db, jwt, migrate
+from bff.favorites.routes import blp as favorites
 from bff.json import DecimalJSONProvider
+from bff.media.routes import bp as media
+from bff.orders.commands import release_unpaid_orders, ship_order
+from bff.orders.routes import blp as orders
+from bff.payments.routes import blp as payments
+from bff.shops.routes import blp as shops
 
 MIGRATIONS_DIR = str(ROOT / "db" / "migrations")
 
@@ -21,7 +47,6 @@ def create_app(config: Config | None = None) -> Flask:
     app.url_map.strict_slashes = False
     logging.basicConfig(level=logging.INFO)
 
-    _import_models()
     db.init_app(app)
     # Batch mode lets later migrations alter tables on SQLite too.
     migrate.init_app(app, db, directory=MIGRATIONS_DIR, render_as_batch=True, compare_type=True)
@@ -30,20 +55,6 @@ def create_app(config: Config | None = None) -> Flask:
     api.spec.components.security_scheme(
         "bearerAuth", {"type": "http", "scheme": "bearer", "bearerFormat": "JWT"}
     )
-
-    from bff.accounts import auth
-    from bff.accounts.limits import limiter
-    from bff.accounts.routes import blp as accounts
-    from bff.addresses.routes import blp as addresses
-    from bff.cart.routes import blp as cart
-    from bff.catalog.member_routes import blp as member_catalog
-    from bff.catalog.routes import blp as catalog
-    from bff.content.routes import blp as content
-    from bff.favorites.routes import blp as favorites
-    from bff.media.routes import bp as media
-    from bff.orders.routes import blp as orders
-    from bff.payments.routes import blp as payments
-    from bff.shops.routes import blp as shops
 
     for blueprint in (
         shops,
@@ -63,29 +74,6 @@ def create_app(config: Config | None = None) -> Flask:
     auth.init_app(app)
 
     register_error_handlers(app)
-    _register_commands(app)
+    for command in (seed_demo, create_admin, release_unpaid_orders, ship_order):
+        app.cli.add_command(command)
     return app
-
-
-def _import_models() -> None:
-    """Import every domain's models so metadata (and Alembic autogenerate) sees them all."""
-    import bff.accounts.models  # noqa: F401
-    import bff.addresses.models  # noqa: F401
-    import bff.cart.models  # noqa: F401
-    import bff.catalog.models  # noqa: F401
-    import bff.content.models  # noqa: F401
-    import bff.favorites.models  # noqa: F401
-    import bff.orders.models  # noqa: F401
-    import bff.payments.models  # noqa: F401
-    import bff.shops.models  # noqa: F401
-
-
-def _register_commands(app: Flask) -> None:
-    from bff.accounts.commands import create_admin
-    from bff.demo.commands import seed_demo
-    from bff.orders.commands import release_unpaid_orders, ship_order
-
-    app.cli.add_command(seed_demo)
-    app.cli.add_command(create_admin)
-    app.cli.add_command(release_unpaid_orders)
-    app.cli.add_command(ship_order)

@@ -1,7 +1,8 @@
 """One error shape for every failure: {"message", "code"} plus "errors" for validation.
 
-Domain services raise `DomainError` with an enum code; this module maps codes to HTTP
-statuses. Nothing below ever sends a stack trace or SQL to a client.
+Domain services raise `DomainError` (bff/common/errors.py) with a code of their package's
+`error_codes.py`; `HTTP_STATUS` below is the one table that gives each code its status.
+Nothing below ever sends a stack trace or SQL to a client.
 """
 
 import enum
@@ -10,50 +11,71 @@ import logging
 from flask import Flask, jsonify
 from werkzeug.exceptions import HTTPException
 
+from bff.accounts.error_codes import AccountErrorCode
+from bff.addresses.error_codes import AddressErrorCode
+from bff.cart.error_codes import CartErrorCode
+from bff.catalog.error_codes import CatalogErrorCode
+from bff.common.errors import DomainError, error_body, validation_errors
+from bff.content.error_codes import ContentErrorCode
+from bff.orders.error_codes import OrderErrorCode
+from bff.payments.error_codes import NotificationErrorCode, PaymentErrorCode
+from bff.shops.error_codes import ShopErrorCode
+
 log = logging.getLogger(__name__)
 
+# Keyed by enum first: two domains may share a code's text (`not_found`, `amount_mismatch`).
+HTTP_STATUS: dict[type[enum.StrEnum], dict[enum.StrEnum, int]] = {
+    ShopErrorCode: {ShopErrorCode.STORE_NOT_FOUND: 404},
+    CatalogErrorCode: {CatalogErrorCode.NOT_FOUND: 404},
+    ContentErrorCode: {ContentErrorCode.NOT_FOUND: 404},
+    AccountErrorCode: {
+        AccountErrorCode.VALIDATION: 422,
+        AccountErrorCode.EMAIL_TAKEN: 422,
+        # 400, not 401, so the browser's session-expired flow does not fire on a failed login.
+        AccountErrorCode.INVALID_CREDENTIALS: 400,
+        AccountErrorCode.INVALID_RESET_TOKEN: 400,
+        AccountErrorCode.UNAUTHENTICATED: 401,
+        AccountErrorCode.FORBIDDEN: 403,
+    },
+    CartErrorCode: {
+        CartErrorCode.NOT_FOUND: 404,
+        CartErrorCode.VALIDATION: 422,
+        CartErrorCode.VARIANT_REQUIRED: 422,
+        CartErrorCode.SOLD_OUT: 409,
+        CartErrorCode.EXCEEDS_STOCK: 409,
+        CartErrorCode.CART_FULL: 409,
+    },
+    AddressErrorCode: {
+        AddressErrorCode.NOT_FOUND: 404,
+        AddressErrorCode.VALIDATION: 422,
+        AddressErrorCode.ADDRESS_BOOK_FULL: 409,
+    },
+    OrderErrorCode: {
+        OrderErrorCode.NOT_FOUND: 404,
+        OrderErrorCode.NO_SHIPPING_METHOD: 422,
+        OrderErrorCode.SHIPPING_METHOD_UNAVAILABLE: 422,
+        OrderErrorCode.PRICES_CHANGED: 409,
+        OrderErrorCode.OUT_OF_STOCK: 409,
+        OrderErrorCode.ORDER_NOT_CANCELLABLE: 409,
+        OrderErrorCode.ORDER_NOT_SHIPPABLE: 409,
+    },
+    PaymentErrorCode: {
+        PaymentErrorCode.NOT_FOUND: 404,
+        PaymentErrorCode.DIRECT_PAYMENT_DISABLED: 409,
+        PaymentErrorCode.ORDER_NOT_PAYABLE: 409,
+        PaymentErrorCode.AMOUNT_MISMATCH: 409,
+    },
+    NotificationErrorCode: {
+        NotificationErrorCode.BAD_SIGNATURE: 400,
+        NotificationErrorCode.NOT_FOUND: 404,
+        NotificationErrorCode.AMOUNT_MISMATCH: 400,
+    },
+}
 
-class ErrorCode(enum.StrEnum):
-    STORE_NOT_FOUND = "store_not_found"
-    NOT_FOUND = "not_found"
-    VALIDATION = "validation_error"
-    BAD_REQUEST = "bad_request"
-    UNAUTHENTICATED = "unauthenticated"
-    FORBIDDEN = "forbidden"
-    TOO_MANY_REQUESTS = "too_many_requests"
 
-
-class DomainError(Exception):
-    """A failure the shopper can be told about. `status` maps the code to HTTP."""
-
-    status = 400
-
-    def __init__(self, code: str, message: str, status: int | None = None, errors: dict | None = None):
-        super().__init__(message)
-        self.code = str(code)
-        self.message = message
-        self.errors = errors
-        if status is not None:
-            self.status = status
-
-
-class NotFound(DomainError):
-    status = 404
-
-    def __init__(self, message: str = "Not found", code: str = ErrorCode.NOT_FOUND):
-        super().__init__(code, message)
-
-
-class StoreNotFound(NotFound):
-    def __init__(self):
-        super().__init__("Store not found", ErrorCode.STORE_NOT_FOUND)
-
-
-def error_body(message: str, code: str, errors: dict | None = None) -> dict:
-    body = {"message": message, "code": code}
-    if errors:
-        body["errors"] = errors
-    return body
+def http_status(code: enum.StrEnum) -> int | None:
+    """The status of a domain code, or None when the table lacks it (a test keeps it complete)."""
+    return HTTP_STATUS.get(type(code), {}).get(code)
 
 
 _HTTP_CODES = {
@@ -70,20 +92,14 @@ _HTTP_CODES = {
 }
 
 
-def validation_errors(exc: HTTPException) -> dict[str, list[str]]:
-    """The per-field messages of a webargs 422, whatever location (json, form, query) they came from."""
-    # webargs puts {"location": {"field": [messages]}} under exc.data["messages"].
-    messages = (getattr(exc, "data", None) or {}).get("messages", {})
-    errors: dict[str, list[str]] = {}
-    for fields in messages.values():
-        errors.update(fields if isinstance(fields, dict) else {"_schema": fields})
-    return errors
-
-
 def register_error_handlers(app: Flask) -> None:
     @app.errorhandler(DomainError)
     def domain_error(exc: DomainError):
-        return jsonify(error_body(exc.message, exc.code, exc.errors)), exc.status
+        status = http_status(exc.code)
+        if status is None:
+            log.error("No HTTP status for the code %r of %s", exc.code, type(exc.code).__name__)
+            return jsonify(error_body("Internal server error", "internal_error")), 500
+        return jsonify(error_body(exc.message, exc.code, exc.errors)), status
 
     @app.errorhandler(HTTPException)
     def http_error(exc: HTTPException):

@@ -1,5 +1,5 @@
-"""Who is calling: bearer tokens, sessions and their renewal. Other domains use
-`current_user()` and `@login_required` (or `@admin_required`) from here.
+"""Who is calling: bearer tokens, sessions and their renewal. Views use the decorators of
+bff/accounts/decorators.py (`@member_required`, `@admin_required`), built on `current_user()`.
 
 Design
 ------
@@ -24,7 +24,6 @@ Design
 
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from functools import wraps
 
 from flask import Flask, current_app, request
 from flask_jwt_extended import create_access_token, decode_token
@@ -33,27 +32,13 @@ from jwt.exceptions import PyJWTError
 
 from bff.accounts import services
 from bff.accounts.models import User, UserSession
-from bff.errors import DomainError, ErrorCode
+from bff.common.errors import DomainError
 from bff.extensions import db
 from bff.shops.context import current_shop
 
 RENEWED_TOKEN_HEADER = "X-Renewed-Token"
 _AUTH_KEY = "bff.auth"
 _COOKIE_KEY = "bff.auth.cookie"
-
-
-class Unauthenticated(DomainError):
-    status = 401
-
-    def __init__(self):
-        super().__init__(ErrorCode.UNAUTHENTICATED, "Unauthenticated.")
-
-
-class Forbidden(DomainError):
-    status = 403
-
-    def __init__(self):
-        super().__init__(ErrorCode.FORBIDDEN, "Forbidden.")
 
 
 @dataclass
@@ -155,43 +140,6 @@ def _resolve() -> Auth:
 def current_user() -> User | None:
     """The signed-in user of this request (of the current shop), or None."""
     return _resolve().user
-
-
-def login_required(view):
-    """Answer 401 unless a user of the current shop is signed in; `current_user()` is then set."""
-
-    @wraps(view)
-    def wrapper(*args, **kwargs):
-        if current_user() is None:
-            raise Unauthenticated()
-        return view(*args, **kwargs)
-
-    _document_security(wrapper)
-    return wrapper
-
-
-def admin_required(view):
-    """Like `login_required`, and the user must be the shop's admin (else 403)."""
-
-    @wraps(view)
-    def wrapper(*args, **kwargs):
-        user = current_user()
-        if user is None:
-            raise Unauthenticated()
-        if not user.is_admin:
-            raise Forbidden()
-        return view(*args, **kwargs)
-
-    _document_security(wrapper)
-    return wrapper
-
-
-def _document_security(wrapper) -> None:
-    apidoc = dict(getattr(wrapper, "_apidoc", {}))
-    manual = dict(apidoc.get("manual_doc", {}))
-    manual["security"] = [{"bearerAuth": []}]
-    apidoc["manual_doc"] = manual
-    wrapper._apidoc = apidoc
 
 
 def init_app(app: Flask) -> None:

@@ -5,7 +5,7 @@ from sqlalchemy import select
 
 from bff.accounts import services
 from bff.accounts.passwords import Passwords
-from bff.accounts.schemas import password_rule
+from bff.accounts.rules import password_problem
 from bff.extensions import db
 from bff.shops.models import Shop
 from bff.shops.services import find_shop_by_host
@@ -25,10 +25,8 @@ def create_admin(shop_ref: str, email: str, name: str, password: str):
             shop = find_shop_by_host(db.session, shop_ref)
         except Exception as exc:
             raise click.BadParameter(f"No shop with code or host {shop_ref!r}", param_hint="--shop") from exc
-    try:
-        password_rule(password)
-    except Exception as exc:
-        raise click.BadParameter("8 to 20 letters and digits", param_hint="--password") from exc
+    if password_problem(password):
+        raise click.BadParameter("8 to 20 letters and digits", param_hint="--password")
     user = services.create_admin(
         db.session, shop, Passwords.from_config(current_app.config), email=email, name=name, password=password
     )

@@ -11,7 +11,7 @@ from flask import current_app, request
 from flask_limiter import Limiter
 
 from bff.accounts.messages import text
-from bff.errors import DomainError
+from bff.common.errors import DomainError
 from bff.shops.context import current_shop
 from bff.shops.services import normalise_host
 

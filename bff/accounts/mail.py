@@ -10,11 +10,10 @@ import smtplib
 import ssl
 import threading
 import uuid
+from dataclasses import dataclass
 from email.message import EmailMessage
 from email.utils import formatdate, make_msgid
 from pathlib import Path
-
-from flask import current_app
 
 log = logging.getLogger(__name__)
 
@@ -76,9 +75,23 @@ def _deliver_logged(message: EmailMessage, settings: dict) -> None:
         log.exception("Could not send mail to %s", message["To"])
 
 
-def send(message: EmailMessage) -> None:
-    settings = _settings(current_app.config)
-    if current_app.config["MAIL_ASYNC"]:
-        threading.Thread(target=_deliver_logged, args=(message, settings), daemon=True).start()
-    else:
-        _deliver_logged(message, settings)
+@dataclass(frozen=True)
+class Mailer:
+    """Sends mail with the settings it was made with (`from_config` reads them per request)."""
+
+    settings: dict
+    sender: str
+    asynchronous: bool
+
+    @classmethod
+    def from_config(cls, config) -> "Mailer":
+        return cls(_settings(config), config["SMTP_FROM"], config["MAIL_ASYNC"])
+
+    def send(self, *, to: str, subject: str, body: str, sender_name: str = "") -> None:
+        message = build_message(
+            to=to, subject=subject, body=body, sender=self.sender, sender_name=sender_name
+        )
+        if self.asynchronous:
+            threading.Thread(target=_deliver_logged, args=(message, self.settings), daemon=True).start()
+        else:
+            _deliver_logged(message, self.settings)

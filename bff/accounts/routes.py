@@ -5,12 +5,14 @@ from flask import current_app
 from flask.views import MethodView
 from werkzeug.exceptions import UnprocessableEntity
 
-from bff.accounts import auth, mail, schemas, services
+from bff.accounts import auth, schemas, services
+from bff.accounts.error_codes import AccountErrorCode
 from bff.accounts.limits import per_account, per_ip
+from bff.accounts.mail import Mailer
 from bff.accounts.messages import is_key, text
 from bff.accounts.passwords import Passwords
 from bff.common.arguments import Blueprint
-from bff.errors import ErrorCode, error_body, validation_errors
+from bff.common.errors import error_body, validation_errors
 from bff.extensions import db
 from bff.shops.context import current_shop
 
@@ -37,14 +39,22 @@ def _invalid_body(exc):
     }
     ordered = sorted(errors, key=lambda f: _FIELD_ORDER.index(f) if f in _FIELD_ORDER else len(_FIELD_ORDER))
     message = errors[ordered[0]][0] if ordered else text(language, "invalid_request")
-    return error_body(message, ErrorCode.VALIDATION, errors), 422
+    return error_body(message, AccountErrorCode.VALIDATION, errors), 422
 
 
-def _login_answer(user) -> dict:
+def _login_limits() -> list:
+    return [per_ip("LOGIN_LIMIT_PER_IP"), per_account("LOGIN_FAILURE_LIMIT_PER_ACCOUNT", failures_only=True)]
+
+
+def _log_in(args: dict, *, admin: bool) -> dict:
+    """Check the credentials (an admin's for `admin`), open a session, answer with its token."""
+    shop = current_shop()
+    email, password = args["email"], args["password"]
+    user = services.check_credentials(db.session, shop, _passwords(), email, password, admin=admin)
     token = auth.start_session(user)
     lifetime = current_app.config["JWT_ACCESS_TOKEN_EXPIRES"]
     return {
-        "message": text(_language(), "logged_in"),
+        "message": text(shop.language, "logged_in"),
         "data": {
             "token": token,
             "token_type": "Bearer",
@@ -56,36 +66,24 @@ def _login_answer(user) -> dict:
 
 @blp.route("/auth/login")
 class Login(MethodView):
-    decorators = [
-        per_ip("LOGIN_LIMIT_PER_IP"),
-        per_account("LOGIN_FAILURE_LIMIT_PER_ACCOUNT", failures_only=True),
-    ]
+    decorators = _login_limits()
 
     @blp.arguments(schemas.LoginArgs, location="json_or_form")
     @blp.response(200, schemas.LoginResponse)
     def post(self, args):
         """Log in with email and password: a bearer token and the user."""
-        user = services.check_credentials(
-            db.session, current_shop(), _passwords(), args["email"], args["password"]
-        )
-        return _login_answer(user)
+        return _log_in(args, admin=False)
 
 
 @blp.route("/admin/login")
 class AdminLogin(MethodView):
-    decorators = [
-        per_ip("LOGIN_LIMIT_PER_IP"),
-        per_account("LOGIN_FAILURE_LIMIT_PER_ACCOUNT", failures_only=True),
-    ]
+    decorators = _login_limits()
 
     @blp.arguments(schemas.LoginArgs, location="json_or_form")
     @blp.response(200, schemas.LoginResponse)
     def post(self, args):
         """Log in to the admin area: only the shop's admin accounts."""
-        user = services.check_credentials(
-            db.session, current_shop(), _passwords(), args["email"], args["password"], admin=True
-        )
-        return _login_answer(user)
+        return _log_in(args, admin=True)
 
 
 @blp.route("/auth/register")
@@ -116,32 +114,14 @@ class PasswordResetRequest(MethodView):
     def post(self, args):
         """Email a reset link if the address has an account; the answer is the same either way."""
         shop = current_shop()
-        reset = services.request_password_reset(
-            db.session, shop, args["email"], current_app.config["PASSWORD_RESET_LIFETIME"]
+        services.request_password_reset(
+            db.session,
+            shop,
+            args["email"],
+            current_app.config["PASSWORD_RESET_LIFETIME"],
+            Mailer.from_config(current_app.config),
         )
-        if reset is not None:
-            _send_reset_mail(shop, reset)
         return {"message": text(shop.language, "reset_requested")}
-
-
-def _send_reset_mail(shop, reset: services.ResetRequest) -> None:
-    minutes = int(current_app.config["PASSWORD_RESET_LIFETIME"].total_seconds() // 60)
-    body = text(
-        shop.language,
-        "reset_mail_body",
-        name=reset.user.name,
-        shop=shop.shop_name,
-        minutes=minutes,
-        link=reset.link,
-    )
-    message = mail.build_message(
-        to=reset.user.email,
-        subject=f"{text(shop.language, 'reset_mail_subject')} - {shop.shop_name}",
-        body=body,
-        sender=current_app.config["SMTP_FROM"],
-        sender_name=shop.shop_name,
-    )
-    mail.send(message)
 
 
 @blp.route("/auth/password/reset")

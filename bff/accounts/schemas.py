@@ -4,21 +4,10 @@ Validation messages are keys of `bff.accounts.messages`; the accounts blueprint 
 into the shop's language (SPEC section 5's Chinese texts, or English for an 'en' shop).
 """
 
-import re
-
 from marshmallow import EXCLUDE, Schema, ValidationError, fields, validates_schema
 
+from bff.accounts.rules import email_problem, password_problem
 from bff.common.schemas import Flag
-
-EMAIL_MAX = 254
-# SPEC section 5: 8 to 20 characters, and letters and digits only (the 6-20 pattern).
-PASSWORD_MIN, PASSWORD_MAX = 8, 20
-PASSWORD_PATTERN = re.compile(r"[A-Za-z0-9]{6,20}")
-# What browsers accept in <input type=email>, with a dot in the domain as shoppers' addresses have.
-EMAIL_PATTERN = re.compile(
-    r"[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?"
-    r"(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+"
-)
 
 
 def _text(key: str, **kwargs):
@@ -28,25 +17,18 @@ def _text(key: str, **kwargs):
 
 
 def email_rule(required_key: str, invalid_key: str):
+    keys = {"required": required_key, "invalid": invalid_key}
+
     def check(value: str) -> None:
-        value = value.strip()
-        if not value:
-            raise ValidationError(required_key)
-        if len(value) > EMAIL_MAX or not EMAIL_PATTERN.fullmatch(value):
-            raise ValidationError(invalid_key)
+        if problem := email_problem(value):
+            raise ValidationError(keys[problem])
 
     return check
 
 
 def password_rule(value: str) -> None:
-    if not value:
-        raise ValidationError("password_required")
-    if len(value) < PASSWORD_MIN:
-        raise ValidationError("password_too_short")
-    if len(value) > PASSWORD_MAX:
-        raise ValidationError("password_too_long")
-    if not PASSWORD_PATTERN.fullmatch(value):
-        raise ValidationError("password_weak")
+    if problem := password_problem(value):
+        raise ValidationError(f"password_{problem}")
 
 
 def _not_blank(key: str):

@@ -14,11 +14,12 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from bff.accounts.error_codes import AccountErrorCode
+from bff.accounts.mail import Mailer
 from bff.accounts.messages import text
 from bff.accounts.models import PasswordResetToken, User, UserSession
 from bff.accounts.passwords import Passwords
+from bff.common.errors import DomainError
 from bff.common.models import utcnow
-from bff.errors import DomainError
 from bff.shops.models import Shop
 
 
@@ -36,7 +37,7 @@ def find_user(session: Session, shop: Shop, email: str) -> User | None:
 
 def _email_taken(shop: Shop) -> DomainError:
     message = text(shop.language, "email_taken")
-    return DomainError(AccountErrorCode.EMAIL_TAKEN, message, status=422, errors={"email": [message]})
+    return DomainError(AccountErrorCode.EMAIL_TAKEN, message, errors={"email": [message]})
 
 
 def register_user(
@@ -159,9 +160,11 @@ def reset_link(shop: Shop, token: str, email: str) -> str:
 
 
 def request_password_reset(
-    session: Session, shop: Shop, email: str, lifetime: timedelta
+    session: Session, shop: Shop, email: str, lifetime: timedelta, mailer: Mailer
 ) -> ResetRequest | None:
-    """A new reset token for the account, or None when there is none (after the same work)."""
+    """Email the account a new reset link; None when there is no account (after the same work).
+
+    The mail leaves on another thread by default, so the answer takes as long either way."""
     token = secrets.token_urlsafe(32)
     digest = sha256(token)
     user = find_user(session, shop, email)
@@ -174,7 +177,26 @@ def request_password_reset(
         )
     )
     session.commit()
-    return ResetRequest(user, token, reset_link(shop, token, user.email))
+    reset = ResetRequest(user, token, reset_link(shop, token, user.email))
+    _send_reset_mail(mailer, shop, reset, lifetime)
+    return reset
+
+
+def _send_reset_mail(mailer: Mailer, shop: Shop, reset: ResetRequest, lifetime: timedelta) -> None:
+    body = text(
+        shop.language,
+        "reset_mail_body",
+        name=reset.user.name,
+        shop=shop.shop_name,
+        minutes=int(lifetime.total_seconds() // 60),
+        link=reset.link,
+    )
+    mailer.send(
+        to=reset.user.email,
+        subject=f"{text(shop.language, 'reset_mail_subject')} - {shop.shop_name}",
+        body=body,
+        sender_name=shop.shop_name,
+    )
 
 
 def reset_password(

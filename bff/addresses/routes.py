@@ -2,12 +2,11 @@
 
 from flask.views import MethodView
 
-from bff.accounts.auth import login_required
+from bff.accounts.decorators import member_required
 from bff.addresses import schemas, services
 from bff.common.arguments import Blueprint
 from bff.common.models import ID
 from bff.extensions import db
-from bff.orders.common import signed_in_member
 
 blp = Blueprint(
     "addresses", __name__, url_prefix="/api/shipping-addresses", description="The member's address book"
@@ -23,54 +22,49 @@ def _answer(shop, user, address=None) -> dict:
 
 @blp.route("")
 class Addresses(MethodView):
-    @login_required
+    @member_required
     @blp.response(200, schemas.AddressListResponse)
-    def get(self):
+    def get(self, shop, user):
         """The member's addresses, the default first."""
-        shop, user = signed_in_member()
         return {"shipping_addresses": {"data": services.list_addresses(db.session, shop, user)}}
 
 
 @blp.route("/create")
 class AddressCreate(MethodView):
-    @login_required
+    @member_required
     @blp.arguments(schemas.AddressArgs, location="json_or_form")
     @blp.response(200, schemas.AddressResponse)
-    def post(self, args):
+    def post(self, shop, user, args):
         """Add an address; the first one becomes the default."""
-        shop, user = signed_in_member()
         address = services.create_address(db.session, shop, user, args, args["is_default"])
         return _answer(shop, user, address)
 
 
 @blp.route(f"/update/<{ID}:address_id>")
 class AddressUpdate(MethodView):
-    @login_required
+    @member_required
     @blp.arguments(schemas.AddressArgs, location="json_or_form")
     @blp.response(200, schemas.AddressResponse)
-    def post(self, args, address_id):
+    def post(self, shop, user, args, address_id):
         """Change an address (is_default=1 also makes it the default)."""
-        shop, user = signed_in_member()
         address = services.update_address(db.session, shop, user, address_id, args, args["is_default"])
         return _answer(shop, user, address)
 
 
 @blp.route(f"/delete/<{ID}:address_id>")
 class AddressDelete(MethodView):
-    @login_required
+    @member_required
     @blp.response(200, schemas.AddressResponse)
-    def post(self, address_id):
+    def post(self, shop, user, address_id):
         """Delete an address; deleting the default promotes another."""
-        shop, user = signed_in_member()
         services.delete_address(db.session, shop, user, address_id)
         return _answer(shop, user)
 
 
 @blp.route(f"/default/<{ID}:address_id>")
 class AddressDefault(MethodView):
-    @login_required
+    @member_required
     @blp.response(200, schemas.AddressResponse)
-    def post(self, address_id):
+    def post(self, shop, user, address_id):
         """Make an address the default."""
-        shop, user = signed_in_member()
         return _answer(shop, user, services.set_default(db.session, shop, user, address_id))

@@ -3,8 +3,9 @@ from marshmallow import Schema, fields
 from bff.common.schemas import Flag
 
 
-class AddressArgs(Schema):
-    """Checked by the service (bff/addresses/services.py) so each message is the spec's."""
+class RecipientArgs(Schema):
+    """The recipient of an address or an order, checked by the service (clean_recipient in
+    bff/addresses/services.py) so that each message is the spec's."""
 
     shipping_name = fields.String(load_default="")
     shipping_contact = fields.String(load_default="")
@@ -12,6 +13,9 @@ class AddressArgs(Schema):
     shipping_city = fields.String(load_default="")
     shipping_address = fields.String(load_default="")
     shipping_id = fields.String(load_default="", allow_none=True)
+
+
+class AddressArgs(RecipientArgs):
     is_default = fields.Boolean(load_default=False)
 
 

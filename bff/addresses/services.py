@@ -1,58 +1,42 @@
-"""The member's address book, and the recipient rules of SPEC section 5 that checkout shares.
+"""The member's address book, and the recipient check (bff/addresses/rules.py) checkout shares.
 
 Exactly one address of a member is the default: the first one becomes it, choosing another
 moves it, and deleting it promotes the most recently changed of the others.
 """
 
-import re
-
 from sqlalchemy import func, select, update
 from sqlalchemy.orm import Session
 
 from bff.accounts.models import User
+from bff.addresses.error_codes import AddressErrorCode as Code
+from bff.addresses.messages import text
 from bff.addresses.models import ShippingAddress
-from bff.errors import DomainError, ErrorCode
-from bff.orders.common import fail
-from bff.orders.error_codes import ShoppingErrorCode as Code
-from bff.orders.messages import text
-from bff.shipping.rules import COUNTRIES, NEW_ZEALAND
+from bff.addresses.rules import recipient_problems, trimmed_recipient
+from bff.common.errors import DomainError
 from bff.shops.models import Shop
 
 MAX_ADDRESSES = 50
-# New Zealand addresses are written in English: letters, digits, whitespace, comma, period, hyphen.
-_NZ_TEXT = re.compile(r"[A-Za-z0-9\s,.\-]+")
-_DIGITS = re.compile(r"[0-9]+")
-# field: (message key when missing, longest allowed)
-RECIPIENT_FIELDS = {
-    "shipping_name": ("name_required", 120),
-    "shipping_contact": ("contact_required", 40),
-    "shipping_country": ("country_required", 40),
-    "shipping_city": ("city_required", 120),
-    "shipping_address": ("address_required", 255),
+# The message of a missing field.
+_REQUIRED_MESSAGES = {
+    "shipping_name": "name_required",
+    "shipping_contact": "contact_required",
+    "shipping_country": "country_required",
+    "shipping_city": "city_required",
+    "shipping_address": "address_required",
 }
-OPTIONAL_FIELDS = {"shipping_id": 40}
 
 
 def clean_recipient(shop: Shop, data: dict) -> dict:
-    """The recipient fields trimmed and checked; a 422 naming each bad field otherwise."""
-    values = {name: str(data.get(name) or "").strip() for name in (*RECIPIENT_FIELDS, *OPTIONAL_FIELDS)}
-    errors: dict[str, list[str]] = {}
-    for name, (missing, longest) in RECIPIENT_FIELDS.items():
-        if not values[name] or (name == "shipping_country" and values[name] not in COUNTRIES):
-            errors[name] = [text(shop.language, missing)]
-        elif len(values[name]) > longest:
-            errors[name] = [text(shop.language, "too_long")]
-    if len(values["shipping_id"]) > OPTIONAL_FIELDS["shipping_id"]:
-        errors["shipping_id"] = [text(shop.language, "too_long")]
-    if values["shipping_country"] == NEW_ZEALAND:
-        message = text(shop.language, "nz_address")
-        for name in ("shipping_address", "shipping_city", "shipping_name"):
-            if name not in errors and not _NZ_TEXT.fullmatch(values[name]):
-                errors[name] = [message]
-        if "shipping_contact" not in errors and not _DIGITS.fullmatch(values["shipping_contact"]):
-            errors["shipping_contact"] = [message]
-    if errors:
-        raise DomainError(ErrorCode.VALIDATION, next(iter(errors.values()))[0], 422, errors)
+    """The recipient fields trimmed and checked; otherwise a validation error naming each bad
+    field in the shop's language."""
+    values = trimmed_recipient(data)
+    problems = recipient_problems(values)
+    if problems:
+        errors = {
+            name: [text(shop.language, _REQUIRED_MESSAGES[name] if problem == "required" else problem)]
+            for name, problem in problems.items()
+        }
+        raise DomainError(Code.VALIDATION, next(iter(errors.values()))[0], errors)
     return values
 
 
@@ -75,7 +59,7 @@ def get_address(session: Session, shop: Shop, user: User, address_id: int) -> Sh
         )
     )
     if address is None:
-        raise fail(shop, ErrorCode.NOT_FOUND, "address_not_found", 404)
+        raise DomainError(Code.NOT_FOUND, text(shop.language, "address_not_found"))
     return address
 
 
@@ -99,7 +83,7 @@ def create_address(session: Session, shop: Shop, user: User, data: dict, is_defa
     _lock_member(session, user)
     count = session.scalar(select(func.count()).where(ShippingAddress.user_id == user.id))
     if count >= MAX_ADDRESSES:
-        raise fail(shop, Code.ADDRESS_BOOK_FULL, "address_book_full")
+        raise DomainError(Code.ADDRESS_BOOK_FULL, text(shop.language, "address_book_full"))
     address = ShippingAddress(shop_id=shop.id, user_id=user.id, is_default=False, **values)
     session.add(address)
     session.flush()

@@ -2,34 +2,31 @@
 
 from flask.views import MethodView
 
-from bff.accounts.auth import login_required
+from bff.accounts.decorators import member_required
 from bff.cart import schemas, services
 from bff.common.arguments import Blueprint
 from bff.common.models import ID
 from bff.extensions import db
-from bff.orders.common import signed_in_member
 
 blp = Blueprint("cart", __name__, url_prefix="/api/cart", description="The member's cart")
 
 
 @blp.route("")
 class Cart(MethodView):
-    @login_required
+    @member_required
     @blp.response(200, schemas.CartResponse)
-    def get(self):
+    def get(self, shop, user):
         """The member's cart lines with this member's prices."""
-        shop, user = signed_in_member()
         return {"data": {"carts": services.list_cart(db.session, shop, user)}}
 
 
 @blp.route("/add")
 class CartAdd(MethodView):
-    @login_required
+    @member_required
     @blp.arguments(schemas.CartAddArgs, location="json_or_form")
     @blp.response(200, schemas.CartsResponse)
-    def post(self, args):
+    def post(self, shop, user, args):
         """Change a line by `quantity` (or set it with set=1); stock is checked."""
-        shop, user = signed_in_member()
         carts = services.add_to_cart(
             db.session,
             shop,
@@ -44,19 +41,17 @@ class CartAdd(MethodView):
 
 @blp.route(f"/delete/<{ID}:line_id>")
 class CartDelete(MethodView):
-    @login_required
+    @member_required
     @blp.response(200, schemas.CartsResponse)
-    def post(self, line_id):
+    def post(self, shop, user, line_id):
         """Remove one line by its id."""
-        shop, user = signed_in_member()
         return {"carts": services.delete_line(db.session, shop, user, line_id)}
 
 
 @blp.route("/clear")
 class CartClear(MethodView):
-    @login_required
+    @member_required
     @blp.response(200, schemas.CartsResponse)
-    def post(self):
+    def post(self, shop, user):
         """Empty the member's cart."""
-        shop, user = signed_in_member()
         return {"carts": services.clear_cart(db.session, shop, user)}

@@ -5,11 +5,11 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, joinedload
 
 from bff.accounts.models import User
+from bff.cart.error_codes import CartErrorCode as Code
+from bff.cart.messages import text
 from bff.cart.models import CartLine, line_key
 from bff.catalog.models import Product, ProductVariant
-from bff.errors import ErrorCode
-from bff.orders.common import fail
-from bff.orders.error_codes import ShoppingErrorCode as Code
+from bff.common.errors import DomainError
 from bff.shops.models import Shop
 
 MAX_LINES = 100
@@ -23,7 +23,7 @@ def active_product(session: Session, shop: Shop, product_id: int) -> Product:
         )
     )
     if product is None:
-        raise fail(shop, ErrorCode.NOT_FOUND, "product_not_found", 404)
+        raise DomainError(Code.NOT_FOUND, text(shop.language, "product_not_found"))
     return product
 
 
@@ -31,11 +31,11 @@ def choose_variant(shop: Shop, product: Product, variant_id: int | None) -> Prod
     """The variant a line is for: required, and of this product, when the product has variants."""
     if not product.variants:
         if variant_id:
-            raise fail(shop, Code.VARIANT_REQUIRED, "variant_required", 422)
+            raise DomainError(Code.VARIANT_REQUIRED, text(shop.language, "variant_required"))
         return None
     variant = next((v for v in product.variants if v.id == variant_id), None)
     if variant is None:
-        raise fail(shop, Code.VARIANT_REQUIRED, "variant_required", 422)
+        raise DomainError(Code.VARIANT_REQUIRED, text(shop.language, "variant_required"))
     return variant
 
 
@@ -92,13 +92,13 @@ def _change_line(session, shop, user, product_id, quantity, variant_id, set_quan
     current = line.quantity if line else 0
     wanted = quantity if set_quantity else current + quantity
     if wanted > MAX_QUANTITY or (set_quantity and quantity < 0):
-        raise fail(shop, ErrorCode.VALIDATION, "quantity_invalid", 422)
+        raise DomainError(Code.VALIDATION, text(shop.language, "quantity_invalid"))
     stock = (variant or product).virtual_inventory
     if wanted > current:
         if stock <= 0:
-            raise fail(shop, Code.SOLD_OUT, "sold_out")
+            raise DomainError(Code.SOLD_OUT, text(shop.language, "sold_out"))
         if wanted > stock:
-            raise fail(shop, Code.EXCEEDS_STOCK, "exceeds_stock", stock=stock)
+            raise DomainError(Code.EXCEEDS_STOCK, text(shop.language, "exceeds_stock", stock=stock))
     if wanted <= 0:
         if line is not None:
             session.delete(line)
@@ -108,7 +108,7 @@ def _change_line(session, shop, user, product_id, quantity, variant_id, set_quan
         return
     count = session.scalar(select(func.count()).select_from(CartLine).where(CartLine.user_id == user.id))
     if count >= MAX_LINES:
-        raise fail(shop, Code.CART_FULL, "cart_full")
+        raise DomainError(Code.CART_FULL, text(shop.language, "cart_full"))
     session.add(
         CartLine(
             shop_id=shop.id,
@@ -131,7 +131,7 @@ def delete_line(session: Session, shop: Shop, user: User, line_id: int) -> list[
     )
     session.commit()
     if result.rowcount == 0:
-        raise fail(shop, ErrorCode.NOT_FOUND, "product_not_found", 404)
+        raise DomainError(Code.NOT_FOUND, text(shop.language, "product_not_found"))
     return list_cart(session, shop, user)
 
 

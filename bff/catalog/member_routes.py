@@ -1,8 +1,8 @@
 """The user-prefixed catalogue calls (SPEC section 7): the same answers as the public calls in
 bff/catalog/routes.py, for a signed-in shopper, with that member's prices in `final_price`.
 
-Each view subclasses its public twin and wraps its methods: sign-in is checked first (401
-otherwise), then the request's prices are switched to the member's (bff/pricing/context.py).
+Each view subclasses its public twin and wraps its methods in `@member_required`: sign-in is
+checked first (401 otherwise), then the request's prices are switched to the member's.
 """
 
 from functools import wraps
@@ -10,9 +10,8 @@ from functools import wraps
 from flask.views import MethodView
 from flask_smorest import Blueprint
 
-from bff.accounts.auth import current_user, login_required
+from bff.accounts.decorators import member_required
 from bff.catalog import routes
-from bff.pricing.context import shopper_of, use_prices_of
 
 blp = Blueprint(
     "member_catalog",
@@ -23,12 +22,12 @@ blp = Blueprint(
 
 
 def _with_member_prices(method):
+    @member_required
     @wraps(method)
-    def wrapper(*args, **kwargs):
-        use_prices_of(shopper_of(current_user()))
-        return method(*args, **kwargs)
+    def wrapper(self, _shop, _user, *args, **kwargs):
+        return method(self, *args, **kwargs)
 
-    return login_required(wrapper)
+    return wrapper
 
 
 def _member_view(public: type[MethodView]) -> type[MethodView]:

@@ -1,12 +1,11 @@
 """Public catalogue calls (SPEC section 7). Views parse, call a service, serialise."""
 
-from flask import current_app
 from flask.views import MethodView
 from flask_smorest import Blueprint
 
 from bff.catalog import schemas, services
+from bff.common.arguments import per_page
 from bff.common.models import ID
-from bff.common.schemas import ListArgs
 from bff.extensions import db
 from bff.shops.context import current_shop
 
@@ -26,29 +25,22 @@ def _priced_route(rule: str):
     return register
 
 
-def _per_page() -> int:
-    return current_app.config["PAGE_SIZE"]
-
-
 @blp.route("/category")
 class CategoryTree(MethodView):
     @blp.response(200, schemas.CategoryTreeResponse)
     def get(self):
         """The category tree, under one root node that stands for the whole catalogue."""
-        shop = current_shop()
-        root = {"id": 0, "name": shop.shop_name, "avatar": None, "parent_id": None}
-        root["subcategories"] = services.category_tree(db.session, shop)
-        return {"data": {"categories": [{"category": root}]}}
+        return {"data": {"categories": [{"category": services.catalogue_root(db.session, current_shop())}]}}
 
 
 @_priced_route(f"/category/<{ID}:category_id>")
 class CategoryProducts(MethodView):
-    @blp.arguments(ListArgs, location="query")
+    @blp.arguments(schemas.ListArgs, location="query")
     @blp.response(200, schemas.CategoryProductsResponse)
     def get(self, args, category_id):
         """Products of a category and its subcategories, one page."""
         node, page = services.category_products(
-            db.session, current_shop(), category_id, args["sort"], args["page"], _per_page()
+            db.session, current_shop(), category_id, args["sort"], args["page"], per_page()
         )
         return {
             "category_name": node.name,
@@ -67,17 +59,17 @@ class NewestProducts(MethodView):
     @blp.response(200, schemas.ProductListResponse)
     def get(self, args):
         """Newest products (newest first unless another sort is asked)."""
-        page = services.newest_products(db.session, current_shop(), args["sort"], args["page"], _per_page())
+        page = services.newest_products(db.session, current_shop(), args["sort"], args["page"], per_page())
         return {"products": page.as_paginator()}
 
 
 @_priced_route("/product/best")
 class BestProducts(MethodView):
-    @blp.arguments(ListArgs, location="query")
+    @blp.arguments(schemas.ListArgs, location="query")
     @blp.response(200, schemas.ProductListResponse)
     def get(self, args):
         """Featured (best) products."""
-        page = services.best_products(db.session, current_shop(), args["sort"], args["page"], _per_page())
+        page = services.best_products(db.session, current_shop(), args["sort"], args["page"], per_page())
         return {"products": page.as_paginator()}
 
 
@@ -88,7 +80,7 @@ class SearchProducts(MethodView):
     def post(self, args):
         """Search product names, descriptions and brands; a blank term finds nothing."""
         page = services.search_products(
-            db.session, current_shop(), args["searchTerm"], args["sort"], args["page"], _per_page()
+            db.session, current_shop(), args["searchTerm"], args["sort"], args["page"], per_page()
         )
         return {"products": page.as_paginator()}
 
@@ -111,12 +103,12 @@ class Brands(MethodView):
 
 @_priced_route(f"/brand/<{ID}:brand_id>")
 class BrandProducts(MethodView):
-    @blp.arguments(ListArgs, location="query")
+    @blp.arguments(schemas.ListArgs, location="query")
     @blp.response(200, schemas.BrandProductsResponse)
     def get(self, args, brand_id):
         """A brand and one page of its products."""
         brand, page = services.brand_products(
-            db.session, current_shop(), brand_id, args["sort"], args["page"], _per_page()
+            db.session, current_shop(), brand_id, args["sort"], args["page"], per_page()
         )
         return {"brand": brand, "products": page.as_paginator()}
 
@@ -131,12 +123,12 @@ class Banners(MethodView):
 
 @_priced_route(f"/banner-products/<{ID}:banner_id>")
 class BannerProducts(MethodView):
-    @blp.arguments(ListArgs, location="query")
+    @blp.arguments(schemas.ListArgs, location="query")
     @blp.response(200, schemas.BannerProductsResponse)
     def get(self, args, banner_id):
         """A banner and one page of its products."""
         banner, page = services.banner_products(
-            db.session, current_shop(), banner_id, args["sort"], args["page"], _per_page()
+            db.session, current_shop(), banner_id, args["sort"], args["page"], per_page()
         )
         return {"banner": banner, "products": page.as_paginator(), "total_pages": page.last_page}
 

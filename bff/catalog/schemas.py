@@ -1,8 +1,30 @@
-from marshmallow import Schema, fields, validate
+from marshmallow import Schema, fields, pre_load, validate
 
-from bff.catalog.sorting import SORTS, Sort
-from bff.common.schemas import Flag, ListArgs, MediaPath, Money, PaginatorSchema, UtcDateTime
+from bff.catalog.sorting import DEFAULT_SORT, SORTS, Sort
+from bff.common.schemas import MAX_PAGE, Flag, Money, PaginatorSchema, UtcDateTime
+from bff.media.schemas import MediaPath
 from bff.pricing.fields import FinalPrice, SpecialBadge
+
+
+class ListArgs(Schema):
+    """The sort bar and the page of every product list (and the wish list)."""
+
+    sort = fields.String(
+        load_default=DEFAULT_SORT.value,
+        validate=validate.OneOf(SORTS),
+        metadata={"description": "Order of the list; empty means recommend."},
+    )
+    page = fields.Integer(
+        load_default=1,
+        strict=False,
+        validate=validate.Range(min=1, max=MAX_PAGE),
+        metadata={"description": "Page number, from 1."},
+    )
+
+    @pre_load
+    def _blank_means_default(self, data, **kwargs):
+        # The home page sends `sort=` empty; treat blank values as not given.
+        return {k: v for k, v in data.items() if not (isinstance(v, str) and v.strip() == "")}
 
 
 class ImageSchema(Schema):

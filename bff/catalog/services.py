@@ -5,11 +5,12 @@ from dataclasses import dataclass
 from sqlalchemy import Select, select
 from sqlalchemy.orm import Session, selectinload
 
+from bff.catalog.error_codes import CatalogErrorCode
 from bff.catalog.models import Banner, BannerProduct, Brand, Category, Product
 from bff.catalog.sorting import Sort, order_by
+from bff.common.errors import DomainError
 from bff.common.pagination import Page, paginate
 from bff.content.models import Article
-from bff.errors import NotFound
 from bff.shops.models import Shop
 
 MAX_SEARCH_TERM = 100
@@ -49,6 +50,11 @@ def category_tree(session: Session, shop: Shop) -> list[CategoryNode]:
     return roots
 
 
+def catalogue_root(session: Session, shop: Shop) -> CategoryNode:
+    """One node (id 0, the shop's name) that stands for the whole catalogue, over the tree."""
+    return CategoryNode(0, shop.shop_name, None, None, category_tree(session, shop))
+
+
 def _find_node(nodes: list[CategoryNode], category_id: int) -> CategoryNode | None:
     for node in nodes:
         if node.id == category_id:
@@ -72,7 +78,7 @@ def category_products(
     """Products of a category and of all its subcategories."""
     node = _find_node(category_tree(session, shop), category_id)
     if node is None:
-        raise NotFound("Category not found")
+        raise DomainError(CatalogErrorCode.NOT_FOUND, "Category not found")
     stmt = _products(shop).where(Product.category_id.in_(_descendant_ids(node)))
     return node, _page(session, stmt, sort, page, per_page)
 
@@ -116,7 +122,7 @@ def get_product(session: Session, shop: Shop, product_id: int) -> Product:
         .options(selectinload(Product.category), selectinload(Product.brand))
     )
     if product is None:
-        raise NotFound("Product not found")
+        raise DomainError(CatalogErrorCode.NOT_FOUND, "Product not found")
     return product
 
 
@@ -129,7 +135,7 @@ def list_brands(session: Session, shop: Shop) -> list[Brand]:
 def get_brand(session: Session, shop: Shop, brand_id: int) -> Brand:
     brand = session.scalar(select(Brand).where(Brand.shop_id == shop.id, Brand.id == brand_id))
     if brand is None:
-        raise NotFound("Brand not found")
+        raise DomainError(CatalogErrorCode.NOT_FOUND, "Brand not found")
     return brand
 
 
@@ -157,7 +163,7 @@ def banner_products(
         select(Banner).where(Banner.shop_id == shop.id, Banner.id == banner_id, Banner.is_active.is_(True))
     )
     if banner is None:
-        raise NotFound("Banner not found")
+        raise DomainError(CatalogErrorCode.NOT_FOUND, "Banner not found")
     in_banner = select(BannerProduct.product_id).where(
         BannerProduct.banner_id == banner.id, BannerProduct.shop_id == shop.id
     )

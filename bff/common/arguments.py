@@ -9,6 +9,7 @@ else the form, and the OpenAPI document lists both media types for the request b
 from collections.abc import Mapping
 
 import flask_smorest
+from flask import current_app
 
 JSON = "application/json"
 FORM = "application/x-www-form-urlencoded"
@@ -28,3 +29,8 @@ class Blueprint(flask_smorest.Blueprint):
         if both and JSON in content:
             content[FORM] = dict(content[JSON])
         return doc
+
+
+def per_page() -> int:
+    """The page size of every list call: the server's setting, never the caller's."""
+    return current_app.config["PAGE_SIZE"]

@@ -1,11 +1,8 @@
-"""Schemas shared by every domain: money, flags, media paths and list arguments."""
+"""Fields and schemas shared by every domain: money, flags, times, paginators and errors."""
 
 from datetime import UTC
 
-from marshmallow import Schema, fields, pre_load, validate
-
-from bff.catalog.sorting import DEFAULT_SORT, SORTS
-from bff.media.storage import media_url
+from marshmallow import Schema, fields
 
 MAX_PAGE = 1_000_000_000
 
@@ -32,40 +29,8 @@ class UtcDateTime(fields.DateTime):
         return super()._serialize(value, attr, obj, **kwargs)
 
 
-class MediaPath(fields.String):
-    """A stored media path written as a path the browser can fetch directly."""
-
-    def _serialize(self, value, attr, obj, **kwargs):
-        return media_url(value)
-
-
-class ListArgs(Schema):
-    sort = fields.String(
-        load_default=DEFAULT_SORT.value,
-        validate=validate.OneOf(SORTS),
-        metadata={"description": "Order of the list; empty means recommend."},
-    )
-    page = fields.Integer(
-        load_default=1,
-        strict=False,
-        validate=validate.Range(min=1, max=MAX_PAGE),
-        metadata={"description": "Page number, from 1."},
-    )
-
-    @pre_load
-    def _blank_means_default(self, data, **kwargs):
-        # The home page sends `sort=` empty; treat blank values as not given.
-        return {k: v for k, v in data.items() if not (isinstance(v, str) and v.strip() == "")}
-
-
 class PaginatorSchema(Schema):
     current_page = fields.Integer()
     last_page = fields.Integer()
     per_page = fields.Integer()
     total = fields.Integer()
-
-
-class ErrorSchema(Schema):
-    message = fields.String()
-    code = fields.String()
-    errors = fields.Dict()

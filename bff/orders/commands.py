@@ -3,7 +3,7 @@
 import click
 from flask.cli import with_appcontext
 
-from bff.errors import DomainError
+from bff.common.errors import DomainError
 from bff.extensions import db
 from bff.orders import services
 

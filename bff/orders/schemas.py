@@ -1,7 +1,9 @@
 from marshmallow import EXCLUDE, Schema, fields, pre_load, validate
 
+from bff.addresses.schemas import RecipientArgs
 from bff.common.models import MAX_ID
-from bff.common.schemas import MediaPath, Money, PaginatorSchema
+from bff.common.schemas import MAX_PAGE, Money, PaginatorSchema
+from bff.media.schemas import MediaPath
 from bff.orders.forms import unflatten
 from bff.orders.models import OrderStatus
 
@@ -25,16 +27,10 @@ class OrderItemArgs(Schema):
         return data
 
 
-class ShippingInfoArgs(Schema):
+class ShippingInfoArgs(RecipientArgs):
     class Meta:
         unknown = EXCLUDE
 
-    shipping_name = fields.String(load_default="")
-    shipping_contact = fields.String(load_default="")
-    shipping_country = fields.String(load_default="")
-    shipping_city = fields.String(load_default="")
-    shipping_address = fields.String(load_default="")
-    shipping_id = fields.String(load_default="", allow_none=True)
     shipping_type = fields.String(load_default="", allow_none=True)
     user_remark = fields.String(load_default="", allow_none=True, validate=validate.Length(max=1000))
     sender_name = fields.String(load_default="", allow_none=True, validate=validate.Length(max=120))
@@ -67,7 +63,7 @@ class OrderCreateArgs(Schema):
 
 class OrderListArgs(Schema):
     status = fields.String(load_default="all", validate=validate.OneOf(STATUS_FILTERS))
-    page = fields.Integer(load_default=1, strict=False, validate=validate.Range(min=1, max=1_000_000_000))
+    page = fields.Integer(load_default=1, strict=False, validate=validate.Range(min=1, max=MAX_PAGE))
 
     @pre_load
     def _blank(self, data, **kwargs):

@@ -25,14 +25,14 @@ from sqlalchemy.orm import Session, selectinload
 
 from bff.accounts.models import User
 from bff.addresses.services import clean_recipient
+from bff.cart.messages import text as cart_text
 from bff.cart.models import line_key
 from bff.cart.services import choose_variant, clear_lines
 from bff.catalog.models import Product, ProductVariant
+from bff.common.errors import DomainError
 from bff.common.models import utcnow
 from bff.common.pagination import Page, paginate
-from bff.errors import DomainError, ErrorCode
-from bff.orders.common import fail
-from bff.orders.error_codes import ShoppingErrorCode as Code
+from bff.orders.error_codes import OrderErrorCode as Code
 from bff.orders.messages import text
 from bff.orders.models import OPEN_STATUSES, Order, OrderLine, OrderStatus
 from bff.orders.numbers import new_order_number, normalise_order_number
@@ -94,7 +94,7 @@ def _price_lines(session: Session, shop: Shop, user: User, items: list[dict]) ->
     for (product_id, variant_id), quantity in merged.items():
         product = products.get(product_id)
         if product is None:
-            raise fail(shop, ErrorCode.NOT_FOUND, "product_not_found", 404)
+            raise DomainError(Code.NOT_FOUND, cart_text(shop.language, "product_not_found"))
         variant = choose_variant(shop, product, variant_id)
         unit = variant or product
         weight = unit_weight(product.weight, variant.weight if variant else None, product.is_free_shipping)
@@ -142,10 +142,11 @@ def place_order(
     settings = ShippingSettings.from_shop(shop)
     methods = available_methods(recipient["shipping_country"], settings)
     if not methods:
-        raise fail(shop, Code.NO_SHIPPING_METHOD, "no_shipping_method", 422)
+        raise DomainError(Code.NO_SHIPPING_METHOD, text(shop.language, "no_shipping_method"))
     method = (info.get("shipping_type") or "").strip() or methods[0]
     if method not in methods:
-        raise fail(shop, Code.SHIPPING_METHOD_UNAVAILABLE, "shipping_method_unavailable", 422)
+        message = text(shop.language, "shipping_method_unavailable")
+        raise DomainError(Code.SHIPPING_METHOD_UNAVAILABLE, message)
 
     lines = _price_lines(session, shop, user, args["cartItems"])
     subtotal = sum((line.unit_price * line.quantity for line in lines), Decimal("0.00"))
@@ -221,7 +222,7 @@ def _check_amounts(
     if args.get("totalQuantity") is not None and args["totalQuantity"] != quantity:
         errors["totalQuantity"] = [str(quantity)]
     if errors:
-        raise DomainError(Code.PRICES_CHANGED, text(shop.language, "prices_changed"), 409, errors)
+        raise DomainError(Code.PRICES_CHANGED, text(shop.language, "prices_changed"), errors)
 
 
 def _stock_rows(items) -> list[tuple[type, int, int, object]]:
@@ -247,7 +248,7 @@ def _take_stock(session: Session, shop: Shop, lines: list[PricedLine]) -> None:
         if result.rowcount != 1:
             session.rollback()
             name = line.product.name + (f" ({line.variant.name})" if line.variant else "")
-            raise fail(shop, Code.OUT_OF_STOCK, "out_of_stock", name=name)
+            raise DomainError(Code.OUT_OF_STOCK, text(shop.language, "out_of_stock", name=name))
 
 
 def _return_stock(session: Session, order: Order) -> None:
@@ -279,7 +280,7 @@ def get_order(session: Session, shop: Shop, user: User, order_number: str) -> Or
         )
     )
     if order is None:
-        raise fail(shop, ErrorCode.NOT_FOUND, "order_not_found", 404)
+        raise DomainError(Code.NOT_FOUND, text(shop.language, "order_not_found"))
     return order
 
 
@@ -305,10 +306,10 @@ def cancel_order(session: Session, shop: Shop, user: User, order_id: int) -> Ord
         )
     )
     if owned is None:
-        raise fail(shop, ErrorCode.NOT_FOUND, "order_not_found", 404)
+        raise DomainError(Code.NOT_FOUND, text(shop.language, "order_not_found"))
     if not _cancel(session, order_id):
         session.rollback()
-        raise fail(shop, Code.ORDER_NOT_CANCELLABLE, "order_not_cancellable")
+        raise DomainError(Code.ORDER_NOT_CANCELLABLE, text(shop.language, "order_not_cancellable"))
     session.commit()
     session.expire_all()
     return get_order(session, shop, user, owned)
@@ -349,6 +350,6 @@ def ship_order(session: Session, order_number: str, company: str, tracking_numbe
     )
     if result.rowcount != 1:
         session.rollback()
-        raise DomainError(ErrorCode.BAD_REQUEST, f"No paid order {number}.")
+        raise DomainError(Code.ORDER_NOT_SHIPPABLE, f"No paid order {number}.")
     session.commit()
     return session.scalar(select(Order).where(Order.order_number == number))

@@ -12,14 +12,15 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from bff.accounts.models import User
+from bff.common.errors import DomainError
 from bff.common.models import utcnow
-from bff.errors import DomainError, ErrorCode
-from bff.orders.common import fail
-from bff.orders.error_codes import ShoppingErrorCode as Code
 from bff.orders.models import OPEN_STATUSES, Order, OrderStatus
 from bff.orders.services import get_order
+from bff.payments.error_codes import NotificationErrorCode, PaymentErrorCode
+from bff.payments.messages import text
 from bff.payments.models import PaymentNotification
 from bff.payments.providers.base import BadNotification, PaymentEvent, PaymentProvider
+from bff.payments.providers.sandbox import SandboxProvider
 from bff.shops.models import Shop
 
 CENT = Decimal("0.01")
@@ -29,16 +30,17 @@ def create_payment(
     session: Session, shop: Shop, user: User, provider: PaymentProvider, order_number: str, total_price
 ) -> str:
     if not shop.is_direct_payment_enabled:
-        raise fail(shop, Code.DIRECT_PAYMENT_DISABLED, "direct_payment_disabled")
+        message = text(shop.language, "direct_payment_disabled")
+        raise DomainError(PaymentErrorCode.DIRECT_PAYMENT_DISABLED, message)
     order = get_order(session, shop, user, order_number)
     if order.status not in OPEN_STATUSES:
-        raise fail(shop, Code.ORDER_NOT_PAYABLE, "order_not_payable")
+        raise DomainError(PaymentErrorCode.ORDER_NOT_PAYABLE, text(shop.language, "order_not_payable"))
     try:
         amount = Decimal(str(total_price)).quantize(CENT)
     except InvalidOperation:
         amount = None
     if amount != order.total_price:
-        raise fail(shop, Code.AMOUNT_MISMATCH, "amount_mismatch")
+        raise DomainError(PaymentErrorCode.AMOUNT_MISMATCH, text(shop.language, "amount_mismatch"))
     return provider.create_payment(shop, order)
 
 
@@ -49,7 +51,8 @@ def receive_notification(
     try:
         event = provider.parse_notification(body, headers)
     except BadNotification as exc:
-        raise DomainError(Code.BAD_SIGNATURE, "The notification could not be verified.", 400) from exc
+        message = "The notification could not be verified."
+        raise DomainError(NotificationErrorCode.BAD_SIGNATURE, message) from exc
     return apply_event(session, shop, event, body)
 
 
@@ -58,9 +61,9 @@ def apply_event(session: Session, shop: Shop, event: PaymentEvent, body: bytes) 
         select(Order).where(Order.shop_id == shop.id, Order.order_number == event.order_number)
     )
     if order is None:
-        raise DomainError(ErrorCode.NOT_FOUND, "Order not found", 404)
+        raise DomainError(NotificationErrorCode.NOT_FOUND, "Order not found")
     if event.amount.quantize(CENT) != order.total_price:
-        raise fail(shop, Code.AMOUNT_MISMATCH, "amount_mismatch", 400)
+        raise DomainError(NotificationErrorCode.AMOUNT_MISMATCH, text(shop.language, "amount_mismatch"))
     record = PaymentNotification(
         shop_id=shop.id,
         provider=event.provider,
@@ -95,3 +98,29 @@ def apply_event(session: Session, shop: Shop, event: PaymentEvent, body: bytes) 
     record.result = "applied" if moved else f"ignored_{order.status}"
     session.commit()
     return bool(moved), record.result
+
+
+# The sandbox's own payment page -----------------------------------------------------------
+
+
+def _sandbox_payment(session: Session, provider: SandboxProvider, token: str) -> tuple[Shop, dict]:
+    data = provider.read_page_token(token)
+    shop = session.get(Shop, data["s"]) if data else None
+    if shop is None:
+        raise DomainError(PaymentErrorCode.NOT_FOUND, "Not found")
+    return shop, data
+
+
+def sandbox_page(session: Session, provider: SandboxProvider, token: str) -> str:
+    """The HTML of the sandbox's payment page of a page token."""
+    shop, data = _sandbox_payment(session, provider, token)
+    return provider.payment_page(shop.shop_name, data["o"], data["a"])
+
+
+def pay_on_sandbox(session: Session, provider: SandboxProvider, token: str, outcome: str) -> str:
+    """Pay or fail on the sandbox page: its signed notification goes through the verifier like a
+    real provider's. Returns the order summary page to go back to."""
+    shop, data = _sandbox_payment(session, provider, token)
+    body, headers = provider.build_notification(data["o"], data["a"], outcome)
+    receive_notification(session, shop, provider, body, headers)
+    return f"{shop.site_url.rstrip('/')}/order-summary/{data['o']}"

@@ -1,6 +1,7 @@
 from marshmallow import Schema, fields
 
-from bff.common.schemas import Flag, MediaPath, Money
+from bff.common.schemas import Flag, Money
+from bff.media.schemas import MediaPath
 from bff.shops.models import SHOP_IMAGE_FIELDS
 
 _TEXTS = [

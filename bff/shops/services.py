@@ -3,7 +3,8 @@ import re
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from bff.errors import StoreNotFound
+from bff.common.errors import DomainError
+from bff.shops.error_codes import ShopErrorCode
 from bff.shops.models import Shop, ShopDomain
 
 # What a normalised hostname or IP address can hold; anything else (a NUL byte, which
@@ -19,11 +20,15 @@ def normalise_host(host: str | None) -> str:
     return host.rsplit(":", 1)[0] if host.count(":") == 1 else host
 
 
+def _store_not_found() -> DomainError:
+    return DomainError(ShopErrorCode.STORE_NOT_FOUND, "Store not found")
+
+
 def find_shop_by_host(session: Session, host: str | None) -> Shop:
     hostname = normalise_host(host)
     if not _HOSTNAME.fullmatch(hostname):
-        raise StoreNotFound()
+        raise _store_not_found()
     shop = session.scalar(select(Shop).join(ShopDomain).where(ShopDomain.hostname == hostname))
     if shop is None:
-        raise StoreNotFound()
+        raise _store_not_found()
     return shop

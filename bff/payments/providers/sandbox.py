@@ -8,12 +8,25 @@ from decimal import Decimal, InvalidOperation
 
 from itsdangerous import BadSignature as BadToken
 from itsdangerous import URLSafeTimedSerializer
+from markupsafe import escape
 
 from bff.payments import signing
 from bff.payments.providers.base import BadNotification, PaymentEvent
 
 SIGNATURE_HEADER = "X-Sandbox-Signature"
 PAGE_LIFETIME_SECONDS = 3600
+
+_PAGE = """<!doctype html>
+<html lang="zh"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
+<meta name="robots" content="noindex"><title>Sandbox payment</title>
+<style>body{{font-family:sans-serif;max-width:28rem;margin:3rem auto;padding:0 1rem}}
+button{{font-size:1.1rem;padding:.6rem 1.4rem;margin-right:1rem}}</style></head>
+<body><h1>Sandbox payment</h1><p>{shop}</p>
+<p>Order <strong id="order-number">{order}</strong></p>
+<p>Amount <strong id="amount">NZ$ {amount}</strong></p>
+<form method="post"><button name="outcome" value="paid" id="pay">Pay</button>
+<button name="outcome" value="failed" id="fail">Fail</button></form>
+<p><small>Test page of the built-in sandbox provider: no money moves.</small></p></body></html>"""
 
 
 class SandboxProvider:
@@ -33,6 +46,10 @@ class SandboxProvider:
             return self._tokens.loads(token, max_age=PAGE_LIFETIME_SECONDS)
         except BadToken:
             return None
+
+    def payment_page(self, shop_name: str, order_number: str, amount: str) -> str:
+        """The HTML of the payment page, with Pay and Fail buttons that post back to it."""
+        return _PAGE.format(shop=escape(shop_name), order=escape(order_number), amount=escape(amount))
 
     def build_notification(self, order_number: str, amount: str, outcome: str) -> tuple[bytes, dict]:
         """The body and headers the sandbox 'bank' sends when the shopper pays or fails."""

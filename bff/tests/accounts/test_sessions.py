@@ -13,7 +13,7 @@ from bff.extensions import db
 from bff.tests.fixtures.accounts import PASSWORD
 from bff.tests.helpers import SHOP_A, SHOP_B, assert_error
 
-PRIVATE = "/api/user/product/new/"  # any call behind login_required
+PRIVATE = "/api/user/product/new/"  # any call behind member_required
 
 
 def login(

@@ -174,3 +174,7 @@ def test_a_notification_replayed_10_times_at_once_changes_the_order_once(secret,
     print(f"\n[concurrency] notification replayed 10 times at once: applied {applied}, {elapsed:.2f}s")
     assert applied == 1 and all(r["received"] for r in results)
     assert db.session.query(PaymentNotification).count() == 1 and _status(order) == "paid"
+
+
+def test_a_forged_page_token_answers_with_the_error_shape(client):
+    assert_error(client.get("/api/payment/sandbox/forged.token"), 404, "not_found")

@@ -1,0 +1,19 @@
+"""What the address-book calls (and checkout's recipient check) say, by shop language ('en' is
+English, anything else Chinese). The Chinese texts SPEC gives are used as written."""
+
+from bff.common.messages import MessageTable
+
+_MESSAGES: dict[str, tuple[str, str]] = {
+    # key: (Chinese, English)
+    "name_required": ("请输入收件人姓名", "Please enter the recipient's name"),
+    "contact_required": ("请输入收件人电话", "Please enter the recipient's phone number"),
+    "address_required": ("请输入收件人地址", "Please enter the recipient's address"),
+    "city_required": ("请输入收件人城市/省份", "Please enter the recipient's city or province"),
+    "country_required": ("请选择国家", "Please choose a country"),
+    "nz_address": ("地址不正确，请使用英文填写地址信息。", "地址不正确，请使用英文填写地址信息。"),
+    "too_long": ("输入内容过长", "This field is too long"),
+    "address_book_full": ("地址太多，请先删除部分地址", "Your address book is full"),
+    "address_not_found": ("地址不存在", "Address not found"),
+}
+
+text = MessageTable(_MESSAGES).text

@@ -1,0 +1,5 @@
+import enum
+
+
+class CatalogErrorCode(enum.StrEnum):
+    NOT_FOUND = "not_found"

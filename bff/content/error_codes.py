@@ -1,0 +1,5 @@
+import enum
+
+
+class ContentErrorCode(enum.StrEnum):
+    NOT_FOUND = "not_found"
