@@ -7,6 +7,7 @@ from flask import Flask
 # Every domain's models are imported here, so the metadata (and Alembic autogenerate) sees them all.
 import bff.accounts.models  # noqa: F401
 import bff.addresses.models  # noqa: F401
+import bff.audit.models  # noqa: F401
 import bff.cart.models  # noqa: F401
 import bff.catalog.models  # noqa: F401
 import bff.content.models  # noqa: F401
@@ -19,6 +20,7 @@ from bff.accounts.commands import create_admin
 from bff.accounts.limits import limiter
 from bff.accounts.routes import blp as accounts
 from bff.addresses.routes import blp as addresses
+from bff.audit.admin_routes import blp as admin_audit
 from bff.cart.routes import blp as cart
 from bff.catalog.member_routes import blp as member_catalog
 from bff.catalog.routes import blp as catalog
@@ -67,6 +69,7 @@ def create_app(config: Config | None = None) -> Flask:
         addresses,
         orders,
         payments,
+        admin_audit,
     ):
         api.register_blueprint(blueprint)
     app.register_blueprint(media)
