@@ -22,6 +22,7 @@ from bff.accounts.routes import blp as accounts
 from bff.addresses.routes import blp as addresses
 from bff.audit.admin_routes import blp as admin_audit
 from bff.cart.routes import blp as cart
+from bff.catalog.admin_routes import blp as admin_catalog
 from bff.catalog.member_routes import blp as member_catalog
 from bff.catalog.routes import blp as catalog
 from bff.config import ROOT, Config
@@ -69,6 +70,7 @@ def create_app(config: Config | None = None) -> Flask:
         addresses,
         orders,
         payments,
+        admin_catalog,
         admin_audit,
     ):
         api.register_blueprint(blueprint)

@@ -26,7 +26,14 @@ log = logging.getLogger(__name__)
 # Keyed by enum first: two domains may share a code's text (`not_found`, `amount_mismatch`).
 HTTP_STATUS: dict[type[enum.StrEnum], dict[enum.StrEnum, int]] = {
     ShopErrorCode: {ShopErrorCode.STORE_NOT_FOUND: 404},
-    CatalogErrorCode: {CatalogErrorCode.NOT_FOUND: 404},
+    CatalogErrorCode: {
+        CatalogErrorCode.NOT_FOUND: 404,
+        CatalogErrorCode.VALIDATION: 422,
+        CatalogErrorCode.IF_MATCH_REQUIRED: 428,
+        CatalogErrorCode.STALE_VERSION: 412,
+        CatalogErrorCode.PRODUCT_IN_USE: 409,
+        CatalogErrorCode.NEGATIVE_STOCK: 409,
+    },
     ContentErrorCode: {ContentErrorCode.NOT_FOUND: 404},
     AccountErrorCode: {
         AccountErrorCode.VALIDATION: 422,

@@ -40,7 +40,8 @@ def _change(session: Session, table, row_id: int, delta: int) -> bool:
     return session.execute(stmt.execution_options(synchronize_session=False)).rowcount == 1
 
 
-def _lock_product(session: Session, product_id: int) -> None:
+def lock_product(session: Session, product_id: int) -> None:
+    """Take the product row's lock (until commit) before reading what a change depends on."""
     # A write, not SELECT ... FOR UPDATE: it also takes SQLite's write lock before the reads.
     session.execute(
         update(Product)
@@ -137,7 +138,7 @@ def adjust(
     product's own (a product without variants). Raises NegativeStock, changing nothing, when the
     result would be below 0. A change of 0 writes nothing.
     """
-    _lock_product(session, line.product_id)
+    lock_product(session, line.product_id)
     table, row_id = (ProductVariant, line.variant_id) if line.variant_id else (Product, line.product_id)
     before = session.scalar(select(table.virtual_inventory).where(table.id == row_id))
     change = (level - before) if level is not None else delta
@@ -185,14 +186,14 @@ def add_variant_stock(
 
 
 def close_variant(session: Session, shop_id: int, variant: ProductVariant, actor_id=None, note="") -> int:
-    """A variant about to be deleted: its stock leaves the product (one closing movement)."""
-    stock = session.scalar(select(ProductVariant.virtual_inventory).where(ProductVariant.id == variant.id))
-    if stock:
-        line = StockLine(variant.product_id, variant.id, stock)
-        _movement(session, shop_id, line, -stock, StockReason.ADMIN_ADJUST, None, actor_id, note)
-        _change(session, ProductVariant, variant.id, -stock)
-        _change(session, Product, variant.product_id, -stock)
-    return stock or 0
+    """A variant about to be deleted: its stock leaves the product in one closing movement.
+    The movement names no variant (the deletion would set it to NULL anyway); `note` should."""
+    units = session.scalar(select(ProductVariant.virtual_inventory).where(ProductVariant.id == variant.id))
+    if units:
+        line = StockLine(variant.product_id, None, units)
+        _movement(session, shop_id, line, -units, StockReason.ADMIN_ADJUST, None, actor_id, note)
+        _change(session, Product, variant.product_id, -units)
+    return units or 0
 
 
 def clear_own_stock(session: Session, shop_id: int, product_id: int, actor_id=None, note="") -> int:
