@@ -250,3 +250,23 @@ def test_concurrent_orders_and_adjustments_on_one_variant_keep_the_ledger(
         select(StockMovement).where(StockMovement.variant_id == small.id, StockMovement.reason == "order")
     ).all()
     assert len(orders_written) == placed
+
+
+def test_cancelling_an_order_of_a_deleted_variant_keeps_the_ledger_balanced(
+    client, api, as_member, as_admin, socks
+):
+    small, large = socks.variants
+    placed = api.post(
+        "/api/order/create", as_member, json=checkout_body([(socks, 2, small)], "40.00", "20.00")
+    )
+    assert placed.status_code == 200, placed.json
+    etag = client.get(f"{BASE}/{socks.id}", headers=as_admin).headers["ETag"]
+    res = client.patch(
+        f"{BASE}/{socks.id}", headers={**as_admin, "If-Match": etag}, json={"variants": [{"id": large.id}]}
+    )
+    assert res.status_code == 200 and res.json["product"]["virtual_inventory"] == 4
+    assert (
+        client.post(f"/api/orders/delete/{placed.json['order']['id']}", headers=as_member).status_code == 200
+    )
+    # The units have no variant to go back to; nothing lands on the product's own column.
+    assert assert_ledger_balanced(socks.id) == {"product": 4, "variants": {large.id: 4}}
