@@ -185,9 +185,7 @@ def create_product(session: Session, shop: Shop, actor: User, data: dict) -> Pro
     session.flush()
     stock.record_opening(session, product, actor_id=actor.id)
     after = _snapshot(product)
-    after["virtual_inventory"] = (
-        sum(v.virtual_inventory for v in product.variants) if product.variants else product.virtual_inventory
-    )
+    after["virtual_inventory"] = product.virtual_inventory  # reloaded: the variants' sum when it has any
     record(session, shop, actor, Action.CREATE, OBJECT, product.id, diff({}, after))
     session.commit()
     return get_product(session, shop, product.id)
