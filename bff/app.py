@@ -22,6 +22,8 @@ from bff.addresses.routes import blp as addresses
 from bff.cart.routes import blp as cart
 from bff.catalog.member_routes import blp as member_catalog
 from bff.catalog.routes import blp as catalog
+from bff.common import request_checks
+from bff.common.arguments import register_converters
 from bff.config import ROOT, Config
 from bff.content.routes import blp as content
 from bff.demo.commands import seed_demo
@@ -52,6 +54,8 @@ def create_app(config: Config | None = None) -> Flask:
     migrate.init_app(app, db, directory=MIGRATIONS_DIR, render_as_batch=True, compare_type=True)
     jwt.init_app(app)
     api.init_app(app)
+    register_converters(app, api)  # before any route is added
+    request_checks.init_app(app)
     api.spec.components.security_scheme(
         "bearerAuth", {"type": "http", "scheme": "bearer", "bearerFormat": "JWT"}
     )

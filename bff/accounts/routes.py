@@ -11,6 +11,7 @@ from bff.accounts.limits import per_account, per_ip
 from bff.accounts.mail import Mailer
 from bff.accounts.messages import is_key, text
 from bff.accounts.passwords import Passwords
+from bff.common import messages as common_messages
 from bff.common.arguments import Blueprint
 from bff.common.errors import error_body, validation_errors
 from bff.extensions import db
@@ -34,7 +35,9 @@ def _invalid_body(exc):
     """422 with each field's message in the shop's language; `message` is the first of them."""
     language = _language()
     errors = {
-        field: [text(language, m) if is_key(m) else m for m in field_messages]
+        field: [
+            text(language, m) if is_key(m) else common_messages.translate(language, m) for m in field_messages
+        ]
         for field, field_messages in validation_errors(exc).items()
     }
     ordered = sorted(errors, key=lambda f: _FIELD_ORDER.index(f) if f in _FIELD_ORDER else len(_FIELD_ORDER))

@@ -7,13 +7,13 @@ into the shop's language (SPEC section 5's Chinese texts, or English for an 'en'
 from marshmallow import EXCLUDE, Schema, ValidationError, fields, validates_schema
 
 from bff.accounts.rules import email_problem, password_problem
-from bff.common.schemas import Flag
+from bff.common.schemas import Flag, Text
 
 
 def _text(key: str, **kwargs):
     """A String field whose every failure says `key`."""
     messages = {"required": key, "null": key, "invalid": key}
-    return fields.String(required=True, error_messages=messages, **kwargs)
+    return Text(required=True, error_messages=messages, **kwargs)
 
 
 def email_rule(required_key: str, invalid_key: str):

@@ -1,18 +1,18 @@
 from marshmallow import Schema, fields
 
-from bff.common.schemas import Flag
+from bff.common.schemas import Flag, Text
 
 
 class RecipientArgs(Schema):
     """The recipient of an address or an order, checked by the service (clean_recipient in
     bff/addresses/services.py) so that each message is the spec's."""
 
-    shipping_name = fields.String(load_default="")
-    shipping_contact = fields.String(load_default="")
-    shipping_country = fields.String(load_default="")
-    shipping_city = fields.String(load_default="")
-    shipping_address = fields.String(load_default="")
-    shipping_id = fields.String(load_default="", allow_none=True)
+    shipping_name = Text(load_default="")
+    shipping_contact = Text(load_default="")
+    shipping_country = Text(load_default="")
+    shipping_city = Text(load_default="")
+    shipping_address = Text(load_default="")
+    shipping_id = Text(load_default="", allow_none=True)
 
 
 class AddressArgs(RecipientArgs):

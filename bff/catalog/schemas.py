@@ -1,7 +1,7 @@
 from marshmallow import Schema, fields, pre_load, validate
 
 from bff.catalog.sorting import DEFAULT_SORT, SORTS, Sort
-from bff.common.schemas import MAX_PAGE, Flag, Money, PaginatorSchema, UtcDateTime
+from bff.common.schemas import MAX_PAGE, Flag, Money, PaginatorSchema, Text, UtcDateTime
 from bff.media.schemas import MediaPath
 from bff.pricing.fields import FinalPrice, SpecialBadge
 
@@ -96,7 +96,7 @@ class NewestArgs(ListArgs):
 
 
 class SearchArgs(ListArgs):
-    searchTerm = fields.String(load_default="", validate=validate.Length(max=10_000))
+    searchTerm = Text(load_default="", validate=validate.Length(max=10_000))
 
 
 class CategoryNodeSchema(Schema):

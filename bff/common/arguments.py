@@ -4,18 +4,34 @@ The storefront posts `application/x-www-form-urlencoded` (SPEC section 7) while 
 and tests send JSON; DESIGN says both are accepted. Use this module's `Blueprint` and
 `@blp.arguments(Schema, location="json_or_form")`: webargs reads JSON when the body is JSON,
 else the form, and the OpenAPI document lists both media types for the request body.
+JSON is the body bff/common/request_checks.py has already parsed and checked.
 """
 
 from collections.abc import Mapping
 
 import flask_smorest
 from flask import current_app
+from flask_smorest.spec.plugins import unicodeconverter2paramschema
+from webargs import core
+from webargs.flaskparser import FlaskParser, is_json_request
+from werkzeug.routing import UnicodeConverter
+
+from bff.common.request_checks import json_body
 
 JSON = "application/json"
 FORM = "application/x-www-form-urlencoded"
 
 
+class Parser(FlaskParser):
+    def _raw_load_json(self, req):
+        if not is_json_request(req):
+            return core.missing
+        body = json_body()
+        return core.missing if body is None else body
+
+
 class Blueprint(flask_smorest.Blueprint):
+    ARGUMENTS_PARSER = Parser()
     DEFAULT_LOCATION_CONTENT_TYPE_MAPPING = {
         **flask_smorest.Blueprint.DEFAULT_LOCATION_CONTENT_TYPE_MAPPING,
         "json_or_form": JSON,
@@ -34,3 +50,23 @@ class Blueprint(flask_smorest.Blueprint):
 def per_page() -> int:
     """The page size of every list call: the server's setting, never the caller's."""
     return current_app.config["PAGE_SIZE"]
+
+
+class TextConverter(UnicodeConverter):
+    """The `string` (default) path converter without control characters: `/api/order/%00` is
+    an unknown page (404), never a NUL on its way to PostgreSQL."""
+
+    def __init__(self, map, *args, **kwargs):
+        super().__init__(map, *args, **kwargs)
+        self.regex = self.regex.replace("[^/]", r"[^/\x00-\x1f\x7f]", 1)
+
+
+def _text_param_schema(converter: TextConverter) -> dict:
+    schema = unicodeconverter2paramschema(converter)
+    schema["pattern"] = r"^[^/\x00-\x1f\x7f]*$"
+    return schema
+
+
+def register_converters(app, api) -> None:
+    app.url_map.converters["default"] = app.url_map.converters["string"] = TextConverter
+    api.register_converter(TextConverter, _text_param_schema)

@@ -2,7 +2,7 @@ from marshmallow import EXCLUDE, Schema, fields, pre_load, validate
 
 from bff.addresses.schemas import RecipientArgs
 from bff.common.models import MAX_ID
-from bff.common.schemas import MAX_PAGE, Money, PaginatorSchema
+from bff.common.schemas import MAX_PAGE, Money, MoneyInput, PaginatorSchema, Text
 from bff.media.schemas import MediaPath
 from bff.orders.forms import unflatten
 from bff.orders.models import OrderStatus
@@ -31,11 +31,11 @@ class ShippingInfoArgs(RecipientArgs):
     class Meta:
         unknown = EXCLUDE
 
-    shipping_type = fields.String(load_default="", allow_none=True)
-    user_remark = fields.String(load_default="", allow_none=True, validate=validate.Length(max=1000))
-    sender_name = fields.String(load_default="", allow_none=True, validate=validate.Length(max=120))
-    sender_address = fields.String(load_default="", allow_none=True, validate=validate.Length(max=255))
-    sender_contact = fields.String(load_default="", allow_none=True, validate=validate.Length(max=40))
+    shipping_type = Text(load_default="", allow_none=True)
+    user_remark = Text(load_default="", allow_none=True, validate=validate.Length(max=1000))
+    sender_name = Text(load_default="", allow_none=True, validate=validate.Length(max=120))
+    sender_address = Text(load_default="", allow_none=True, validate=validate.Length(max=255))
+    sender_contact = Text(load_default="", allow_none=True, validate=validate.Length(max=40))
 
 
 class OrderCreateArgs(Schema):
@@ -48,8 +48,8 @@ class OrderCreateArgs(Schema):
         fields.Nested(OrderItemArgs), required=True, validate=validate.Length(min=1, max=100)
     )
     shippingInfo = fields.Nested(ShippingInfoArgs, required=True)
-    totalAmount = Money(required=True, metadata={"description": "Items subtotal the shopper saw (NZD)."})
-    shippingCost = Money(required=True, metadata={"description": "Shipping fee the shopper saw (NZD)."})
+    totalAmount = MoneyInput(required=True, metadata={"description": "Items subtotal the shopper saw (NZD)."})
+    shippingCost = MoneyInput(required=True, metadata={"description": "Shipping fee the shopper saw (NZD)."})
     totalWeight = fields.Integer(load_default=None, allow_none=True, strict=False)
     totalQuantity = fields.Integer(load_default=None, allow_none=True, strict=False)
 
