@@ -72,6 +72,8 @@ class Login(MethodView):
     decorators = _login_limits()
 
     @blp.arguments(schemas.LoginArgs, location="json_or_form")
+    @blp.alt_response(400, response="BAD_REQUEST", description="invalid_credentials")
+    @blp.alt_response(429, response="TOO_MANY_REQUESTS")
     @blp.response(200, schemas.LoginResponse)
     def post(self, args):
         """Log in with email and password: a bearer token and the user."""
@@ -83,6 +85,8 @@ class AdminLogin(MethodView):
     decorators = _login_limits()
 
     @blp.arguments(schemas.LoginArgs, location="json_or_form")
+    @blp.alt_response(400, response="BAD_REQUEST", description="invalid_credentials")
+    @blp.alt_response(429, response="TOO_MANY_REQUESTS")
     @blp.response(200, schemas.LoginResponse)
     def post(self, args):
         """Log in to the admin area: only the shop's admin accounts."""
@@ -94,6 +98,7 @@ class Register(MethodView):
     decorators = [per_ip("REGISTER_LIMIT_PER_IP"), per_account("REGISTER_LIMIT_PER_ACCOUNT")]
 
     @blp.arguments(schemas.RegisterArgs, location="json_or_form")
+    @blp.alt_response(429, response="TOO_MANY_REQUESTS")
     @blp.response(201, schemas.RegisterResponse)
     def post(self, args):
         """Create an account; the shopper then logs in."""
@@ -113,6 +118,7 @@ class PasswordResetRequest(MethodView):
     decorators = [per_ip("RESET_REQUEST_LIMIT_PER_IP"), per_account("RESET_REQUEST_LIMIT_PER_ACCOUNT")]
 
     @blp.arguments(schemas.ResetRequestArgs, location="json_or_form")
+    @blp.alt_response(429, response="TOO_MANY_REQUESTS")
     @blp.response(200, schemas.MessageResponse)
     def post(self, args):
         """Email a reset link if the address has an account; the answer is the same either way."""
@@ -132,6 +138,8 @@ class PasswordReset(MethodView):
     decorators = [per_ip("RESET_LIMIT_PER_IP")]
 
     @blp.arguments(schemas.ResetArgs, location="json_or_form")
+    @blp.alt_response(400, response="BAD_REQUEST", description="invalid_reset_token")
+    @blp.alt_response(429, response="TOO_MANY_REQUESTS")
     @blp.response(200, schemas.MessageResponse)
     def post(self, args):
         """Set a new password with the emailed token; every session of the account ends."""

@@ -8,6 +8,7 @@ JSON is the body bff/common/request_checks.py has already parsed and checked.
 """
 
 from collections.abc import Mapping
+from http import HTTPStatus
 
 import flask_smorest
 from flask import current_app
@@ -31,7 +32,26 @@ class Parser(FlaskParser):
 
 
 class Blueprint(flask_smorest.Blueprint):
+    """flask-smorest's Blueprint with JSON-or-form bodies and the error answers every operation
+    can give documented: 404 (no shop on this host, or no such page) and 414 on every call; 400
+    (not JSON, not an object, too deep) and 413 where a body is read; views add their own
+    (`@blp.alt_response(409, response="CONFLICT")`), `@member_required` adds 401."""
+
     ARGUMENTS_PARSER = Parser()
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self._prepare_doc_cbks.append(self._prepare_error_doc)
+
+    @staticmethod
+    def _prepare_error_doc(doc, doc_info, **kwargs):
+        statuses = [404, 414] + ([400, 413] if "requestBody" in doc else [])
+        responses = doc.setdefault("responses", {})
+        for status in statuses:
+            if status not in responses and str(status) not in responses:
+                responses[status] = HTTPStatus(status).name
+        return doc
+
     DEFAULT_LOCATION_CONTENT_TYPE_MAPPING = {
         **flask_smorest.Blueprint.DEFAULT_LOCATION_CONTENT_TYPE_MAPPING,
         "json_or_form": JSON,
@@ -67,6 +87,18 @@ def _text_param_schema(converter: TextConverter) -> dict:
     return schema
 
 
-def register_converters(app, api) -> None:
+def _allow_empty(self, field, **kwargs) -> dict:
+    """Query fields with metadata `allow_empty` treat `name=` as not sent (the home page sends
+    `sort=`): OpenAPI's allowEmptyValue."""
+    return {"allowEmptyValue": True} if field.metadata.get("allow_empty") else {}
+
+
+def register_converters(app, api, converters: dict | None = None) -> None:
+    """The path converters (the default one without control characters, and `converters`:
+    {name: (class, schema function)}) and the documentation of query arguments."""
     app.url_map.converters["default"] = app.url_map.converters["string"] = TextConverter
     api.register_converter(TextConverter, _text_param_schema)
+    for name, (converter, schema) in (converters or {}).items():
+        app.url_map.converters[name] = converter
+        api.register_converter(converter, schema)
+    api.ma_plugin.converter.add_parameter_attribute_function(_allow_empty)

@@ -13,6 +13,8 @@ MAX_PAGE = 1_000_000_000
 # none of them belongs in a name, an address or a search.
 CONTROL_CHARACTERS = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 NO_CONTROL_CHARACTERS = r"^[^\x00-\x08\x0b\x0c\x0e-\x1f\x7f]*$"
+# The same with at least one character that is not whitespace.
+NOT_BLANK_TEXT = r"^[^\x00-\x08\x0b\x0c\x0e-\x1f\x7f]*[^\s\x00-\x1f\x7f][^\x00-\x08\x0b\x0c\x0e-\x1f\x7f]*$"
 
 
 class Text(fields.String):
@@ -71,3 +73,24 @@ class PaginatorSchema(Schema):
     last_page = fields.Integer()
     per_page = fields.Integer()
     total = fields.Integer()
+
+
+class ErrorSchema(Schema):
+    """Every error answer (bff/errors.py); the OpenAPI document's error responses use it."""
+
+    message = fields.String(required=True, metadata={"description": "For people, in the shop's language."})
+    code = fields.String(
+        required=True,
+        validate=validate.Regexp(r"^[a-z][a-z0-9_]*$"),
+        metadata={"description": "Stable, for programs: `store_not_found`, `validation_error`, ..."},
+    )
+    errors = fields.Dict(
+        keys=fields.String(),
+        metadata={
+            "description": "422: the messages of each field (an object of the same shape for a "
+            "nested one such as `shippingInfo`); 409 `prices_changed`: the server's amounts.",
+            "additionalProperties": {
+                "oneOf": [{"type": "array", "items": {"type": "string"}}, {"type": "object"}]
+            },
+        },
+    )
