@@ -25,6 +25,9 @@ from bff.cart.routes import blp as cart
 from bff.catalog.admin_routes import blp as admin_catalog
 from bff.catalog.member_routes import blp as member_catalog
 from bff.catalog.routes import blp as catalog
+from bff.common import request_checks
+from bff.common.arguments import register_converters
+from bff.common.schemas import ErrorSchema
 from bff.config import ROOT, Config
 from bff.content.routes import blp as content
 from bff.demo.commands import seed_demo
@@ -34,6 +37,7 @@ from bff.favorites.routes import blp as favorites
 from bff.json import DecimalJSONProvider
 from bff.media.routes import bp as media
 from bff.orders.commands import release_unpaid_orders, ship_order
+from bff.orders.numbers import OrderNumberConverter, order_number_param_schema
 from bff.orders.routes import blp as orders
 from bff.payments.routes import blp as payments
 from bff.shops.routes import blp as shops
@@ -54,7 +58,11 @@ def create_app(config: Config | None = None) -> Flask:
     # Batch mode lets later migrations alter tables on SQLite too.
     migrate.init_app(app, db, directory=MIGRATIONS_DIR, render_as_batch=True, compare_type=True)
     jwt.init_app(app)
+    api.ERROR_SCHEMA = ErrorSchema  # the real shape: `code` is a string
     api.init_app(app)
+    # Before any route is added.
+    register_converters(app, api, {"order_number": (OrderNumberConverter, order_number_param_schema)})
+    request_checks.init_app(app)
     api.spec.components.security_scheme(
         "bearerAuth", {"type": "http", "scheme": "bearer", "bearerFormat": "JWT"}
     )

@@ -15,16 +15,25 @@ from bff.accounts.error_codes import AccountErrorCode
 from bff.addresses.error_codes import AddressErrorCode
 from bff.cart.error_codes import CartErrorCode
 from bff.catalog.error_codes import CatalogErrorCode
+from bff.common import messages
+from bff.common.error_codes import RequestErrorCode
 from bff.common.errors import DomainError, error_body, validation_errors
 from bff.content.error_codes import ContentErrorCode
 from bff.orders.error_codes import OrderErrorCode
 from bff.payments.error_codes import NotificationErrorCode, PaymentErrorCode
+from bff.shops.context import current_shop
 from bff.shops.error_codes import ShopErrorCode
 
 log = logging.getLogger(__name__)
 
 # Keyed by enum first: two domains may share a code's text (`not_found`, `amount_mismatch`).
 HTTP_STATUS: dict[type[enum.StrEnum], dict[enum.StrEnum, int]] = {
+    RequestErrorCode: {
+        RequestErrorCode.INVALID_JSON: 400,
+        RequestErrorCode.JSON_TOO_DEEP: 400,
+        RequestErrorCode.BODY_NOT_OBJECT: 400,
+        RequestErrorCode.URI_TOO_LONG: 414,
+    },
     ShopErrorCode: {ShopErrorCode.STORE_NOT_FOUND: 404},
     CatalogErrorCode: {
         CatalogErrorCode.NOT_FOUND: 404,
@@ -74,6 +83,7 @@ HTTP_STATUS: dict[type[enum.StrEnum], dict[enum.StrEnum, int]] = {
     },
     NotificationErrorCode: {
         NotificationErrorCode.BAD_SIGNATURE: 400,
+        NotificationErrorCode.INVALID_AMOUNT: 400,
         NotificationErrorCode.NOT_FOUND: 404,
         NotificationErrorCode.AMOUNT_MISMATCH: 400,
     },
@@ -93,10 +103,28 @@ _HTTP_CODES = {
     405: "method_not_allowed",
     409: "conflict",
     413: "payload_too_large",
+    414: "uri_too_long",
     415: "unsupported_media_type",
     422: "validation_error",
     429: "too_many_requests",
 }
+
+
+def _language() -> str | None:
+    """The shop's language for an error's message; None (Chinese) when there is no shop."""
+    try:
+        return current_shop().language
+    except Exception:  # an unknown host, or a request that failed before the shop was found
+        return None
+
+
+def _translated(errors, language: str | None):
+    """webargs' field messages (nested for nested schemas) with the common keys translated."""
+    if isinstance(errors, dict):
+        return {field: _translated(value, language) for field, value in errors.items()}
+    if isinstance(errors, list):
+        return [_translated(value, language) for value in errors]
+    return messages.translate(language, errors) if isinstance(errors, str) else errors
 
 
 def register_error_handlers(app: Flask) -> None:
@@ -106,21 +134,31 @@ def register_error_handlers(app: Flask) -> None:
         if status is None:
             log.error("No HTTP status for the code %r of %s", exc.code, type(exc.code).__name__)
             return jsonify(error_body("Internal server error", "internal_error")), 500
-        return jsonify(error_body(exc.message, exc.code, exc.errors)), status
+        message = exc.message
+        if isinstance(exc.code, RequestErrorCode):  # common/ raises these with a message key
+            message = messages.translate(_language(), message)
+        return jsonify(error_body(message, exc.code, exc.errors)), status
 
     @app.errorhandler(HTTPException)
     def http_error(exc: HTTPException):
         status = exc.code or 500
+        code = _HTTP_CODES.get(status, "http_error")
         errors = None
         message = exc.description if isinstance(exc.description, str) else exc.name
-        if status == 422:
-            errors = validation_errors(exc)
-            message = "The request is not valid."
-        elif status == 404:
-            message = "Not found"
-        elif status == 401:
+        if status == 401:
             message = "Unauthenticated."
-        return jsonify(error_body(message, _HTTP_CODES.get(status, "http_error"), errors)), status
+        elif status != 429 and 400 <= status < 500:  # 429's text comes from the limiter, localised
+            language = _language()
+            key = "invalid_request" if status == 422 else code
+            message = messages.text(language, key) if messages.is_key(key) else message
+            if status == 422:
+                errors = _translated(validation_errors(exc), language)
+        response = jsonify(error_body(message, code, errors))
+        # Allow (405), Retry-After (429) and the like; the body is ours.
+        for name, value in exc.get_headers():
+            if name.lower() != "content-type":
+                response.headers[name] = value
+        return response, status
 
     @app.errorhandler(Exception)
     def unexpected(exc: Exception):

@@ -15,4 +15,7 @@ max_requests = 2000
 max_requests_jitter = 200
 accesslog = "-"
 errorlog = "-"
+# Above the BFF's own URL limit (MAX_URL_BYTES, 4000), so an over-long URL gets the BFF's 414
+# JSON rather than gunicorn's HTML (8190 is gunicorn's ceiling).
+limit_request_line = 8190
 forwarded_allow_ips = os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1")
