@@ -1,11 +1,11 @@
 from marshmallow import Schema, fields, validate
 
 from bff.common.models import MAX_ID
-from bff.common.schemas import MAX_PAGE, PaginatorSchema, UtcDateTime
+from bff.common.schemas import MAX_PAGE, PaginatorSchema, Text, UtcDateTime
 
 
 class AuditArgs(Schema):
-    object_type = fields.String(
+    object_type = Text(
         load_default=None, validate=validate.Length(max=32), metadata={"description": "e.g. product"}
     )
     object_id = fields.Integer(load_default=None, strict=False, validate=validate.Range(min=1, max=MAX_ID))

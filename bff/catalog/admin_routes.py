@@ -14,6 +14,7 @@ from bff.catalog import admin_schemas as schemas
 from bff.catalog import admin_services as services
 from bff.catalog.error_codes import CatalogErrorCode
 from bff.catalog.messages import is_key, text
+from bff.common import messages as common_messages
 from bff.common.arguments import Blueprint, per_page
 from bff.common.errors import error_body, validation_errors
 from bff.common.etags import etag, if_match_versions
@@ -32,7 +33,7 @@ blp = Blueprint(
 _IF_MATCH = {
     "in": "header",
     "name": "If-Match",
-    "schema": {"type": "string"},
+    "schema": {"type": "string", "pattern": r'^\s*(W/)?"\d{1,10}"\s*(,\s*(W/)?"\d{1,10}"\s*)*$'},
     "description": 'The ETag of the product as read (W/"<version>"); several may be listed.',
 }
 _IF_MATCH_REQUIRED = blp.doc(parameters=[{**_IF_MATCH, "required": True}])
@@ -55,6 +56,8 @@ def _invalid_body(exc):
 
 
 def _plain(language: str, message) -> str:
+    if isinstance(message, str) and common_messages.is_key(message):
+        return common_messages.text(language, message)
     # marshmallow's own texts are English; a Chinese shop gets the generic one.
     return message if language == "en" and isinstance(message, str) else text(language, "invalid")
 

@@ -10,7 +10,7 @@ from marshmallow import EXCLUDE, Schema, ValidationError, fields, pre_load, vali
 
 from bff.catalog.schemas import ImageSchema, NamedRefSchema
 from bff.common.models import MAX_ID
-from bff.common.schemas import MAX_PAGE, Flag, Money, PaginatorSchema, UtcDateTime
+from bff.common.schemas import MAX_PAGE, Flag, Money, PaginatorSchema, Text, UtcDateTime
 
 MAX_MONEY = Decimal("9999999999.99")  # Numeric(12, 2)
 MAX_STOCK = 1_000_000_000
@@ -61,9 +61,7 @@ def _integer(low: int, high: int, **kwargs) -> fields.Integer:
 
 def _text(longest: int, **kwargs) -> fields.String:
     messages = {"invalid": "invalid", "required": "required", "null": "required"}
-    return fields.String(
-        validate=validate.Length(max=longest, error="too_long"), error_messages=messages, **kwargs
-    )
+    return Text(validate=validate.Length(max=longest, error="too_long"), error_messages=messages, **kwargs)
 
 
 def _name(longest: int) -> fields.String:
@@ -74,7 +72,7 @@ def _name(longest: int) -> fields.String:
             raise ValidationError("too_long")
 
     messages = {"invalid": "name_required", "required": "name_required", "null": "name_required"}
-    return fields.String(required=True, validate=check, error_messages=messages)
+    return Text(required=True, validate=check, error_messages=messages)
 
 
 def _flag(**kwargs) -> fields.Boolean:
@@ -172,9 +170,7 @@ class ProductPatchInput(ProductInput):
 
 
 class ProductListArgs(Schema):
-    q = fields.String(
-        load_default="", validate=validate.Length(max=100), metadata={"description": "Name contains"}
-    )
+    q = Text(load_default="", validate=validate.Length(max=100), metadata={"description": "Name contains"})
     category_id = _ref(load_default=None, metadata={"description": "This category and its subcategories"})
     brand_id = _ref(load_default=None)
     sold_out = fields.Boolean(
@@ -206,7 +202,7 @@ class StockAdjustArgs(Body):
     level = _integer(
         0, MAX_STOCK, load_default=None, allow_none=True, metadata={"description": "The new stock level."}
     )
-    reason = fields.String(
+    reason = Text(
         required=True,
         validate=validate.Length(min=1, max=255, error="reason_required"),
         error_messages={

@@ -1,20 +1,9 @@
-"""OpenAPI documentation of error answers: the one error shape, and a decorator listing a call's
-error statuses with it (`@document_errors(blp, 401, 403, 404)`)."""
+"""OpenAPI documentation of error answers: a decorator listing a call's error statuses with the one
+error shape (common.schemas.ErrorSchema) (`@document_errors(blp, 401, 403, 404)`)."""
 
 from http import HTTPStatus
 
-from marshmallow import Schema, fields
-
-
-class ErrorBody(Schema):
-    message = fields.String(metadata={"description": "For people, in the shop's language."})
-    code = fields.String(metadata={"description": "Stable, for programs (snake_case)."})
-    errors = fields.Dict(
-        keys=fields.String(),
-        values=fields.List(fields.String()),
-        metadata={"description": "Per-field messages (validation errors only)."},
-    )
-
+from bff.common.schemas import ErrorSchema
 
 _DESCRIPTIONS = {
     401: "Not signed in as a user of this shop (a guest, or another shop's token)",
@@ -31,7 +20,7 @@ def document_errors(blp, *statuses: int):
     def decorate(view):
         for status in statuses:
             description = _DESCRIPTIONS.get(status) or HTTPStatus(status).phrase
-            view = blp.alt_response(status, schema=ErrorBody, description=description)(view)
+            view = blp.alt_response(status, schema=ErrorSchema, description=description)(view)
         return view
 
     return decorate
