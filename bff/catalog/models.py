@@ -122,3 +122,25 @@ class ProductVariant(ShopOwned, db.Model):
     weight: Mapped[int] = mapped_column(Integer, default=0)  # grams; above 0 overrides the product's
     virtual_inventory: Mapped[int] = mapped_column(Integer, default=0)
     position: Mapped[int] = mapped_column(Integer, default=0)
+
+
+class ProductSearch(ShopOwned, db.Model):
+    """A product's search document (`bff/catalog/search_text.py` says what each field holds).
+
+    Kept current by `bff.catalog.search.reindex_product`; on PostgreSQL the `all_*` columns
+    have trigram GIN indexes (migration 0006), declared there only, as SQLite has no such index.
+    """
+
+    __tablename__ = "product_search"
+
+    product_id: Mapped[int] = mapped_column(ForeignKey("products.id", ondelete="CASCADE"), primary_key=True)
+    name_text: Mapped[str] = mapped_column(Text, default="")
+    name_tokens: Mapped[str] = mapped_column(Text, default="")
+    brand_text: Mapped[str] = mapped_column(Text, default="")
+    brand_tokens: Mapped[str] = mapped_column(Text, default="")
+    all_text: Mapped[str] = mapped_column(Text, default="")
+    all_tokens: Mapped[str] = mapped_column(Text, default="")
+
+
+# PostgreSQL-only indexes of migration 0006, which Alembic's model comparison leaves aside.
+POSTGRES_ONLY_INDEXES = frozenset({"ix_product_search_all_text_trgm", "ix_product_search_all_tokens_trgm"})

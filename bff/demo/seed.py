@@ -26,6 +26,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from bff.catalog.models import Banner, BannerProduct, Brand, Category, Product, ProductImage, ProductVariant
+from bff.catalog.search import reindex_product
 from bff.content.models import Article
 from bff.demo import images
 from bff.demo.data import load_shops, render_details
@@ -318,6 +319,8 @@ def _create_products(session, shop, data, brands, categories, media) -> dict[str
         update(Product),
         [{"id": p.id, "avatar": p.images[0].id, "updated_at": p.created_at} for p in rows.values()],
     )
+    for product in rows.values():
+        reindex_product(session, product)
     return {key: product.id for key, product in rows.items()}
 
 
