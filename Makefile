@@ -72,6 +72,7 @@ format: .venv/.installed $(NPM_STAMP)
 
 bench: .venv/.installed
 	$(PY) bench/catalog_bench.py
+	$(PY) bench/search_bench.py
 
 lock:
 	$(PIP) freeze | sed '1i # Full pinned tree for the BFF (pip freeze). Regenerate with: make lock' > requirements.lock

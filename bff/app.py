@@ -23,7 +23,9 @@ from bff.addresses.routes import blp as addresses
 from bff.audit.admin_routes import blp as admin_audit
 from bff.cart.routes import blp as cart
 from bff.catalog.admin_routes import blp as admin_catalog
+from bff.catalog.commands import reindex_search
 from bff.catalog.member_routes import blp as member_catalog
+from bff.catalog.models import POSTGRES_ONLY_INDEXES
 from bff.catalog.routes import blp as catalog
 from bff.common import request_checks
 from bff.common.arguments import register_converters
@@ -45,6 +47,15 @@ from bff.shops.routes import blp as shops
 MIGRATIONS_DIR = str(ROOT / "db" / "migrations")
 
 
+def _compared(obj, name, type_, reflected, compare_to) -> bool:
+    """Alembic compares models and database on everything but the PostgreSQL-only indexes."""
+    return not (type_ == "index" and name in POSTGRES_ONLY_INDEXES)
+
+
+# Batch mode lets later migrations alter tables on SQLite too.
+MIGRATE_OPTIONS = {"render_as_batch": True, "compare_type": True, "include_object": _compared}
+
+
 def create_app(config: Config | None = None) -> Flask:
     app = Flask(__name__)
     app.json_provider_class = DecimalJSONProvider
@@ -55,8 +66,7 @@ def create_app(config: Config | None = None) -> Flask:
     logging.basicConfig(level=logging.INFO)
 
     db.init_app(app)
-    # Batch mode lets later migrations alter tables on SQLite too.
-    migrate.init_app(app, db, directory=MIGRATIONS_DIR, render_as_batch=True, compare_type=True)
+    migrate.init_app(app, db, directory=MIGRATIONS_DIR, **MIGRATE_OPTIONS)
     jwt.init_app(app)
     api.ERROR_SCHEMA = ErrorSchema  # the real shape: `code` is a string
     api.init_app(app)
@@ -87,6 +97,6 @@ def create_app(config: Config | None = None) -> Flask:
     auth.init_app(app)
 
     register_error_handlers(app)
-    for command in (seed_demo, create_admin, release_unpaid_orders, ship_order):
+    for command in (seed_demo, create_admin, release_unpaid_orders, ship_order, reindex_search):
         app.cli.add_command(command)
     return app

@@ -159,3 +159,25 @@ class StockMovement(ShopOwned, db.Model):
     actor_id: Mapped[int | None] = mapped_column(ForeignKey("users.id", ondelete="SET NULL"))
     note: Mapped[str] = mapped_column(Text, default="")
     at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class ProductSearch(ShopOwned, db.Model):
+    """A product's search document (`bff/catalog/search_text.py` says what each field holds).
+
+    Kept current by `bff.catalog.search.reindex_product`; on PostgreSQL the `all_*` columns
+    have trigram GIN indexes (migration 0005), declared there only, as SQLite has no such index.
+    """
+
+    __tablename__ = "product_search"
+
+    product_id: Mapped[int] = mapped_column(ForeignKey("products.id", ondelete="CASCADE"), primary_key=True)
+    name_text: Mapped[str] = mapped_column(Text, default="")
+    name_tokens: Mapped[str] = mapped_column(Text, default="")
+    brand_text: Mapped[str] = mapped_column(Text, default="")
+    brand_tokens: Mapped[str] = mapped_column(Text, default="")
+    all_text: Mapped[str] = mapped_column(Text, default="")
+    all_tokens: Mapped[str] = mapped_column(Text, default="")
+
+
+# PostgreSQL-only indexes of migration 0005, which Alembic's model comparison leaves aside.
+POSTGRES_ONLY_INDEXES = frozenset({"ix_product_search_all_text_trgm", "ix_product_search_all_tokens_trgm"})

@@ -27,6 +27,7 @@ from sqlalchemy.orm import Session
 
 from bff.catalog import stock
 from bff.catalog.models import Banner, BannerProduct, Brand, Category, Product, ProductImage, ProductVariant
+from bff.catalog.search import reindex_product
 from bff.content.models import Article
 from bff.demo import images
 from bff.demo.data import load_shops, render_details
@@ -325,6 +326,8 @@ def _create_products(session, shop, data, brands, categories, media) -> dict[str
             for p in rows.values()
         ],
     )
+    for product in rows.values():
+        reindex_product(session, product)
     return {key: product.id for key, product in rows.items()}
 
 
