@@ -22,6 +22,7 @@ from bff.catalog import stock
 from bff.catalog.error_codes import CatalogErrorCode as Code
 from bff.catalog.messages import text
 from bff.catalog.models import Brand, Category, Product, ProductVariant, StockMovement
+from bff.catalog.search import reindex_product
 from bff.common.errors import DomainError
 from bff.common.models import utcnow
 from bff.common.pagination import Page, paginate
@@ -187,6 +188,7 @@ def create_product(session: Session, shop: Shop, actor: User, data: dict) -> Pro
     after = _snapshot(product)
     after["virtual_inventory"] = product.virtual_inventory  # reloaded: the variants' sum when it has any
     record(session, shop, actor, Action.CREATE, OBJECT, product.id, diff({}, after))
+    reindex_product(session, product)
     session.commit()
     return get_product(session, shop, product.id)
 
@@ -248,6 +250,7 @@ def update_product(
     session.expire(product)
     changes = diff(before, _snapshot(product))
     record(session, shop, actor, Action.UPDATE, OBJECT, product.id, changes)
+    reindex_product(session, product)
     session.commit()
     session.expire_all()
     return get_product(session, shop, product.id)

@@ -565,3 +565,20 @@ def test_a_patch_may_change_one_field_of_a_variant_but_a_new_one_needs_name_and_
     )
     assert "variants.0.discount" in assert_error(res, 422)["errors"]
     assert_ledger_balanced(socks.id)
+
+
+def _found(client, term: str) -> list[int]:
+    res = client.post("/api/product/search", headers=SHOP_A, query_string={"searchTerm": term})
+    return ids(res.json["products"]["data"])
+
+
+def test_a_product_created_and_renamed_by_the_admin_is_found_by_search(client, as_admin):
+    product = client.post(BASE, headers=as_admin, json={**NEW_PRODUCT, "name": "新西兰蜂蜜"}).json["product"]
+    assert product["id"] in _found(client, "蜂蜜") and product["id"] in _found(client, "fengmi")
+
+    etag = _get(client, as_admin, product["id"]).headers["ETag"]
+    res = client.patch(
+        f"{BASE}/{product['id']}", headers={**as_admin, "If-Match": etag}, json={"name": "羊毛袜"}
+    )
+    assert res.status_code == 200, res.json
+    assert product["id"] in _found(client, "yangmao") and product["id"] not in _found(client, "fengmi")

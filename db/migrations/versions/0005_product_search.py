@@ -4,8 +4,8 @@ The documents of existing products are written here, with the analysis of
 bff/catalog/search_text.py (jieba, pypinyin); `flask reindex-search` rewrites them whenever
 that analysis changes.
 
-Revision ID: 0006
-Revises: 0003
+Revision ID: 0005
+Revises: 0004
 Create Date: 2026-11-23 23:33:48.105049
 
 """
