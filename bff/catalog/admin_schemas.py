@@ -9,6 +9,7 @@ from decimal import Decimal, InvalidOperation
 from marshmallow import EXCLUDE, Schema, ValidationError, fields, pre_load, validate, validates_schema
 
 from bff.catalog.schemas import ImageSchema, NamedRefSchema
+from bff.common.html import RichHtml
 from bff.common.models import MAX_ID
 from bff.common.schemas import MAX_PAGE, Flag, Money, PaginatorSchema, Text, UtcDateTime
 
@@ -270,7 +271,7 @@ class AdminProductSchema(AdminProductRowSchema):
     sales_count = fields.Integer()
     composition = fields.String()
     usage_instructions = fields.String()
-    product_details = fields.String(metadata={"description": "Sanitised HTML."})
+    product_details = RichHtml()
     color = fields.String()
     size = fields.String()
     image_alt = fields.String()

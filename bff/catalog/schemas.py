@@ -1,6 +1,7 @@
 from marshmallow import Schema, fields, pre_load, validate
 
 from bff.catalog.sorting import DEFAULT_SORT, SORTS, Sort
+from bff.common.html import RichHtml
 from bff.common.schemas import MAX_PAGE, Flag, Money, PaginatorSchema, Text, UtcDateTime
 from bff.media.schemas import MediaPath
 from bff.pricing.fields import FinalPrice, SpecialBadge
@@ -77,7 +78,7 @@ class NamedRefSchema(Schema):
 class ProductSchema(ProductCardSchema):
     composition = fields.String()
     usage_instructions = fields.String()
-    product_details = fields.String(metadata={"description": "Sanitised HTML."})
+    product_details = RichHtml()
     category = fields.Nested(NamedRefSchema, allow_none=True)
     brand = fields.Nested(NamedRefSchema, allow_none=True)
 

@@ -1,5 +1,7 @@
 from marshmallow import Schema, fields
 
+from bff.common.html import RichHtml
+
 
 class ArticleRefSchema(Schema):
     id = fields.Integer()
@@ -7,7 +9,7 @@ class ArticleRefSchema(Schema):
 
 
 class ArticleSchema(ArticleRefSchema):
-    longText = fields.String(attribute="long_text", metadata={"description": "Sanitised HTML."})
+    longText = RichHtml(attribute="long_text")
 
 
 class ArticleListData(Schema):

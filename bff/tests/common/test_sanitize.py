@@ -7,6 +7,7 @@ import re
 from html.parser import HTMLParser
 
 import pytest
+from sqlalchemy import text
 
 from bff.tests.helpers import SHOP_A
 
@@ -223,3 +224,37 @@ def test_the_checker_rejects_the_payloads_as_written():
         except AssertionError:
             caught += 1
     assert caught >= len(XSS_PAYLOADS) - 2
+
+
+# HTML that reaches the database by another road than the models (SQL, a bulk update(), an import)
+# is cleaned on the way out: the answers' RichHtml field, not only the models' validators.
+def _write_raw(session, table: str, column: str, row_id: int, payload: str) -> None:
+    session.execute(
+        text(f"UPDATE {table} SET {column} = :payload WHERE id = :id"), {"payload": payload, "id": row_id}
+    )
+    session.commit()
+    session.expire_all()
+
+
+@pytest.mark.parametrize("payload", XSS_PAYLOADS)
+def test_product_details_written_with_raw_sql_leave_clean(client, shop, make_product, session, payload):
+    product = make_product(shop, product_details="<p>fine</p>")
+    _write_raw(session, "products", "product_details", product.id, payload)
+    assert_safe(client.get(f"/api/product/{product.id}", headers=SHOP_A).json["product"]["product_details"])
+
+
+@pytest.mark.parametrize("payload", XSS_PAYLOADS)
+def test_article_text_written_with_raw_sql_leaves_clean(client, shop, make_article, session, payload):
+    article = make_article(shop, long_text="<p>fine</p>")
+    _write_raw(session, "articles", "long_text", article.id, payload)
+    assert_safe(client.get(f"/api/article/{article.id}", headers=SHOP_A).json["article"]["longText"])
+
+
+def test_all_payloads_at_once_by_raw_sql_leave_clean_and_keep_the_harmless_text(
+    client, shop, make_product, session
+):
+    product = make_product(shop, product_details="<p>fine</p>")
+    _write_raw(session, "products", "product_details", product.id, "<p>intro</p>" + "".join(XSS_PAYLOADS))
+    out = client.get(f"/api/product/{product.id}", headers=SHOP_A).json["product"]["product_details"]
+    assert_safe(out)
+    assert "<p>intro</p>" in out
