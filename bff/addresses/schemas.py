@@ -1,6 +1,6 @@
 from marshmallow import Schema, fields
 
-from bff.common.schemas import Flag
+from bff.common.schemas import Flag, UtcDateTime
 
 
 class RecipientArgs(Schema):
@@ -28,7 +28,7 @@ class AddressSchema(Schema):
     shipping_address = fields.String()
     shipping_id = fields.String()
     is_default = Flag()
-    updated_at = fields.DateTime()
+    updated_at = UtcDateTime()
 
 
 class AddressPage(Schema):

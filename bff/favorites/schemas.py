@@ -2,7 +2,7 @@ from marshmallow import Schema, fields, validate
 
 from bff.catalog.schemas import ProductCardSchema
 from bff.common.models import MAX_ID
-from bff.common.schemas import PaginatorSchema
+from bff.common.schemas import PaginatorSchema, UtcDateTime
 
 
 class FavoriteArgs(Schema):
@@ -12,7 +12,7 @@ class FavoriteArgs(Schema):
 class FavoriteSchema(Schema):
     id = fields.Integer()
     product_id = fields.Integer()
-    created_at = fields.DateTime()
+    created_at = UtcDateTime()
     product = fields.Nested(ProductCardSchema)
 
 

@@ -2,7 +2,7 @@ from marshmallow import EXCLUDE, Schema, fields, pre_load, validate
 
 from bff.addresses.schemas import RecipientArgs
 from bff.common.models import MAX_ID
-from bff.common.schemas import MAX_PAGE, Money, PaginatorSchema
+from bff.common.schemas import MAX_PAGE, Money, PaginatorSchema, UtcDateTime
 from bff.media.schemas import MediaPath
 from bff.orders.forms import unflatten
 from bff.orders.models import OrderStatus
@@ -116,9 +116,9 @@ class OrderSchema(Schema):
     sender_contact = fields.String()
     shipping_company = fields.String(allow_none=True)
     tracking_number = fields.String(allow_none=True)
-    updated_at = fields.DateTime()
-    datetime = fields.DateTime(attribute="created_at")
-    paid_at = fields.DateTime(allow_none=True)
+    updated_at = UtcDateTime()
+    datetime = UtcDateTime(attribute="created_at")
+    paid_at = UtcDateTime(allow_none=True)
     order_details = fields.List(fields.Nested(OrderLineSchema), attribute="lines")
 
 
