@@ -16,9 +16,11 @@ from bff.addresses.error_codes import AddressErrorCode
 from bff.cart.error_codes import CartErrorCode
 from bff.catalog.error_codes import CatalogErrorCode
 from bff.common.errors import DomainError, error_body, validation_errors
+from bff.common.messages import GENERIC, field_message
 from bff.content.error_codes import ContentErrorCode
 from bff.orders.error_codes import OrderErrorCode
 from bff.payments.error_codes import NotificationErrorCode, PaymentErrorCode
+from bff.shops.context import current_shop
 from bff.shops.error_codes import ShopErrorCode
 
 log = logging.getLogger(__name__)
@@ -92,30 +94,45 @@ _HTTP_CODES = {
 }
 
 
+def _language() -> str | None:
+    """The current shop's language, or None (Chinese) when there is no shop to ask."""
+    try:
+        return current_shop().language
+    except Exception:  # an unknown host, or a failed database: answer in the default language
+        return None
+
+
+def _in_language(language: str | None, messages):
+    """Field messages (nested as the parser nests them) in the shop's language."""
+    if isinstance(messages, str):
+        return field_message(language, messages)
+    if isinstance(messages, dict):
+        return {key: _in_language(language, value) for key, value in messages.items()}
+    if isinstance(messages, list):
+        return [_in_language(language, value) for value in messages]
+    return messages
+
+
 def register_error_handlers(app: Flask) -> None:
     @app.errorhandler(DomainError)
     def domain_error(exc: DomainError):
         status = http_status(exc.code)
         if status is None:
             log.error("No HTTP status for the code %r of %s", exc.code, type(exc.code).__name__)
-            return jsonify(error_body("Internal server error", "internal_error")), 500
+            return jsonify(error_body(GENERIC.text(_language(), "internal_error"), "internal_error")), 500
         return jsonify(error_body(exc.message, exc.code, exc.errors)), status
 
     @app.errorhandler(HTTPException)
     def http_error(exc: HTTPException):
         status = exc.code or 500
+        code = _HTTP_CODES.get(status, "http_error")
+        language = _language()
         errors = None
-        message = exc.description if isinstance(exc.description, str) else exc.name
         if status == 422:
-            errors = validation_errors(exc)
-            message = "The request is not valid."
-        elif status == 404:
-            message = "Not found"
-        elif status == 401:
-            message = "Unauthenticated."
-        return jsonify(error_body(message, _HTTP_CODES.get(status, "http_error"), errors)), status
+            errors = _in_language(language, validation_errors(exc))
+        return jsonify(error_body(GENERIC.text(language, code), code, errors)), status
 
     @app.errorhandler(Exception)
     def unexpected(exc: Exception):
         log.exception("Unhandled error")
-        return jsonify(error_body("Internal server error", "internal_error")), 500
+        return jsonify(error_body(GENERIC.text(_language(), "internal_error"), "internal_error")), 500

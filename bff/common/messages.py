@@ -1,7 +1,11 @@
 """Texts the BFF sends to shoppers, kept per domain as (Chinese, English) pairs.
 
 The shop's language picks one: 'en' is English, anything else Chinese (SPEC section 1).
+This module also holds the generic answers of bff/errors.py (by HTTP status) and the
+texts of the request parser's own field messages, so no answer mixes languages.
 """
+
+import re
 
 
 class MessageTable:
@@ -15,3 +19,63 @@ class MessageTable:
 
     def is_key(self, value: str) -> bool:
         return value in self._messages
+
+
+# The generic answer of each HTTP error status (bff/errors.py). 401 is SPEC's contract in both
+# languages: the frontend recognises the session's end by this exact text.
+GENERIC = MessageTable(
+    {
+        "bad_request": ("请求无效", "The request is not valid."),
+        "unauthenticated": ("Unauthenticated.", "Unauthenticated."),
+        "forbidden": ("没有权限", "Forbidden."),
+        "not_found": ("未找到", "Not found"),
+        "method_not_allowed": ("不支持该请求方法", "Method not allowed"),
+        "conflict": ("请求与当前状态冲突", "The request conflicts with the current state."),
+        "payload_too_large": ("请求内容过大", "The request is too large."),
+        "unsupported_media_type": ("不支持的请求格式", "Unsupported request format."),
+        "validation_error": ("请求无效", "The request is not valid."),
+        "too_many_requests": ("操作过于频繁，请稍后再试。", "Too many attempts. Please try again later."),
+        "http_error": ("请求失败", "The request failed."),
+        "internal_error": ("服务器内部错误", "Internal server error"),
+    }
+)
+
+# The request parser's (marshmallow's) own field messages, for the Chinese shop; any other text
+# without Chinese is answered with the generic field message.
+_FIELD_MESSAGES = {
+    "Missing data for required field.": "此项为必填项",
+    "Field may not be null.": "此项不能为空",
+    "Not a valid integer.": "请输入有效的整数",
+    "Not a valid number.": "请输入有效的数字",
+    "Not a valid string.": "请输入有效的文本",
+    "Not a valid boolean.": "请输入有效的是或否",
+    "Unknown field.": "未知字段",
+    "Invalid input type.": "输入类型无效",
+}
+# Its formatted ones, keeping what they name (the allowed values, the limits).
+_FIELD_TEMPLATES = (
+    (re.compile(r"Must be one of: (.*)\.", re.S), "必须是以下之一：{0}"),
+    (
+        re.compile(r"Must be greater than or equal to (\S+) and less than or equal to (\S+)\."),
+        "必须在 {0} 到 {1} 之间",
+    ),
+    (re.compile(r"Must be greater than or equal to (\S+)\."), "不能小于 {0}"),
+    (re.compile(r"Must be less than or equal to (\S+)\."), "不能大于 {0}"),
+    (re.compile(r"Longer than maximum length (\d+)\."), "最多 {0} 个字符"),
+    (re.compile(r"Shorter than minimum length (\d+)\."), "至少 {0} 个字符"),
+    (re.compile(r"Length must be between (\d+) and (\d+)\."), "长度必须在 {0} 到 {1} 个字符之间"),
+)
+_FIELD_INVALID = "输入内容无效"
+_CJK = re.compile(r"[\u3000-\u9fff\uff00-\uffef]")
+
+
+def field_message(language: str | None, message: str) -> str:
+    """A field message of a 422 in the shop's language (the parser's own are English)."""
+    if language == "en" or _CJK.search(message):
+        return message
+    if message in _FIELD_MESSAGES:
+        return _FIELD_MESSAGES[message]
+    for pattern, chinese in _FIELD_TEMPLATES:
+        if found := pattern.fullmatch(message):
+            return chinese.format(*found.groups())
+    return _FIELD_INVALID
