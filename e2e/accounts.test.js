@@ -247,7 +247,7 @@ describe('accounts', () => {
     await tab.close();
   });
 
-  test('an ended session: "Please log in again", then the login page, and back after signing in', async () => {
+  test('an ended session: "Please log in again" (请重新登录 in the Chinese shop), then the login page, and back after signing in', async () => {
     const tab = await openPage(browser);
     const { page } = tab;
     await visit(tab, `${stack.baseUrl}/login?redirect=%2Fuser-profile`);
@@ -263,7 +263,7 @@ describe('accounts', () => {
     });
     // The next member call answers 401.
     await page.getByRole('link', { name: '新品上市' }).first().click();
-    await page.getByTestId('toast-error').filter({ hasText: 'Please log in again' }).waitFor();
+    await page.getByTestId('toast-error').filter({ hasText: '请重新登录' }).waitFor();
     await page.waitForURL((u) => u.pathname === '/login', { timeout: 5000 });
     assert.equal(pathOf(page), '/login?redirect=%2Fnewest-product');
     assert.equal(await page.evaluate(() => localStorage.getItem('Token')), null);

@@ -55,7 +55,7 @@ describe('recipient validator (SPEC section 5)', () => {
     const errors = validateRecipient({ ...nz, ...change });
     expect(Object.keys(errors)).toEqual([field]);
     expect(t(errors[field])).toBe('地址不正确，请使用英文填写地址信息。');
-    expect(translator('en')(errors[field])).toBe('地址不正确，请使用英文填写地址信息。');
+    expect(translator('en')(errors[field])).toBe('Incorrect address: please write the address in English.');
   });
 
   it('accepts what New Zealand addresses contain (macrons, apostrophes, slashes, phone signs)', () => {
