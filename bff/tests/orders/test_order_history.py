@@ -114,6 +114,17 @@ def test_order_times_are_iso_8601_in_utc_with_the_offset(api, as_member, place):
         assert abs(datetime.now(UTC) - moment) < timedelta(minutes=5), value
 
 
+def test_the_order_number_carries_the_shops_calendar_day(api, as_member, place, store, session):
+    from zoneinfo import ZoneInfo
+
+    store.time_zone = "Pacific/Kiritimati"  # UTC+14: its day differs from UTC's for 14 hours
+    session.commit()
+    days = {f"{datetime.now(ZoneInfo('Pacific/Kiritimati')):%y%m%d}"}
+    number = place(as_member)["order_number"]
+    days.add(f"{datetime.now(ZoneInfo('Pacific/Kiritimati')):%y%m%d}")
+    assert number[:6] in days
+
+
 def test_the_detail_is_found_by_order_number(api, as_member, place):
     number = place(as_member)["order_number"]
     assert api.get(f"/api/order/{number}", as_member).get_json()["order"]["order_number"] == number
