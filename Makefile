@@ -5,12 +5,12 @@ PIP := .venv/bin/pip
 FLASK := .venv/bin/flask --app bff.app:create_app
 NPM_STAMP := node_modules/.installed
 
-.PHONY: start test install migrate seed build dev serve-bff test-py test-js test-e2e lint format chromium lock clean bench
+.PHONY: start test install migrate seed build dev serve-bff test-py test-api test-js test-e2e lint format chromium lock clean bench
 
 start: install migrate seed build
 	./scripts/start.sh
 
-test: install lint test-py test-js test-e2e
+test: install lint test-py test-api test-js test-e2e
 
 install: .venv/.installed $(NPM_STAMP)
 
@@ -39,14 +39,19 @@ serve-bff: .venv/.installed
 	$(FLASK) run --port 5000
 
 lint: .venv/.installed $(NPM_STAMP)
-	.venv/bin/ruff check bff bench
-	.venv/bin/ruff format --check bff bench
+	.venv/bin/ruff check bff bench scripts
+	.venv/bin/ruff format --check bff bench scripts
 	npm run lint
 
 # SQLite always; PostgreSQL as well when TEST_DATABASE_URL is set (CI sets it).
 test-py: .venv/.installed
 	TEST_DATABASE_URL= .venv/bin/pytest
 	@if [ -n "$$TEST_DATABASE_URL" ]; then echo "== BFF suite on PostgreSQL"; .venv/bin/pytest; fi
+
+# Schemathesis against a BFF of its own (free loopback port, fresh seeded SQLite): all checks,
+# a fixed seed, as a guest and as a member; settings in schemathesis.toml. About 1.5 minutes.
+test-api: .venv/.installed
+	$(PY) scripts/api_fuzz.py
 
 test-js: $(NPM_STAMP)
 	npm test
@@ -62,11 +67,12 @@ chromium:
 
 # Rewrites the code to the project's style: ruff for Python, Prettier and ESLint's fixes for JavaScript.
 format: .venv/.installed $(NPM_STAMP)
-	.venv/bin/ruff format bff bench
+	.venv/bin/ruff format bff bench scripts
 	npm run format
 
 bench: .venv/.installed
 	$(PY) bench/catalog_bench.py
+	$(PY) bench/search_bench.py
 
 lock:
 	$(PIP) freeze | sed '1i # Full pinned tree for the BFF (pip freeze). Regenerate with: make lock' > requirements.lock

@@ -35,6 +35,7 @@ from bff.catalog.models import (  # noqa: E402
     ProductImage,
     ProductVariant,
 )
+from bff.catalog.search import reindex_products  # noqa: E402
 from bff.config import Config  # noqa: E402
 from bff.extensions import db  # noqa: E402
 from bff.shops.models import Shop, ShopDomain  # noqa: E402
@@ -125,6 +126,7 @@ def build_catalogue(n_products: int) -> dict:
         for k, name in enumerate(("250g", "500g"))
     ]
     session.execute(insert(ProductVariant), variants)
+    reindex_products(session, product_ids)
     # Avatar: the first image of each product.
     session.execute(
         text(

@@ -7,6 +7,7 @@ from flask import Flask
 # Every domain's models are imported here, so the metadata (and Alembic autogenerate) sees them all.
 import bff.accounts.models  # noqa: F401
 import bff.addresses.models  # noqa: F401
+import bff.audit.models  # noqa: F401
 import bff.cart.models  # noqa: F401
 import bff.catalog.models  # noqa: F401
 import bff.content.models  # noqa: F401
@@ -19,9 +20,16 @@ from bff.accounts.commands import create_admin
 from bff.accounts.limits import limiter
 from bff.accounts.routes import blp as accounts
 from bff.addresses.routes import blp as addresses
+from bff.audit.admin_routes import blp as admin_audit
 from bff.cart.routes import blp as cart
+from bff.catalog.admin_routes import blp as admin_catalog
+from bff.catalog.commands import reindex_search
 from bff.catalog.member_routes import blp as member_catalog
+from bff.catalog.models import POSTGRES_ONLY_INDEXES
 from bff.catalog.routes import blp as catalog
+from bff.common import request_checks
+from bff.common.arguments import register_converters
+from bff.common.schemas import ErrorSchema
 from bff.config import ROOT, Config
 from bff.content.routes import blp as content
 from bff.demo.commands import seed_demo
@@ -31,11 +39,21 @@ from bff.favorites.routes import blp as favorites
 from bff.json import DecimalJSONProvider
 from bff.media.routes import bp as media
 from bff.orders.commands import release_unpaid_orders, ship_order
+from bff.orders.numbers import OrderNumberConverter, order_number_param_schema
 from bff.orders.routes import blp as orders
 from bff.payments.routes import blp as payments
 from bff.shops.routes import blp as shops
 
 MIGRATIONS_DIR = str(ROOT / "db" / "migrations")
+
+
+def _compared(obj, name, type_, reflected, compare_to) -> bool:
+    """Alembic compares models and database on everything but the PostgreSQL-only indexes."""
+    return not (type_ == "index" and name in POSTGRES_ONLY_INDEXES)
+
+
+# Batch mode lets later migrations alter tables on SQLite too.
+MIGRATE_OPTIONS = {"render_as_batch": True, "compare_type": True, "include_object": _compared}
 
 
 def create_app(config: Config | None = None) -> Flask:
@@ -48,10 +66,13 @@ def create_app(config: Config | None = None) -> Flask:
     logging.basicConfig(level=logging.INFO)
 
     db.init_app(app)
-    # Batch mode lets later migrations alter tables on SQLite too.
-    migrate.init_app(app, db, directory=MIGRATIONS_DIR, render_as_batch=True, compare_type=True)
+    migrate.init_app(app, db, directory=MIGRATIONS_DIR, **MIGRATE_OPTIONS)
     jwt.init_app(app)
+    api.ERROR_SCHEMA = ErrorSchema  # the real shape: `code` is a string
     api.init_app(app)
+    # Before any route is added.
+    register_converters(app, api, {"order_number": (OrderNumberConverter, order_number_param_schema)})
+    request_checks.init_app(app)
     api.spec.components.security_scheme(
         "bearerAuth", {"type": "http", "scheme": "bearer", "bearerFormat": "JWT"}
     )
@@ -67,6 +88,8 @@ def create_app(config: Config | None = None) -> Flask:
         addresses,
         orders,
         payments,
+        admin_catalog,
+        admin_audit,
     ):
         api.register_blueprint(blueprint)
     app.register_blueprint(media)
@@ -74,6 +97,6 @@ def create_app(config: Config | None = None) -> Flask:
     auth.init_app(app)
 
     register_error_handlers(app)
-    for command in (seed_demo, create_admin, release_unpaid_orders, ship_order):
+    for command in (seed_demo, create_admin, release_unpaid_orders, ship_order, reindex_search):
         app.cli.add_command(command)
     return app

@@ -44,6 +44,10 @@ class Config:
         self.MEDIA_ROOT = Path(os.environ.get("MEDIA_ROOT", self.VAR_DIR / "media")).resolve()
         self.PAGE_SIZE = int(os.environ.get("PAGE_SIZE", "20"))
         self.REDIS_URL = os.environ.get("REDIS_URL", "")
+        # Request limits (bff/common/request_checks.py): bodies (413; a view may allow more with
+        # @max_body_size) and URLs (414; the SSR process answers the same above 4000 bytes).
+        self.MAX_CONTENT_LENGTH = int(os.environ.get("MAX_CONTENT_LENGTH", 1024 * 1024))
+        self.MAX_URL_BYTES = int(os.environ.get("MAX_URL_BYTES", "4000"))
         self._accounts()
 
         # flask-smorest / OpenAPI

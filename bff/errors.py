@@ -15,8 +15,9 @@ from bff.accounts.error_codes import AccountErrorCode
 from bff.addresses.error_codes import AddressErrorCode
 from bff.cart.error_codes import CartErrorCode
 from bff.catalog.error_codes import CatalogErrorCode
+from bff.common import messages
+from bff.common.error_codes import RequestErrorCode
 from bff.common.errors import DomainError, error_body, validation_errors
-from bff.common.messages import GENERIC, field_message
 from bff.content.error_codes import ContentErrorCode
 from bff.orders.error_codes import OrderErrorCode
 from bff.payments.error_codes import NotificationErrorCode, PaymentErrorCode
@@ -27,8 +28,21 @@ log = logging.getLogger(__name__)
 
 # Keyed by enum first: two domains may share a code's text (`not_found`, `amount_mismatch`).
 HTTP_STATUS: dict[type[enum.StrEnum], dict[enum.StrEnum, int]] = {
+    RequestErrorCode: {
+        RequestErrorCode.INVALID_JSON: 400,
+        RequestErrorCode.JSON_TOO_DEEP: 400,
+        RequestErrorCode.BODY_NOT_OBJECT: 400,
+        RequestErrorCode.URI_TOO_LONG: 414,
+    },
     ShopErrorCode: {ShopErrorCode.STORE_NOT_FOUND: 404},
-    CatalogErrorCode: {CatalogErrorCode.NOT_FOUND: 404},
+    CatalogErrorCode: {
+        CatalogErrorCode.NOT_FOUND: 404,
+        CatalogErrorCode.VALIDATION: 422,
+        CatalogErrorCode.IF_MATCH_REQUIRED: 428,
+        CatalogErrorCode.STALE_VERSION: 412,
+        CatalogErrorCode.PRODUCT_IN_USE: 409,
+        CatalogErrorCode.NEGATIVE_STOCK: 409,
+    },
     ContentErrorCode: {ContentErrorCode.NOT_FOUND: 404},
     AccountErrorCode: {
         AccountErrorCode.VALIDATION: 422,
@@ -69,6 +83,7 @@ HTTP_STATUS: dict[type[enum.StrEnum], dict[enum.StrEnum, int]] = {
     },
     NotificationErrorCode: {
         NotificationErrorCode.BAD_SIGNATURE: 400,
+        NotificationErrorCode.INVALID_AMOUNT: 400,
         NotificationErrorCode.NOT_FOUND: 404,
         NotificationErrorCode.AMOUNT_MISMATCH: 400,
     },
@@ -88,6 +103,7 @@ _HTTP_CODES = {
     405: "method_not_allowed",
     409: "conflict",
     413: "payload_too_large",
+    414: "uri_too_long",
     415: "unsupported_media_type",
     422: "validation_error",
     429: "too_many_requests",
@@ -95,22 +111,20 @@ _HTTP_CODES = {
 
 
 def _language() -> str | None:
-    """The current shop's language, or None (Chinese) when there is no shop to ask."""
+    """The shop's language for an error's message; None (Chinese) when there is no shop."""
     try:
         return current_shop().language
-    except Exception:  # an unknown host, or a failed database: answer in the default language
+    except Exception:  # an unknown host, or a request that failed before the shop was found
         return None
 
 
-def _in_language(language: str | None, messages):
-    """Field messages (nested as the parser nests them) in the shop's language."""
-    if isinstance(messages, str):
-        return field_message(language, messages)
-    if isinstance(messages, dict):
-        return {key: _in_language(language, value) for key, value in messages.items()}
-    if isinstance(messages, list):
-        return [_in_language(language, value) for value in messages]
-    return messages
+def _translated(errors, language: str | None):
+    """webargs' field messages (nested for nested schemas) with the common keys translated."""
+    if isinstance(errors, dict):
+        return {field: _translated(value, language) for field, value in errors.items()}
+    if isinstance(errors, list):
+        return [_translated(value, language) for value in errors]
+    return messages.field_message(language, errors) if isinstance(errors, str) else errors
 
 
 def register_error_handlers(app: Flask) -> None:
@@ -119,20 +133,34 @@ def register_error_handlers(app: Flask) -> None:
         status = http_status(exc.code)
         if status is None:
             log.error("No HTTP status for the code %r of %s", exc.code, type(exc.code).__name__)
-            return jsonify(error_body(GENERIC.text(_language(), "internal_error"), "internal_error")), 500
-        return jsonify(error_body(exc.message, exc.code, exc.errors)), status
+            return jsonify(error_body(messages.text(_language(), "internal_error"), "internal_error")), 500
+        message = exc.message
+        if isinstance(exc.code, RequestErrorCode):  # common/ raises these with a message key
+            message = messages.translate(_language(), message)
+        return jsonify(error_body(message, exc.code, exc.errors)), status
 
     @app.errorhandler(HTTPException)
     def http_error(exc: HTTPException):
         status = exc.code or 500
         code = _HTTP_CODES.get(status, "http_error")
-        language = _language()
         errors = None
-        if status == 422:
-            errors = _in_language(language, validation_errors(exc))
-        return jsonify(error_body(GENERIC.text(language, code), code, errors)), status
+        message = exc.description if isinstance(exc.description, str) else exc.name
+        if status == 401:
+            message = "Unauthenticated."
+        elif status != 429 and 400 <= status < 500:  # 429's text comes from the limiter, localised
+            language = _language()
+            key = "invalid_request" if status == 422 else code
+            message = messages.text(language, key) if messages.is_key(key) else message
+            if status == 422:
+                errors = _translated(validation_errors(exc), language)
+        response = jsonify(error_body(message, code, errors))
+        # Allow (405), Retry-After (429) and the like; the body is ours.
+        for name, value in exc.get_headers():
+            if name.lower() != "content-type":
+                response.headers[name] = value
+        return response, status
 
     @app.errorhandler(Exception)
     def unexpected(exc: Exception):
         log.exception("Unhandled error")
-        return jsonify(error_body(GENERIC.text(_language(), "internal_error"), "internal_error")), 500
+        return jsonify(error_body(messages.text(_language(), "internal_error"), "internal_error")), 500

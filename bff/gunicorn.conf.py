@@ -3,6 +3,8 @@
 import multiprocessing
 import os
 
+from bff.catalog.search_text import warm_up
+
 bind = os.environ.get("BFF_BIND", "0.0.0.0:5000")
 workers = int(os.environ.get("WEB_CONCURRENCY", multiprocessing.cpu_count() * 2 + 1))
 threads = int(os.environ.get("BFF_THREADS", "2"))
@@ -15,4 +17,12 @@ max_requests = 2000
 max_requests_jitter = 200
 accesslog = "-"
 errorlog = "-"
+# Above the BFF's own URL limit (MAX_URL_BYTES, 4000), so an over-long URL gets the BFF's 414
+# JSON rather than gunicorn's HTML (8190 is gunicorn's ceiling).
+limit_request_line = 8190
 forwarded_allow_ips = os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1")
+
+
+def post_worker_init(worker):
+    # jieba's dictionary takes seconds to load: before the worker serves, not in a shopper's search.
+    warm_up()

@@ -1,9 +1,71 @@
-"""JSON provider that writes Decimal as a JSON number, never as a float or string."""
+"""JSON provider that writes Decimal as a JSON number, never as a float or string, and reads
+request bodies strictly: numbers as Decimal, no NaN/Infinity literals, limited nesting."""
 
 from decimal import Decimal
 
 import simplejson
 from flask.json.provider import DefaultJSONProvider
+
+# Deeper than any body the API takes (an order is 3 levels), shallow enough that no parser or
+# walker of the value comes near Python's recursion limit.
+MAX_DEPTH = 32
+
+
+class JSONInputError(ValueError):
+    """A body that is not JSON the BFF reads; `key` names why (a message key of
+    bff/common/messages.py)."""
+
+    def __init__(self, key: str):
+        super().__init__(key)
+        self.key = key
+
+
+def _no_constants(name: str):
+    raise JSONInputError("invalid_json")
+
+
+def loads_strict(s: str | bytes, max_depth: int = MAX_DEPTH):
+    """Parse `s`: JSON numbers become Decimal; NaN, Infinity and nesting deeper than
+    `max_depth` raise JSONInputError (never RecursionError)."""
+    if isinstance(s, bytes):
+        try:
+            s = s.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise JSONInputError("invalid_json") from exc
+    if _depth_exceeds(s, max_depth):
+        raise JSONInputError("json_too_deep")
+    try:
+        return simplejson.loads(s, use_decimal=True, parse_constant=_no_constants)
+    except JSONInputError:
+        raise
+    except (ValueError, RecursionError) as exc:
+        raise JSONInputError("invalid_json") from exc
+
+
+def _depth_exceeds(s: str, max_depth: int) -> bool:
+    """Whether brackets outside strings nest deeper than `max_depth`. Cheap when they do not:
+    only texts with that many opening brackets are scanned."""
+    if s.count("[") + s.count("{") <= max_depth:
+        return False
+    depth = 0
+    in_string = escaped = False
+    for char in s:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif char == "\\":
+                escaped = True
+            elif char == '"':
+                in_string = False
+        elif char == '"':
+            in_string = True
+        elif char in "[{":
+            depth += 1
+            if depth > max_depth:
+                return True
+        elif char in "]}":
+            depth -= 1
+    return False
 
 
 class DecimalJSONProvider(DefaultJSONProvider):
@@ -13,7 +75,7 @@ class DecimalJSONProvider(DefaultJSONProvider):
         return simplejson.dumps(obj, use_decimal=True, default=_default, **kwargs)
 
     def loads(self, s, **kwargs):
-        return simplejson.loads(s, use_decimal=True, **kwargs)
+        return loads_strict(s)
 
 
 def _default(obj):

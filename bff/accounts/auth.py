@@ -84,9 +84,25 @@ def _claims() -> dict | None:
     if token is None:
         return None
     try:
-        return decode_token(token, allow_expired=True)
+        claims = decode_token(token, allow_expired=True)
     except (PyJWTError, JWTExtendedException, ValueError, KeyError):
         return None
+    # flask-jwt-extended has no `require` option: a token signed with our key but lacking a
+    # claim we read (or holding one of the wrong type) is no token at all.
+    return claims if _well_formed(claims) else None
+
+
+def _number(value) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool)
+
+
+def _well_formed(claims) -> bool:
+    return (
+        isinstance(claims, dict)
+        and _number(claims.get("exp"))
+        and _number(claims.get("iat"))
+        and isinstance(claims.get("sub"), str)
+    )
 
 
 def _token_session(allow_expired: bool) -> tuple[UserSession, dict] | None:

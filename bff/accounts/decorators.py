@@ -67,6 +67,7 @@ def _document_security(wrapper):
     apidoc = dict(getattr(wrapper, "_apidoc", {}))
     manual = dict(apidoc.get("manual_doc", {}))
     manual["security"] = [{"bearerAuth": []}]
+    manual.setdefault("responses", {})[401] = "UNAUTHORIZED"
     apidoc["manual_doc"] = manual
     wrapper._apidoc = apidoc
     return wrapper

@@ -11,6 +11,7 @@ from bff.accounts.limits import per_account, per_ip
 from bff.accounts.mail import Mailer
 from bff.accounts.messages import is_key, text
 from bff.accounts.passwords import Passwords
+from bff.common import messages as common_messages
 from bff.common.arguments import Blueprint
 from bff.common.errors import error_body, validation_errors
 from bff.extensions import db
@@ -34,7 +35,9 @@ def _invalid_body(exc):
     """422 with each field's message in the shop's language; `message` is the first of them."""
     language = _language()
     errors = {
-        field: [text(language, m) if is_key(m) else m for m in field_messages]
+        field: [
+            text(language, m) if is_key(m) else common_messages.translate(language, m) for m in field_messages
+        ]
         for field, field_messages in validation_errors(exc).items()
     }
     ordered = sorted(errors, key=lambda f: _FIELD_ORDER.index(f) if f in _FIELD_ORDER else len(_FIELD_ORDER))
@@ -69,6 +72,8 @@ class Login(MethodView):
     decorators = _login_limits()
 
     @blp.arguments(schemas.LoginArgs, location="json_or_form")
+    @blp.alt_response(400, response="BAD_REQUEST", description="invalid_credentials")
+    @blp.alt_response(429, response="TOO_MANY_REQUESTS")
     @blp.response(200, schemas.LoginResponse)
     def post(self, args):
         """Log in with email and password: a bearer token and the user."""
@@ -80,6 +85,8 @@ class AdminLogin(MethodView):
     decorators = _login_limits()
 
     @blp.arguments(schemas.LoginArgs, location="json_or_form")
+    @blp.alt_response(400, response="BAD_REQUEST", description="invalid_credentials")
+    @blp.alt_response(429, response="TOO_MANY_REQUESTS")
     @blp.response(200, schemas.LoginResponse)
     def post(self, args):
         """Log in to the admin area: only the shop's admin accounts."""
@@ -91,6 +98,7 @@ class Register(MethodView):
     decorators = [per_ip("REGISTER_LIMIT_PER_IP"), per_account("REGISTER_LIMIT_PER_ACCOUNT")]
 
     @blp.arguments(schemas.RegisterArgs, location="json_or_form")
+    @blp.alt_response(429, response="TOO_MANY_REQUESTS")
     @blp.response(201, schemas.RegisterResponse)
     def post(self, args):
         """Create an account; the shopper then logs in."""
@@ -110,6 +118,7 @@ class PasswordResetRequest(MethodView):
     decorators = [per_ip("RESET_REQUEST_LIMIT_PER_IP"), per_account("RESET_REQUEST_LIMIT_PER_ACCOUNT")]
 
     @blp.arguments(schemas.ResetRequestArgs, location="json_or_form")
+    @blp.alt_response(429, response="TOO_MANY_REQUESTS")
     @blp.response(200, schemas.MessageResponse)
     def post(self, args):
         """Email a reset link if the address has an account; the answer is the same either way."""
@@ -130,6 +139,8 @@ class PasswordReset(MethodView):
     decorators = [per_ip("RESET_LIMIT_PER_IP")]
 
     @blp.arguments(schemas.ResetArgs, location="json_or_form")
+    @blp.alt_response(400, response="BAD_REQUEST", description="invalid_reset_token")
+    @blp.alt_response(429, response="TOO_MANY_REQUESTS")
     @blp.response(200, schemas.MessageResponse)
     def post(self, args):
         """Set a new password with the emailed token; every session of the account ends."""

@@ -6,14 +6,23 @@ into the shop's language (SPEC section 5's Chinese texts, or English for an 'en'
 
 from marshmallow import EXCLUDE, Schema, ValidationError, fields, validates_schema
 
-from bff.accounts.rules import email_problem, password_problem
-from bff.common.schemas import Flag
+from bff.accounts.rules import EMAIL_PATTERN, PASSWORD_MAX, PASSWORD_MIN, email_problem, password_problem
+from bff.common.schemas import NOT_BLANK_TEXT, Flag, Text
+
+# What the rules below accept, for the OpenAPI description (bff/accounts/rules.py decides).
+_EMAIL_DOC = {"minLength": 1, "pattern": rf"^[ \t\n\r]*{EMAIL_PATTERN.pattern}[ \t\n\r]*$"}
+_PASSWORD_DOC = {
+    "minLength": PASSWORD_MIN,
+    "maxLength": PASSWORD_MAX,
+    "pattern": f"^[A-Za-z0-9]{{{PASSWORD_MIN},{PASSWORD_MAX}}}$",
+}
+_NOT_BLANK_DOC = {"minLength": 1, "pattern": NOT_BLANK_TEXT}
 
 
-def _text(key: str, **kwargs):
-    """A String field whose every failure says `key`."""
+def _text(key: str, doc: dict, **kwargs):
+    """A required text field whose every failure says `key`; `doc` describes its rule."""
     messages = {"required": key, "null": key, "invalid": key}
-    return fields.String(required=True, error_messages=messages, **kwargs)
+    return Text(required=True, error_messages=messages, metadata=dict(doc), **kwargs)
 
 
 def email_rule(required_key: str, invalid_key: str):
@@ -51,9 +60,11 @@ class Body(Schema):
 
 
 class _NewPassword(Body):
-    password = _text("password_required", validate=password_rule)
+    password = _text("password_required", _PASSWORD_DOC, validate=password_rule)
     password_confirmation = _text(
-        "password_confirmation_required", validate=_not_blank("password_confirmation_required")
+        "password_confirmation_required",
+        {**_PASSWORD_DOC, "description": "The same as password."},
+        validate=_not_blank("password_confirmation_required"),
     )
 
     @validates_schema(skip_on_field_errors=False, pass_original=True)
@@ -64,19 +75,20 @@ class _NewPassword(Body):
 
 
 class LoginArgs(Body):
-    email = _text("email_required", validate=email_rule("email_required", "email_invalid"))
-    password = _text("password_required", validate=_not_blank("password_required"))
+    email = _text("email_required", _EMAIL_DOC, validate=email_rule("email_required", "email_invalid"))
+    password = _text("password_required", _NOT_BLANK_DOC, validate=_not_blank("password_required"))
 
 
 class RegisterArgs(_NewPassword):
-    name = _text("name_required", validate=_name_rule)
-    email = _text("email_required", validate=email_rule("email_required", "email_invalid"))
+    name = _text("name_required", {**_NOT_BLANK_DOC, "maxLength": 120}, validate=_name_rule)
+    email = _text("email_required", _EMAIL_DOC, validate=email_rule("email_required", "email_invalid"))
     acceptTerms = fields.Boolean(  # noqa: N815 - the contract's name
         required=True,
         truthy={True, "true", "True", "1", "on", "yes"},
         falsy={False, "false", "False", "0", "off", "no", ""},
         error_messages={"required": "accept_terms", "null": "accept_terms", "invalid": "accept_terms"},
         validate=lambda accepted: _accepted(accepted),
+        metadata={"enum": [True]},
     )
 
 
@@ -86,12 +98,16 @@ def _accepted(value: bool) -> None:
 
 
 class ResetRequestArgs(Body):
-    email = _text("reset_email_required", validate=email_rule("reset_email_required", "reset_email_invalid"))
+    email = _text(
+        "reset_email_required", _EMAIL_DOC, validate=email_rule("reset_email_required", "reset_email_invalid")
+    )
 
 
 class ResetArgs(_NewPassword):
-    email = _text("reset_email_required", validate=email_rule("reset_email_required", "reset_email_invalid"))
-    token = _text("token_required", validate=_not_blank("token_required"))
+    email = _text(
+        "reset_email_required", _EMAIL_DOC, validate=email_rule("reset_email_required", "reset_email_invalid")
+    )
+    token = _text("token_required", _NOT_BLANK_DOC, validate=_not_blank("token_required"))
 
 
 class MemberLevelSchema(Schema):

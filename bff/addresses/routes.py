@@ -33,6 +33,7 @@ class Addresses(MethodView):
 class AddressCreate(MethodView):
     @member_required
     @blp.arguments(schemas.AddressArgs, location="json_or_form")
+    @blp.alt_response(409, response="CONFLICT", description="address_book_full")
     @blp.response(200, schemas.AddressResponse)
     def post(self, shop, user, args):
         """Add an address; the first one becomes the default."""

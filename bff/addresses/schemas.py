@@ -1,18 +1,29 @@
 from marshmallow import Schema, fields
 
-from bff.common.schemas import Flag, UtcDateTime
+from bff.addresses.rules import OPTIONAL_FIELDS, REQUIRED_FIELDS
+from bff.common.schemas import NOT_BLANK_TEXT, Flag, Text, UtcDateTime
+from bff.shipping.rules import COUNTRIES
+
+
+def _required(name: str, **doc):
+    # Checked by the service (the spec's messages), described here: the text is required and
+    # not blank; New Zealand addresses are further limited to English text and a numeric phone.
+    doc = {"minLength": 1, "maxLength": REQUIRED_FIELDS[name], "pattern": NOT_BLANK_TEXT, **doc}
+    return Text(load_default="", metadata=doc)
 
 
 class RecipientArgs(Schema):
     """The recipient of an address or an order, checked by the service (clean_recipient in
     bff/addresses/services.py) so that each message is the spec's."""
 
-    shipping_name = fields.String(load_default="")
-    shipping_contact = fields.String(load_default="")
-    shipping_country = fields.String(load_default="")
-    shipping_city = fields.String(load_default="")
-    shipping_address = fields.String(load_default="")
-    shipping_id = fields.String(load_default="", allow_none=True)
+    shipping_name = _required("shipping_name")
+    shipping_contact = _required("shipping_contact")
+    shipping_country = _required("shipping_country", enum=list(COUNTRIES))
+    shipping_city = _required("shipping_city")
+    shipping_address = _required("shipping_address")
+    shipping_id = Text(
+        load_default="", allow_none=True, metadata={"maxLength": OPTIONAL_FIELDS["shipping_id"]}
+    )
 
 
 class AddressArgs(RecipientArgs):
@@ -40,4 +51,6 @@ class AddressListResponse(Schema):
 
 
 class AddressResponse(AddressListResponse):
-    shipping_address = fields.Nested(AddressSchema)
+    shipping_address = fields.Nested(
+        AddressSchema, allow_none=True, metadata={"description": "null after delete."}
+    )

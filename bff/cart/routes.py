@@ -24,6 +24,7 @@ class Cart(MethodView):
 class CartAdd(MethodView):
     @member_required
     @blp.arguments(schemas.CartAddArgs, location="json_or_form")
+    @blp.alt_response(409, response="CONFLICT", description="sold_out, exceeds_stock, cart_full")
     @blp.response(200, schemas.CartsResponse)
     def post(self, shop, user, args):
         """Change a line by `quantity` (or set it with set=1); stock is checked."""

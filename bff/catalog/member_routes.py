@@ -8,10 +8,10 @@ checked first (401 otherwise), then the request's prices are switched to the mem
 from functools import wraps
 
 from flask.views import MethodView
-from flask_smorest import Blueprint
 
 from bff.accounts.decorators import member_required
 from bff.catalog import routes
+from bff.common.arguments import Blueprint
 
 blp = Blueprint(
     "member_catalog",

@@ -1,13 +1,58 @@
-"""What the catalogue calls say, by shop language ('en' is English, anything else Chinese)."""
+"""What the catalogue calls (storefront and admin) say, by shop language ('en' English, else Chinese)."""
 
 from bff.common.messages import MessageTable
 
 _MESSAGES: dict[str, tuple[str, str]] = {
     # key: (Chinese, English)
-    "category_not_found": ("分类不存在", "Category not found"),
     "product_not_found": ("商品不存在", "Product not found"),
-    "brand_not_found": ("品牌不存在", "Brand not found"),
-    "banner_not_found": ("横幅不存在", "Banner not found"),
+    "if_match_required": (
+        "保存前需要注明所编辑的版本（If-Match 请求头，取自读取商品时的 ETag）。请重新加载商品后再保存。",
+        "Saving needs the version you edited (the If-Match header, from the ETag of the product you "
+        "loaded). Reload the product and save again.",
+    ),
+    "stale_version": (
+        "该商品在您打开之后已被修改并保存（可能在另一个窗口或由其他管理员）。为避免覆盖他人的修改，"
+        "本次保存未执行。请重新加载商品，再做修改。",
+        "This product was changed and saved after you opened it (in another tab, or by someone "
+        "else). To avoid overwriting that change, yours was not saved. Reload the product and make "
+        "your change again.",
+    ),
+    "product_in_use": (
+        "该商品已有订单，不能删除。您可以将其下架（隐藏）。",
+        "This product appears in orders, so it cannot be deleted. Hide it instead.",
+    ),
+    "negative_stock": ("库存不能小于0（当前库存 {stock}）。", "Stock cannot go below 0 (it is {stock} now)."),
+    "invalid_request": ("请求无效", "The request is not valid."),
+    "invalid": ("输入无效", "This value is not valid."),
+    "required": ("此项为必填项", "This field is required."),
+    "name_required": ("请输入名称", "Please enter a name."),
+    "too_long": ("输入内容过长", "This field is too long."),
+    "money_invalid": (
+        "请输入不小于0、最多两位小数的金额",
+        "Enter an amount of 0 or more, with at most two decimals.",
+    ),
+    "money_too_large": ("金额过大", "This amount is too large."),
+    "discount_not_below_price": ("特价必须低于原价", "The special price must be below the price."),
+    "integer_invalid": ("请输入整数", "Enter a whole number."),
+    "not_negative": ("不能小于0", "This cannot be below 0."),
+    "number_too_large": ("数值过大", "This number is too large."),
+    "category_not_found": ("分类不存在", "No such category."),
+    "brand_not_found": ("品牌不存在", "No such brand."),
+    "banner_not_found": ("横幅不存在", "No such banner."),
+    "variant_not_found": ("该商品没有这个规格", "This product has no such variant."),
+    "variant_required": ("该商品有规格，请选择要调整库存的规格", "This product has variants: choose one."),
+    "no_variants": ("该商品没有规格", "This product has no variants."),
+    "too_many_variants": ("规格太多（最多 {max} 个）", "Too many variants (at most {max})."),
+    "delta_or_level": (
+        "请填写增减数量或新的库存数量（只填一项）",
+        "Give either a change (delta) or a new level, not both.",
+    ),
+    "delta_zero": ("增减数量不能为0", "The change cannot be 0."),
+    "reason_required": ("请填写库存调整原因", "Please give the reason for this stock change."),
+    "stock_moved_to_variants": ("库存转入规格", "stock moved to the variants"),
+    "variant_deleted": ("删除规格", "variant deleted"),
 }
 
-text = MessageTable(_MESSAGES).text
+_TABLE = MessageTable(_MESSAGES)
+text = _TABLE.text
+is_key = _TABLE.is_key

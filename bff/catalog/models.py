@@ -1,10 +1,12 @@
+import enum
+from datetime import datetime
 from decimal import Decimal
 
-from sqlalchemy import Boolean, ForeignKey, Index, Integer, String, Text
+from sqlalchemy import Boolean, DateTime, ForeignKey, Index, Integer, String, Text
 from sqlalchemy.orm import Mapped, mapped_column, relationship, validates
 
 from bff.common.html import sanitize_html
-from bff.common.models import Money, ShopOwned, Timestamps
+from bff.common.models import Money, ShopOwned, Timestamps, utcnow
 from bff.extensions import db
 
 
@@ -82,7 +84,13 @@ class Product(ShopOwned, Timestamps, db.Model):
     is_featured: Mapped[bool] = mapped_column(Boolean, default=False)  # the "best" list
     recommend_weight: Mapped[int] = mapped_column(Integer, default=0)  # the shop's own order, high first
     sales_count: Mapped[int] = mapped_column(Integer, default=0)
-    is_active: Mapped[bool] = mapped_column(Boolean, default=True)
+    is_active: Mapped[bool] = mapped_column(Boolean, default=True)  # False: hidden from the storefront
+    # Counts the admin's saves: every ORM UPDATE of the row checks and raises it, so an edit made
+    # on a stale copy fails (bff/catalog/admin_services.py). Stock moves with plain UPDATEs that
+    # leave it alone: an order never makes the owner's open form stale.
+    version: Mapped[int] = mapped_column(Integer, default=1, server_default="1")
+
+    __mapper_args__ = {"version_id_col": version}
 
     images: Mapped[list["ProductImage"]] = relationship(
         order_by="ProductImage.position, ProductImage.id", cascade="all, delete-orphan"
@@ -122,3 +130,54 @@ class ProductVariant(ShopOwned, db.Model):
     weight: Mapped[int] = mapped_column(Integer, default=0)  # grams; above 0 overrides the product's
     virtual_inventory: Mapped[int] = mapped_column(Integer, default=0)
     position: Mapped[int] = mapped_column(Integer, default=0)
+
+
+class StockReason(enum.StrEnum):
+    ORDER = "order"
+    CANCEL = "cancel"
+    RELEASE = "release"  # an unpaid order timed out
+    ADMIN_ADJUST = "admin_adjust"
+    INITIAL = "initial"  # a new product or variant, the demo seed, an import
+
+
+class StockMovement(ShopOwned, db.Model):
+    """One change of stock (the ledger, bff/catalog/stock.py). A variant's stock is the sum of
+    its movements; a product's is the sum of all movements naming it (its variants' included)."""
+
+    __tablename__ = "stock_movements"
+    __table_args__ = (Index("ix_stock_movements_product_at", "product_id", "at"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    product_id: Mapped[int] = mapped_column(ForeignKey("products.id", ondelete="CASCADE"))
+    # Kept (as NULL) when the variant is deleted: its closing movement stays in the product's sum.
+    variant_id: Mapped[int | None] = mapped_column(
+        ForeignKey("product_variants.id", ondelete="SET NULL"), index=True
+    )
+    delta: Mapped[int] = mapped_column(Integer)
+    reason: Mapped[str] = mapped_column(String(20))
+    order_id: Mapped[int | None] = mapped_column(ForeignKey("orders.id", ondelete="SET NULL"), index=True)
+    actor_id: Mapped[int | None] = mapped_column(ForeignKey("users.id", ondelete="SET NULL"))
+    note: Mapped[str] = mapped_column(Text, default="")
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class ProductSearch(ShopOwned, db.Model):
+    """A product's search document (`bff/catalog/search_text.py` says what each field holds).
+
+    Kept current by `bff.catalog.search.reindex_product`; on PostgreSQL the `all_*` columns
+    have trigram GIN indexes (migration 0005), declared there only, as SQLite has no such index.
+    """
+
+    __tablename__ = "product_search"
+
+    product_id: Mapped[int] = mapped_column(ForeignKey("products.id", ondelete="CASCADE"), primary_key=True)
+    name_text: Mapped[str] = mapped_column(Text, default="")
+    name_tokens: Mapped[str] = mapped_column(Text, default="")
+    brand_text: Mapped[str] = mapped_column(Text, default="")
+    brand_tokens: Mapped[str] = mapped_column(Text, default="")
+    all_text: Mapped[str] = mapped_column(Text, default="")
+    all_tokens: Mapped[str] = mapped_column(Text, default="")
+
+
+# PostgreSQL-only indexes of migration 0005, which Alembic's model comparison leaves aside.
+POSTGRES_ONLY_INDEXES = frozenset({"ix_product_search_all_text_trgm", "ix_product_search_all_tokens_trgm"})

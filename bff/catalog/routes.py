@@ -1,10 +1,9 @@
 """Public catalogue calls (SPEC section 7). Views parse, call a service, serialise."""
 
 from flask.views import MethodView
-from flask_smorest import Blueprint
 
 from bff.catalog import schemas, services
-from bff.common.arguments import per_page
+from bff.common.arguments import Blueprint, per_page
 from bff.common.models import ID
 from bff.extensions import db
 from bff.shops.context import current_shop

@@ -1,9 +1,12 @@
 from marshmallow import Schema, fields, pre_load, validate
 
 from bff.catalog.sorting import DEFAULT_SORT, SORTS, Sort
-from bff.common.schemas import MAX_PAGE, Flag, Money, PaginatorSchema, UtcDateTime
+from bff.common.schemas import MAX_PAGE, Flag, Money, PaginatorSchema, Text, UtcDateTime
 from bff.media.schemas import MediaPath
 from bff.pricing.fields import FinalPrice, SpecialBadge
+
+# Words beyond this are noise; it also keeps a fully percent-encoded term far inside the URL limit.
+SEARCH_TERM_MAX = 200
 
 
 class ListArgs(Schema):
@@ -12,13 +15,13 @@ class ListArgs(Schema):
     sort = fields.String(
         load_default=DEFAULT_SORT.value,
         validate=validate.OneOf(SORTS),
-        metadata={"description": "Order of the list; empty means recommend."},
+        metadata={"description": "Order of the list; empty means recommend.", "allow_empty": True},
     )
     page = fields.Integer(
         load_default=1,
         strict=False,
         validate=validate.Range(min=1, max=MAX_PAGE),
-        metadata={"description": "Page number, from 1."},
+        metadata={"description": "Page number, from 1; empty means 1.", "allow_empty": True},
     )
 
     @pre_load
@@ -92,11 +95,17 @@ class ProductListResponse(Schema):
 
 
 class NewestArgs(ListArgs):
-    sort = fields.String(load_default=Sort.NEWEST.value, validate=validate.OneOf(SORTS))
+    sort = fields.String(
+        load_default=Sort.NEWEST.value, validate=validate.OneOf(SORTS), metadata={"allow_empty": True}
+    )
 
 
 class SearchArgs(ListArgs):
-    searchTerm = fields.String(load_default="", validate=validate.Length(max=10_000))
+    searchTerm = Text(
+        load_default="",
+        validate=validate.Length(max=SEARCH_TERM_MAX),
+        metadata={"description": "Words to find; blank finds nothing."},
+    )
 
 
 class CategoryNodeSchema(Schema):

@@ -5,16 +5,16 @@ from dataclasses import dataclass
 from sqlalchemy import Select, select
 from sqlalchemy.orm import Session, selectinload
 
+from bff.catalog import search
 from bff.catalog.error_codes import CatalogErrorCode
 from bff.catalog.messages import text
-from bff.catalog.models import Banner, BannerProduct, Brand, Category, Product
+from bff.catalog.models import Banner, BannerProduct, Brand, Category, Product, ProductSearch
+from bff.catalog.search_text import query_terms
 from bff.catalog.sorting import Sort, order_by
 from bff.common.errors import DomainError
 from bff.common.pagination import Page, paginate
 from bff.content.models import Article
 from bff.shops.models import Shop
-
-MAX_SEARCH_TERM = 100
 
 
 @dataclass
@@ -92,28 +92,22 @@ def best_products(session: Session, shop: Shop, sort: Sort, page: int, per_page:
     return _page(session, _products(shop).where(Product.is_featured.is_(True)), sort, page, per_page)
 
 
-def _escape_like(term: str) -> str:
-    return term.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
-
-
 def search_products(session: Session, shop: Shop, term: str, sort: Sort, page: int, per_page: int) -> Page:
-    """Case-insensitive match of every word of the term in the name, description or brand.
+    """Products whose name, brand or description holds every term of the query, in Chinese,
+    pinyin (full or initials) or Latin letters, ignoring case and accents (`search_text.py`).
 
+    Name matches come first, then brand, then description; then the list's sort order.
     Wildcards in the term match literally; a blank term finds nothing.
     """
-    # A NUL byte ends the pattern early in SQLite and is refused by PostgreSQL.
-    words = term.replace("\x00", " ").split()[:10]
-    if not words:
+    terms = query_terms(term)
+    if not terms:
         return Page(items=[], page=page, per_page=per_page, total=0)
-    stmt = _products(shop).outerjoin(Brand, Brand.id == Product.brand_id)
-    for word in words:
-        pattern = f"%{_escape_like(word[:MAX_SEARCH_TERM])}%"
-        stmt = stmt.where(
-            Product.name.ilike(pattern, escape="\\")
-            | Product.description.ilike(pattern, escape="\\")
-            | Brand.name.ilike(pattern, escape="\\")
-        )
-    return _page(session, stmt, sort, page, per_page)
+    stmt = (
+        _products(shop)
+        .join(ProductSearch, ProductSearch.product_id == Product.id)
+        .where(ProductSearch.shop_id == shop.id, search.match_all(terms))
+    )
+    return paginate(session, stmt.order_by(search.rank(terms), *order_by(sort)), page, per_page)
 
 
 def get_product(session: Session, shop: Shop, product_id: int) -> Product:

@@ -4,18 +4,54 @@ The storefront posts `application/x-www-form-urlencoded` (SPEC section 7) while 
 and tests send JSON; DESIGN says both are accepted. Use this module's `Blueprint` and
 `@blp.arguments(Schema, location="json_or_form")`: webargs reads JSON when the body is JSON,
 else the form, and the OpenAPI document lists both media types for the request body.
+JSON is the body bff/common/request_checks.py has already parsed and checked.
 """
 
 from collections.abc import Mapping
+from http import HTTPStatus
 
 import flask_smorest
 from flask import current_app
+from flask_smorest.spec.plugins import unicodeconverter2paramschema
+from webargs import core
+from webargs.flaskparser import FlaskParser, is_json_request
+from werkzeug.routing import UnicodeConverter
+
+from bff.common.request_checks import json_body
 
 JSON = "application/json"
 FORM = "application/x-www-form-urlencoded"
 
 
+class Parser(FlaskParser):
+    def _raw_load_json(self, req):
+        if not is_json_request(req):
+            return core.missing
+        body = json_body()
+        return core.missing if body is None else body
+
+
 class Blueprint(flask_smorest.Blueprint):
+    """flask-smorest's Blueprint with JSON-or-form bodies and the error answers every operation
+    can give documented: 404 (no shop on this host, or no such page) and 414 on every call; 400
+    (not JSON, not an object, too deep) and 413 where a body is read; views add their own
+    (`@blp.alt_response(409, response="CONFLICT")`), `@member_required` adds 401."""
+
+    ARGUMENTS_PARSER = Parser()
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self._prepare_doc_cbks.append(self._prepare_error_doc)
+
+    @staticmethod
+    def _prepare_error_doc(doc, doc_info, **kwargs):
+        statuses = [404, 414] + ([400, 413] if "requestBody" in doc else [])
+        responses = doc.setdefault("responses", {})
+        for status in statuses:
+            if status not in responses and str(status) not in responses:
+                responses[status] = HTTPStatus(status).name
+        return doc
+
     DEFAULT_LOCATION_CONTENT_TYPE_MAPPING = {
         **flask_smorest.Blueprint.DEFAULT_LOCATION_CONTENT_TYPE_MAPPING,
         "json_or_form": JSON,
@@ -34,3 +70,35 @@ class Blueprint(flask_smorest.Blueprint):
 def per_page() -> int:
     """The page size of every list call: the server's setting, never the caller's."""
     return current_app.config["PAGE_SIZE"]
+
+
+class TextConverter(UnicodeConverter):
+    """The `string` (default) path converter without control characters: `/api/order/%00` is
+    an unknown page (404), never a NUL on its way to PostgreSQL."""
+
+    def __init__(self, map, *args, **kwargs):
+        super().__init__(map, *args, **kwargs)
+        self.regex = self.regex.replace("[^/]", r"[^/\x00-\x1f\x7f]", 1)
+
+
+def _text_param_schema(converter: TextConverter) -> dict:
+    schema = unicodeconverter2paramschema(converter)
+    schema["pattern"] = r"^[^/\x00-\x1f\x7f]*$"
+    return schema
+
+
+def _allow_empty(self, field, **kwargs) -> dict:
+    """Query fields with metadata `allow_empty` treat `name=` as not sent (the home page sends
+    `sort=`): OpenAPI's allowEmptyValue."""
+    return {"allowEmptyValue": True} if field.metadata.get("allow_empty") else {}
+
+
+def register_converters(app, api, converters: dict | None = None) -> None:
+    """The path converters (the default one without control characters, and `converters`:
+    {name: (class, schema function)}) and the documentation of query arguments."""
+    app.url_map.converters["default"] = app.url_map.converters["string"] = TextConverter
+    api.register_converter(TextConverter, _text_param_schema)
+    for name, (converter, schema) in (converters or {}).items():
+        app.url_map.converters[name] = converter
+        api.register_converter(converter, schema)
+    api.ma_plugin.converter.add_parameter_attribute_function(_allow_empty)

@@ -1,8 +1,8 @@
 """Texts the BFF sends to shoppers, kept per domain as (Chinese, English) pairs.
 
 The shop's language picks one: 'en' is English, anything else Chinese (SPEC section 1).
-This module also holds the generic answers of bff/errors.py (by HTTP status) and the
-texts of the request parser's own field messages, so no answer mixes languages.
+This module also holds the texts of the errors no domain owns (a bad URL, body or field, a
+server failure) and of the request parser's own field messages, so no answer mixes languages.
 """
 
 import re
@@ -21,24 +21,33 @@ class MessageTable:
         return value in self._messages
 
 
-# The generic answer of each HTTP error status (bff/errors.py). 401 is SPEC's contract in both
-# languages: the frontend recognises the session's end by this exact text.
-GENERIC = MessageTable(
-    {
-        "bad_request": ("请求无效", "The request is not valid."),
-        "unauthenticated": ("Unauthenticated.", "Unauthenticated."),
-        "forbidden": ("没有权限", "Forbidden."),
-        "not_found": ("未找到", "Not found"),
-        "method_not_allowed": ("不支持该请求方法", "Method not allowed"),
-        "conflict": ("请求与当前状态冲突", "The request conflicts with the current state."),
-        "payload_too_large": ("请求内容过大", "The request is too large."),
-        "unsupported_media_type": ("不支持的请求格式", "Unsupported request format."),
-        "validation_error": ("请求无效", "The request is not valid."),
-        "too_many_requests": ("操作过于频繁，请稍后再试。", "Too many attempts. Please try again later."),
-        "http_error": ("请求失败", "The request failed."),
-        "internal_error": ("服务器内部错误", "Internal server error"),
-    }
-)
+_MESSAGES: dict[str, tuple[str, str]] = {
+    # key: (Chinese, English)
+    "bad_request": ("请求无效", "The request is not valid."),
+    "invalid_request": ("请求无效", "The request is not valid."),
+    "not_found": ("页面不存在", "Not found"),
+    "method_not_allowed": ("不支持该请求方法", "This method is not allowed here."),
+    "payload_too_large": ("提交的内容太大", "The request body is too large."),
+    "uri_too_long": ("网址太长", "The address is too long."),
+    "unsupported_media_type": ("不支持该内容类型", "This content type is not supported."),
+    "invalid_json": ("请求内容不是有效的 JSON", "The request body is not valid JSON."),
+    "json_too_deep": ("请求内容嵌套过深", "The request body is nested too deeply."),
+    "body_not_object": ("请求内容必须是 JSON 对象", "The request body must be a JSON object."),
+    "control_characters": ("不能包含控制字符", "Must not contain control characters."),
+    "forbidden": ("没有权限", "Forbidden."),
+    "conflict": ("请求与当前状态冲突", "The request conflicts with the current state."),
+    "internal_error": ("服务器内部错误", "Internal server error"),
+}
+
+_TABLE = MessageTable(_MESSAGES)
+text = _TABLE.text
+is_key = _TABLE.is_key
+
+
+def translate(language: str | None, message: str) -> str:
+    """A message of this table in `language`; any other text as it is."""
+    return text(language, message) if is_key(message) else message
+
 
 # The request parser's (marshmallow's) own field messages, for the Chinese shop; any other text
 # without Chinese is answered with the generic field message.
@@ -70,7 +79,10 @@ _CJK = re.compile(r"[\u3000-\u9fff\uff00-\uffef]")
 
 
 def field_message(language: str | None, message: str) -> str:
-    """A field message of a 422 in the shop's language (the parser's own are English)."""
+    """A field message of a 422 in the shop's language: this table's keys translated, the
+    parser's own (English) messages put into Chinese for the Chinese shop."""
+    if is_key(message):
+        return text(language, message)
     if language == "en" or _CJK.search(message):
         return message
     if message in _FIELD_MESSAGES:

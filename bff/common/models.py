@@ -1,7 +1,7 @@
 """Column helpers shared by every domain's models."""
 
 from datetime import UTC, datetime
-from decimal import Decimal
+from decimal import Decimal, InvalidOperation
 
 from sqlalchemy import DateTime, ForeignKey, Numeric
 from sqlalchemy.orm import Mapped, mapped_column
@@ -30,3 +30,19 @@ class Timestamps:
 
 def money(value) -> Decimal | None:
     return None if value is None else Decimal(value).quantize(Decimal("0.01"))
+
+
+# The largest amount a Money column holds.
+MAX_AMOUNT = Decimal("9999999999.99")
+
+
+def amount_in_cents(value) -> Decimal | None:
+    """`value` rounded to cents when it is an amount: a finite number from 0 to MAX_AMOUNT
+    without a minus sign (not -0); None for NaN, Infinity, huge exponents and the like."""
+    try:
+        amount = value if isinstance(value, Decimal) else Decimal(str(value))
+    except (InvalidOperation, ValueError, TypeError):
+        return None
+    if not amount.is_finite() or amount.is_signed() or amount > MAX_AMOUNT:
+        return None
+    return amount.quantize(Decimal("0.01"))

@@ -1,15 +1,54 @@
 """Fields and schemas shared by every domain: money, flags, times, paginators and errors."""
 
+import re
 from datetime import UTC
+from decimal import Decimal
 
-from marshmallow import Schema, fields
+from marshmallow import Schema, ValidationError, fields, validate
+
+from bff.common.models import MAX_AMOUNT
 
 MAX_PAGE = 1_000_000_000
+# C0 controls but tab, newline and carriage return, and DEL: PostgreSQL refuses NUL in text, and
+# none of them belongs in a name, an address or a search.
+CONTROL_CHARACTERS = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+NO_CONTROL_CHARACTERS = r"^[^\x00-\x08\x0b\x0c\x0e-\x1f\x7f]*$"
+# The same with at least one character that is not whitespace.
+NOT_BLANK_TEXT = r"^[^\x00-\x08\x0b\x0c\x0e-\x1f\x7f]*[^\s\x00-\x1f\x7f][^\x00-\x08\x0b\x0c\x0e-\x1f\x7f]*$"
+
+
+class Text(fields.String):
+    """Every text a caller sends: control characters are a field error (`control_characters`,
+    a key of bff/common/messages.py), and the OpenAPI pattern says so unless a stricter one
+    (metadata `pattern`) is given."""
+
+    def __init__(self, *args, **kwargs):
+        metadata = kwargs.pop("metadata", {})
+        metadata.setdefault("pattern", NO_CONTROL_CHARACTERS)
+        super().__init__(*args, metadata=metadata, **kwargs)
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        text = super()._deserialize(value, attr, data, **kwargs)
+        if CONTROL_CHARACTERS.search(text):
+            raise ValidationError("control_characters")
+        return text
 
 
 def Money(**kwargs):  # noqa: N802 - reads like a field class
     """Two-decimal JSON number (Decimal all the way, never float)."""
     return fields.Decimal(places=2, as_string=False, allow_nan=False, **kwargs)
+
+
+def _not_negative_zero(value: Decimal) -> None:
+    if value.is_signed():
+        raise ValidationError("Must be greater than or equal to 0.")
+
+
+def MoneyInput(**kwargs):  # noqa: N802 - reads like a field class
+    """An amount a caller sends: a finite number from 0 to MAX_AMOUNT, rounded to cents;
+    NaN, Infinity, -0 and exponents beyond the range are field errors."""
+    validators = [validate.Range(min=0, max=MAX_AMOUNT), _not_negative_zero]
+    return Money(validate=validators, **kwargs)
 
 
 class Flag(fields.Field):
@@ -34,3 +73,24 @@ class PaginatorSchema(Schema):
     last_page = fields.Integer()
     per_page = fields.Integer()
     total = fields.Integer()
+
+
+class ErrorSchema(Schema):
+    """Every error answer (bff/errors.py); the OpenAPI document's error responses use it."""
+
+    message = fields.String(required=True, metadata={"description": "For people, in the shop's language."})
+    code = fields.String(
+        required=True,
+        validate=validate.Regexp(r"^[a-z][a-z0-9_]*$"),
+        metadata={"description": "Stable, for programs: `store_not_found`, `validation_error`, ..."},
+    )
+    errors = fields.Dict(
+        keys=fields.String(),
+        metadata={
+            "description": "422: the messages of each field (an object of the same shape for a "
+            "nested one such as `shippingInfo`); 409 `prices_changed`: the server's amounts.",
+            "additionalProperties": {
+                "oneOf": [{"type": "array", "items": {"type": "string"}}, {"type": "object"}]
+            },
+        },
+    )

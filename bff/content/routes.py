@@ -1,6 +1,6 @@
 from flask.views import MethodView
-from flask_smorest import Blueprint
 
+from bff.common.arguments import Blueprint
 from bff.common.models import ID
 from bff.content import schemas, services
 from bff.extensions import db

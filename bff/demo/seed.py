@@ -25,7 +25,9 @@ from sqlalchemy import select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
+from bff.catalog import stock
 from bff.catalog.models import Banner, BannerProduct, Brand, Category, Product, ProductImage, ProductVariant
+from bff.catalog.search import reindex_product
 from bff.content.models import Article
 from bff.demo import images
 from bff.demo.data import load_shops, render_details
@@ -312,12 +314,20 @@ def _create_products(session, shop, data, brands, categories, media) -> dict[str
         rows[p["key"]] = product
     session.add_all(rows.values())
     session.flush()
+    # The ledger's opening movements; a product with variants holds their sum, not the file's number.
+    for product in rows.values():
+        stock.record_opening(session, product, note="demo seed")
     # Image ids exist only now. Naming updated_at keeps it at the creation time instead of
     # the UPDATE's own "now".
     session.execute(
         update(Product),
-        [{"id": p.id, "avatar": p.images[0].id, "updated_at": p.created_at} for p in rows.values()],
+        [
+            {"id": p.id, "version": p.version, "avatar": p.images[0].id, "updated_at": p.created_at}
+            for p in rows.values()
+        ],
     )
+    for product in rows.values():
+        reindex_product(session, product)
     return {key: product.id for key, product in rows.items()}
 
 

@@ -9,6 +9,8 @@ import re
 import secrets
 from datetime import datetime
 
+from werkzeug.routing import BaseConverter
+
 ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
 PATTERN = re.compile(rf"^\d{{6}}-[{ALPHABET}]{{4}}-[{ALPHABET}]{{4}}$")
 
@@ -21,3 +23,14 @@ def new_order_number(now: datetime) -> str:
 def normalise_order_number(text: str) -> str:
     """What a shopper typed -> the stored form: upper case; O->0, I/L->1 as Crockford reads them."""
     return text.strip().upper().translate(str.maketrans({"O": "0", "I": "1", "L": "1"}))
+
+
+class OrderNumberConverter(BaseConverter):
+    """`/api/order/<order_number:...>`: what a shopper may type for an order number (it begins
+    with the date's digits), so `/api/order/create` is never taken for an order number."""
+
+    regex = r"[0-9][0-9A-Za-z-]{0,19}"
+
+
+def order_number_param_schema(converter) -> dict:
+    return {"type": "string", "pattern": "^[0-9][0-9A-Za-z-]{0,19}$", "minLength": 1, "maxLength": 20}

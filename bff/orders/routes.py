@@ -17,6 +17,7 @@ blp = Blueprint("orders", __name__, url_prefix="/api", description="The member's
 class OrderCreate(MethodView):
     @member_required
     @blp.arguments(schemas.OrderCreateArgs, location="json_or_form")
+    @blp.alt_response(409, response="CONFLICT", description="prices_changed, out_of_stock")
     @blp.response(200, schemas.OrderCreatedResponse)
     def post(self, shop, user, args):
         """Create an order from the checkout; amounts are recomputed and must match."""
@@ -26,7 +27,7 @@ class OrderCreate(MethodView):
         return {"order": order, "created": created}
 
 
-@blp.route("/order/<string(maxlength=20):order_number>")
+@blp.route("/order/<order_number:order_number>")
 class OrderDetail(MethodView):
     @member_required
     @blp.response(200, schemas.OrderResponse)
@@ -49,6 +50,7 @@ class Orders(MethodView):
 @blp.route(f"/orders/delete/<{ID}:order_id>")
 class OrderCancel(MethodView):
     @member_required
+    @blp.alt_response(409, response="CONFLICT", description="order_not_cancellable")
     @blp.response(200, schemas.CancelResponse)
     def post(self, shop, user, order_id):
         """Cancel an unpaid order (by its id); its stock comes back."""

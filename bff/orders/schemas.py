@@ -2,10 +2,11 @@ from marshmallow import EXCLUDE, Schema, fields, pre_load, validate
 
 from bff.addresses.schemas import RecipientArgs
 from bff.common.models import MAX_ID
-from bff.common.schemas import MAX_PAGE, Money, PaginatorSchema, UtcDateTime
+from bff.common.schemas import MAX_PAGE, Money, MoneyInput, PaginatorSchema, Text, UtcDateTime
 from bff.media.schemas import MediaPath
 from bff.orders.forms import unflatten
 from bff.orders.models import OrderStatus
+from bff.shipping.rules import Method
 
 STATUS_FILTERS = ["all", *[s.value for s in OrderStatus]]
 
@@ -31,11 +32,16 @@ class ShippingInfoArgs(RecipientArgs):
     class Meta:
         unknown = EXCLUDE
 
-    shipping_type = fields.String(load_default="", allow_none=True)
-    user_remark = fields.String(load_default="", allow_none=True, validate=validate.Length(max=1000))
-    sender_name = fields.String(load_default="", allow_none=True, validate=validate.Length(max=120))
-    sender_address = fields.String(load_default="", allow_none=True, validate=validate.Length(max=255))
-    sender_contact = fields.String(load_default="", allow_none=True, validate=validate.Length(max=40))
+    shipping_type = fields.String(
+        load_default="",
+        allow_none=True,
+        validate=validate.OneOf(["", *(m.value for m in Method)]),
+        metadata={"description": "Empty: the first method the address allows."},
+    )
+    user_remark = Text(load_default="", allow_none=True, validate=validate.Length(max=1000))
+    sender_name = Text(load_default="", allow_none=True, validate=validate.Length(max=120))
+    sender_address = Text(load_default="", allow_none=True, validate=validate.Length(max=255))
+    sender_contact = Text(load_default="", allow_none=True, validate=validate.Length(max=40))
 
 
 class OrderCreateArgs(Schema):
@@ -48,10 +54,14 @@ class OrderCreateArgs(Schema):
         fields.Nested(OrderItemArgs), required=True, validate=validate.Length(min=1, max=100)
     )
     shippingInfo = fields.Nested(ShippingInfoArgs, required=True)
-    totalAmount = Money(required=True, metadata={"description": "Items subtotal the shopper saw (NZD)."})
-    shippingCost = Money(required=True, metadata={"description": "Shipping fee the shopper saw (NZD)."})
-    totalWeight = fields.Integer(load_default=None, allow_none=True, strict=False)
-    totalQuantity = fields.Integer(load_default=None, allow_none=True, strict=False)
+    totalAmount = MoneyInput(required=True, metadata={"description": "Items subtotal the shopper saw (NZD)."})
+    shippingCost = MoneyInput(required=True, metadata={"description": "Shipping fee the shopper saw (NZD)."})
+    totalWeight = fields.Integer(
+        load_default=None, allow_none=True, strict=False, validate=validate.Range(min=0, max=MAX_ID)
+    )
+    totalQuantity = fields.Integer(
+        load_default=None, allow_none=True, strict=False, validate=validate.Range(min=0, max=MAX_ID)
+    )
 
     @pre_load
     def _brackets(self, data, **kwargs):
@@ -62,8 +72,15 @@ class OrderCreateArgs(Schema):
 
 
 class OrderListArgs(Schema):
-    status = fields.String(load_default="all", validate=validate.OneOf(STATUS_FILTERS))
-    page = fields.Integer(load_default=1, strict=False, validate=validate.Range(min=1, max=MAX_PAGE))
+    status = fields.String(
+        load_default="all", validate=validate.OneOf(STATUS_FILTERS), metadata={"allow_empty": True}
+    )
+    page = fields.Integer(
+        load_default=1,
+        strict=False,
+        validate=validate.Range(min=1, max=MAX_PAGE),
+        metadata={"allow_empty": True},
+    )
 
     @pre_load
     def _blank(self, data, **kwargs):
@@ -97,7 +114,7 @@ class OrderLineSchema(Schema):
 class OrderSchema(Schema):
     id = fields.Integer()
     order_number = fields.String()
-    status = fields.String()
+    status = fields.String(validate=validate.OneOf([s.value for s in OrderStatus]))
     total_price = Money()
     total_amount = Money()
     shipping_cost = Money()

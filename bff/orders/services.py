@@ -3,7 +3,8 @@
 `place_order` runs in one transaction: it recomputes every price (bff/pricing/rules.py), weight
 and fee (bff/shipping/rules.py), refuses amounts that differ from what the shopper saw (at the
 display precision, 1 decimal), claims the idempotency key, takes the stock with conditional
-UPDATEs (never below 0, whatever the concurrency), writes the order and clears its cart lines.
+UPDATEs (never below 0, whatever the concurrency) and writes each line's stock movement
+(bff/catalog/stock.py), writes the order and clears its cart lines.
 
 Idempotency: a repeat of one checkout (double click, retry after a time-out) returns the first
 order instead of creating another. The key is the `Idempotency-Key` header when the client sends
@@ -29,7 +30,8 @@ from bff.addresses.services import clean_recipient
 from bff.cart.messages import text as cart_text
 from bff.cart.models import line_key
 from bff.cart.services import choose_variant, clear_lines
-from bff.catalog.models import Product, ProductVariant
+from bff.catalog import stock
+from bff.catalog.models import Product, ProductVariant, StockReason
 from bff.common.errors import DomainError
 from bff.common.models import utcnow
 from bff.common.pagination import Page, paginate
@@ -191,7 +193,7 @@ def place_order(
             continue  # an order-number clash: draw another
         break
 
-    _take_stock(session, shop, lines)
+    _take_stock(session, shop, order, lines)
     for line in lines:
         order.lines.append(
             OrderLine(
@@ -227,43 +229,22 @@ def _check_amounts(
         raise DomainError(Code.PRICES_CHANGED, text(shop.language, "prices_changed"), errors)
 
 
-def _stock_rows(items) -> list[tuple[type, int, int, object]]:
-    """(table, row id, quantity, item) of each (product id, variant id, quantity, item): the
-    variant's stock when there is a variant, else the product's. Sorted into one row order for
-    every transaction (products, then variants, by id), which avoids deadlocks."""
-    rows = [
-        (ProductVariant, variant_id, quantity, item) if variant_id else (Product, product_id, quantity, item)
-        for product_id, variant_id, quantity, item in items
-    ]
-    return sorted(rows, key=lambda row: (row[0] is ProductVariant, row[1] or 0))
+def _take_stock(session: Session, shop: Shop, order: Order, lines: list[PricedLine]) -> None:
+    """Take the order's units: conditional UPDATEs and a stock movement per line (bff/catalog/stock.py)."""
+    by_key = {(ln.product.id, ln.variant.id if ln.variant else None): ln for ln in lines}
+    short = stock.take_for_order(
+        session, shop.id, order.id, [stock.StockLine(p, v, ln.quantity) for (p, v), ln in by_key.items()]
+    )
+    if short is not None:
+        session.rollback()
+        line = by_key[(short.product_id, short.variant_id)]
+        name = line.product.name + (f" ({line.variant.name})" if line.variant else "")
+        raise DomainError(Code.OUT_OF_STOCK, text(shop.language, "out_of_stock", name=name))
 
 
-def _take_stock(session: Session, shop: Shop, lines: list[PricedLine]) -> None:
-    items = [(ln.product.id, ln.variant.id if ln.variant else None, ln.quantity, ln) for ln in lines]
-    for table, row_id, quantity, line in _stock_rows(items):
-        result = session.execute(
-            update(table)
-            .where(table.id == row_id, table.virtual_inventory >= quantity)
-            .values(virtual_inventory=table.virtual_inventory - quantity)
-            .execution_options(synchronize_session=False)
-        )
-        if result.rowcount != 1:
-            session.rollback()
-            name = line.product.name + (f" ({line.variant.name})" if line.variant else "")
-            raise DomainError(Code.OUT_OF_STOCK, text(shop.language, "out_of_stock", name=name))
-
-
-def _return_stock(session: Session, order: Order) -> None:
-    items = [(ln.product_id, ln.variant_id, ln.quantity, ln) for ln in order.lines]
-    for table, row_id, quantity, _line in _stock_rows(items):
-        if row_id is None:
-            continue  # the product was deleted since
-        session.execute(
-            update(table)
-            .where(table.id == row_id)
-            .values(virtual_inventory=table.virtual_inventory + quantity)
-            .execution_options(synchronize_session=False)
-        )
+def _return_stock(session: Session, order: Order, reason: StockReason) -> None:
+    lines = [stock.StockLine(ln.product_id, ln.variant_id, ln.quantity) for ln in order.lines]
+    stock.return_for_order(session, order.shop_id, order.id, lines, reason)
 
 
 def list_orders(session: Session, shop: Shop, user: User, status: str, page: int, per_page: int) -> Page:
@@ -286,7 +267,7 @@ def get_order(session: Session, shop: Shop, user: User, order_number: str) -> Or
     return order
 
 
-def _cancel(session: Session, order_id: int) -> bool:
+def _cancel(session: Session, order_id: int, reason: StockReason) -> bool:
     """Cancel an open order and return its stock, exactly once however many try at once."""
     result = session.execute(
         update(Order)
@@ -297,7 +278,7 @@ def _cancel(session: Session, order_id: int) -> bool:
     if result.rowcount != 1:
         return False
     order = session.scalar(select(Order).where(Order.id == order_id).options(selectinload(Order.lines)))
-    _return_stock(session, order)
+    _return_stock(session, order, reason)
     return True
 
 
@@ -309,7 +290,7 @@ def cancel_order(session: Session, shop: Shop, user: User, order_id: int) -> Ord
     )
     if owned is None:
         raise DomainError(Code.NOT_FOUND, text(shop.language, "order_not_found"))
-    if not _cancel(session, order_id):
+    if not _cancel(session, order_id, StockReason.CANCEL):
         session.rollback()
         raise DomainError(Code.ORDER_NOT_CANCELLABLE, text(shop.language, "order_not_cancellable"))
     session.commit()
@@ -329,7 +310,7 @@ def release_unpaid_orders(session: Session, now: datetime | None = None) -> list
             )
         ).all()
         for order_id, number in stale:
-            if _cancel(session, order_id):
+            if _cancel(session, order_id, StockReason.RELEASE):
                 released.append(number)
             session.commit()
     return released

@@ -15,5 +15,6 @@ class NotificationErrorCode(enum.StrEnum):
     even where its code reads like one of a shopper's (`amount_mismatch`)."""
 
     BAD_SIGNATURE = "bad_signature"
+    INVALID_AMOUNT = "invalid_amount"
     NOT_FOUND = "not_found"
     AMOUNT_MISMATCH = "amount_mismatch"

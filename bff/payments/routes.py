@@ -19,6 +19,7 @@ blp = Blueprint(
 class CreatePayment(MethodView):
     @member_required
     @blp.arguments(schemas.CreatePaymentArgs, location="json_or_form")
+    @blp.alt_response(409, response="CONFLICT", description="order_not_payable, amount_mismatch, ...")
     @blp.response(200, schemas.CreatePaymentResponse)
     def post(self, shop, user, args):
         """The payment page URL of an unpaid order of the member; the amount must be the order's."""
@@ -36,6 +37,8 @@ class CreatePayment(MethodView):
 
 @blp.route("/notify/<string(maxlength=32):provider_name>")
 class Notify(MethodView):
+    @blp.alt_response(400, response="BAD_REQUEST", description="bad_signature, invalid_amount, ...")
+    @blp.alt_response(413, response="REQUEST_ENTITY_TOO_LARGE")
     @blp.response(200, schemas.NotificationResponse)
     def post(self, provider_name):
         """A provider's signed server-to-server notification (raw body, verified)."""
@@ -58,6 +61,7 @@ class SandboxPage(MethodView):
 
     @blp.arguments(schemas.SandboxArgs, location="form")
     @blp.doc(responses={303: {"description": "Back to the order summary"}})
+    @blp.alt_response(400, response="BAD_REQUEST", description="the notification was refused")
     def post(self, args, token):
         """Pay or fail: sends the signed notification through the verifier, then back to the shop."""
         back = services.pay_on_sandbox(db.session, get_provider("sandbox"), token, args["outcome"])

@@ -1,11 +1,11 @@
 from marshmallow import Schema, fields, validate
 
-from bff.common.schemas import Money
+from bff.common.schemas import MoneyInput, Text
 
 
 class CreatePaymentArgs(Schema):
-    order_number = fields.String(required=True, validate=validate.Length(min=1, max=20))
-    total_price = Money(required=True, metadata={"description": "The order's total_price, as shown."})
+    order_number = Text(required=True, validate=validate.Length(min=1, max=20))
+    total_price = MoneyInput(required=True, metadata={"description": "The order's total_price, as shown."})
 
 
 class CreatePaymentResponse(Schema):

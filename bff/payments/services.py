@@ -5,7 +5,7 @@ order moves with a conditional UPDATE (unpaid or payment_failed -> paid), so rep
 concurrent ones, change the order at most once.
 """
 
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 
 from sqlalchemy import select, update
 from sqlalchemy.exc import IntegrityError
@@ -13,7 +13,7 @@ from sqlalchemy.orm import Session
 
 from bff.accounts.models import User
 from bff.common.errors import DomainError
-from bff.common.models import utcnow
+from bff.common.models import amount_in_cents, utcnow
 from bff.orders.models import OPEN_STATUSES, Order, OrderStatus
 from bff.orders.services import get_order
 from bff.payments.error_codes import NotificationErrorCode, PaymentErrorCode
@@ -42,11 +42,7 @@ def create_payment(
     order = get_order(session, shop, user, order_number)
     if order.status not in OPEN_STATUSES:
         raise DomainError(PaymentErrorCode.ORDER_NOT_PAYABLE, text(shop.language, "order_not_payable"))
-    try:
-        amount = Decimal(str(total_price)).quantize(CENT)
-    except InvalidOperation:
-        amount = None
-    if amount != order.total_price:
+    if amount_in_cents(total_price) != order.total_price:
         raise DomainError(PaymentErrorCode.AMOUNT_MISMATCH, text(shop.language, "amount_mismatch"))
     return provider.create_payment(shop, order, origin)
 
@@ -60,6 +56,11 @@ def receive_notification(
     except BadNotification as exc:
         message = "The notification could not be verified."
         raise DomainError(NotificationErrorCode.BAD_SIGNATURE, message) from exc
+    # Whatever the provider: NaN, Infinity, -0, a huge exponent or a negative amount is refused
+    # before anything is recorded or applied.
+    if amount_in_cents(event.amount) is None:
+        message = "The notification's amount is not an amount."
+        raise DomainError(NotificationErrorCode.INVALID_AMOUNT, message)
     return apply_event(session, shop, event, body)
 
 

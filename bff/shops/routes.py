@@ -1,6 +1,6 @@
 from flask.views import MethodView
-from flask_smorest import Blueprint
 
+from bff.common.arguments import Blueprint
 from bff.shops.context import current_shop
 from bff.shops.schemas import ShopResponse
 

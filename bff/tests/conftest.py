@@ -12,7 +12,12 @@ from bff.app import create_app
 from bff.config import Config
 from bff.extensions import db
 
-pytest_plugins = ["bff.tests.fixtures.catalog", "bff.tests.fixtures.accounts", "bff.tests.fixtures.shopping"]
+pytest_plugins = [
+    "bff.tests.fixtures.catalog",
+    "bff.tests.fixtures.accounts",
+    "bff.tests.fixtures.shopping",
+    "bff.tests.fixtures.admin",
+]
 
 
 class TestConfig(Config):

@@ -3,6 +3,12 @@ checks of the error shape."""
 
 import re
 
+from sqlalchemy import select
+
+from bff.catalog.models import Product, ProductVariant
+from bff.catalog.stock import ledger_totals
+from bff.extensions import db
+
 SHOP_A = {"X-Site-Host": "shop-a.test"}
 SHOP_B = {"X-Site-Host": "shop-b.test"}
 
@@ -27,3 +33,23 @@ def assert_error(res, status: int, code: str | None = None) -> dict:
 
 def ids(items: list[dict]) -> list[int]:
     return [item["id"] for item in items]
+
+
+def assert_ledger_balanced(product_id: int) -> dict:
+    """The stock ledger's invariant for one product: each variant's stock is the sum of its
+    movements, the product's is the sum of all of its movements and of its variants' stock."""
+    db.session.expire_all()
+    product = db.session.get(Product, product_id)
+    totals = ledger_totals(db.session, product_id)
+    variants = db.session.execute(
+        select(ProductVariant.id, ProductVariant.virtual_inventory).where(
+            ProductVariant.product_id == product_id
+        )
+    ).all()
+    assert product.virtual_inventory == totals["product"], (product.virtual_inventory, totals)
+    for variant_id, stock in variants:
+        assert stock == totals["variants"].get(variant_id, 0), (variant_id, stock, totals)
+    if variants:
+        assert product.virtual_inventory == sum(stock for _, stock in variants)
+    assert product.virtual_inventory >= 0 and all(stock >= 0 for _, stock in variants)
+    return {"product": product.virtual_inventory, "variants": dict(variants)}

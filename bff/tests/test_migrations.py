@@ -12,13 +12,13 @@ from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
 from sqlalchemy import create_engine, inspect, text
 
-from bff.app import MIGRATIONS_DIR
+from bff.app import MIGRATE_OPTIONS, MIGRATIONS_DIR
 from bff.extensions import db
 
 # Per process, so that two suites sharing a PostgreSQL database do not collide.
 SCHEMA = f"migration_check_{os.getpid()}"
 # Options the app gives Alembic (bff/app.py).
-OPTIONS = {"compare_type": True, "render_as_batch": True}
+OPTIONS = MIGRATE_OPTIONS
 
 
 def _config() -> AlembicConfig:

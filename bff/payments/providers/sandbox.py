@@ -10,6 +10,7 @@ from itsdangerous import BadSignature as BadToken
 from itsdangerous import URLSafeTimedSerializer
 from markupsafe import escape
 
+from bff.json import loads_strict
 from bff.payments import signing
 from bff.payments.providers.base import BadNotification, PaymentEvent
 
@@ -71,7 +72,7 @@ class SandboxProvider:
         except signing.BadSignature as exc:
             raise BadNotification(str(exc)) from exc
         try:
-            data = json.loads(body)
+            data = loads_strict(body)  # numbers as Decimal; no NaN or Infinity literals
             event = PaymentEvent(
                 provider=self.name,
                 transaction_id=str(data["transaction_id"])[:128],

@@ -1,7 +1,7 @@
 """shops.time_zone: the IANA zone every screen shows times in
 
-Revision ID: 0005
-Revises: 0003
+Revision ID: 0006
+Revises: 0005
 Create Date: 2026-11-23 23:30:00
 
 Existing shops get Asia/Shanghai (the storefront's shoppers are in China), English-language
@@ -12,8 +12,8 @@ import sqlalchemy as sa
 
 
 # revision identifiers, used by Alembic.
-revision = '0005'
-down_revision = '0003'
+revision = '0006'
+down_revision = '0005'
 branch_labels = None
 depends_on = None
 

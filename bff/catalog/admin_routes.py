@@ -1,0 +1,197 @@
+"""The shop owner's catalogue calls (`/api/admin/products`). Views parse, call
+bff/catalog/admin_services.py and serialise; every call needs the shop's admin (401/403).
+
+A product answers with `ETag: W/"<version>"` (and `version` in the body); PUT and PATCH need
+`If-Match` with it (428 without, 412 when another save came first).
+"""
+
+from flask import request
+from flask.views import MethodView
+from werkzeug.exceptions import UnprocessableEntity
+
+from bff.accounts.decorators import admin_required
+from bff.catalog import admin_schemas as schemas
+from bff.catalog import admin_services as services
+from bff.catalog.error_codes import CatalogErrorCode
+from bff.catalog.messages import is_key, text
+from bff.common import messages as common_messages
+from bff.common.arguments import Blueprint, per_page
+from bff.common.errors import error_body, validation_errors
+from bff.common.etags import etag, if_match_versions
+from bff.common.models import ID
+from bff.common.responses import document_errors
+from bff.extensions import db
+from bff.shops.context import current_shop
+
+blp = Blueprint(
+    "admin_catalog",
+    __name__,
+    url_prefix="/api/admin/products",
+    description="Admin: products, variants, visibility and stock (the shop's admin only)",
+)
+
+_IF_MATCH = {
+    "in": "header",
+    "name": "If-Match",
+    "schema": {"type": "string", "pattern": r'^\s*(W/)?"\d{1,10}"\s*(,\s*(W/)?"\d{1,10}"\s*)*$'},
+    "description": 'The ETag of the product as read (W/"<version>"); several may be listed.',
+}
+_IF_MATCH_REQUIRED = blp.doc(parameters=[{**_IF_MATCH, "required": True}])
+_IF_MATCH_OPTIONAL = blp.doc(parameters=[{**_IF_MATCH, "required": False}])
+_ETAG_HEADER = {
+    "ETag": {"description": 'W/"<version>": send it back in If-Match', "schema": {"type": "string"}}
+}
+
+
+@blp.errorhandler(UnprocessableEntity)
+def _invalid_body(exc):
+    """422 with each field's message in the shop's language; `message` is the first of them."""
+    language = current_shop().language
+    errors = {
+        field: [text(language, m) if is_key(m) else _plain(language, m) for m in messages]
+        for field, messages in _flat(validation_errors(exc)).items()
+    }
+    message = next(iter(errors.values()))[0] if errors else text(language, "invalid_request")
+    return error_body(message, CatalogErrorCode.VALIDATION, errors), 422
+
+
+def _plain(language: str, message) -> str:
+    if isinstance(message, str) and common_messages.is_key(message):
+        return common_messages.text(language, message)
+    # marshmallow's own texts are English; a Chinese shop gets the generic one.
+    return message if language == "en" and isinstance(message, str) else text(language, "invalid")
+
+
+def _flat(errors: dict, prefix: str = "") -> dict[str, list]:
+    """Nested errors (variants.0.price) as dotted field names with lists of messages."""
+    flat: dict[str, list] = {}
+    for key, value in errors.items():
+        name = f"{prefix}{key}"
+        if isinstance(value, dict):
+            flat.update(_flat(value, f"{name}."))
+        else:
+            flat[name] = value if isinstance(value, list) else [value]
+    return flat
+
+
+def _if_match():
+    return if_match_versions(request.headers.get("If-Match"))
+
+
+def _answer(product, status: int = 200):
+    return {"product": product}, status, {"ETag": etag(product.version)}
+
+
+@blp.route("")
+class Products(MethodView):
+    @admin_required
+    @blp.arguments(schemas.ProductListArgs, location="query")
+    @blp.response(200, schemas.AdminProductListResponse)
+    @document_errors(blp, 401, 403, 422)
+    def get(self, shop, _user, args):
+        """Products of the shop, hidden ones too, newest first: search by name, filter, one page."""
+        filters = services.ProductFilters(
+            q=args["q"],
+            category_id=args["category_id"],
+            brand_id=args["brand_id"],
+            sold_out=args["sold_out"],
+            hidden=args["hidden"],
+        )
+        page = services.list_products(db.session, shop, filters, args["page"], per_page())
+        return {"products": page.as_paginator()}
+
+    @admin_required
+    @blp.arguments(schemas.ProductInput, location="json_or_form")
+    @blp.response(201, schemas.AdminProductResponse, headers=_ETAG_HEADER)
+    @document_errors(blp, 401, 403, 422)
+    def post(self, shop, user, args):
+        """Create a product (visible) with its variants and opening stock."""
+        return _answer(services.create_product(db.session, shop, user, args), 201)
+
+
+@blp.route(f"/<{ID}:product_id>")
+class ProductItem(MethodView):
+    @admin_required
+    @blp.response(200, schemas.AdminProductResponse, headers=_ETAG_HEADER)
+    @document_errors(blp, 401, 403, 404)
+    def get(self, shop, _user, product_id):
+        """One product with every editable field, its variants and its version (also the ETag)."""
+        return _answer(services.get_product(db.session, shop, product_id))
+
+    @admin_required
+    @blp.arguments(schemas.ProductInput, location="json_or_form")
+    @blp.response(200, schemas.AdminProductResponse, headers=_ETAG_HEADER)
+    @document_errors(blp, 401, 403, 404, 412, 422, 428)
+    @_IF_MATCH_REQUIRED
+    def put(self, shop, user, args, product_id):
+        """Replace a product's fields (If-Match required); missing optional fields get their defaults."""
+        return _answer(services.update_product(db.session, shop, user, product_id, args, _if_match()))
+
+    @admin_required
+    @blp.arguments(schemas.ProductPatchInput(partial=True), location="json_or_form")
+    @blp.response(200, schemas.AdminProductResponse, headers=_ETAG_HEADER)
+    @document_errors(blp, 401, 403, 404, 412, 422, 428)
+    @_IF_MATCH_REQUIRED
+    def patch(self, shop, user, args, product_id):
+        """Change the given fields of a product (If-Match required)."""
+        return _answer(services.update_product(db.session, shop, user, product_id, args, _if_match()))
+
+    @admin_required
+    @blp.response(204)
+    @document_errors(blp, 401, 403, 404, 409, 412)
+    @_IF_MATCH_OPTIONAL
+    def delete(self, shop, user, product_id):
+        """Delete a product no order names (409 otherwise: hide it). If-Match is optional."""
+        services.delete_product(db.session, shop, user, product_id, _if_match())
+
+
+@blp.route(f"/<{ID}:product_id>/hide")
+class ProductHide(MethodView):
+    @admin_required
+    @blp.response(200, schemas.AdminProductResponse, headers=_ETAG_HEADER)
+    @document_errors(blp, 401, 403, 404, 412)
+    @_IF_MATCH_OPTIONAL
+    def post(self, shop, user, product_id):
+        """Hide a product: every storefront call leaves it out and its page is a 404."""
+        return _answer(services.set_visibility(db.session, shop, user, product_id, False, _if_match()))
+
+
+@blp.route(f"/<{ID}:product_id>/show")
+class ProductShow(MethodView):
+    @admin_required
+    @blp.response(200, schemas.AdminProductResponse, headers=_ETAG_HEADER)
+    @document_errors(blp, 401, 403, 404, 412)
+    @_IF_MATCH_OPTIONAL
+    def post(self, shop, user, product_id):
+        """Show a hidden product on the storefront again."""
+        return _answer(services.set_visibility(db.session, shop, user, product_id, True, _if_match()))
+
+
+@blp.route(f"/<{ID}:product_id>/stock")
+class ProductStock(MethodView):
+    @admin_required
+    @blp.arguments(schemas.PageArgs, location="query")
+    @blp.response(200, schemas.StockMovementListResponse)
+    @document_errors(blp, 401, 403, 404, 422)
+    def get(self, shop, _user, args, product_id):
+        """The product's stock ledger, newest first, one page."""
+        page = services.list_movements(db.session, shop, product_id, args["page"], per_page())
+        return {"movements": page.as_paginator()}
+
+    @admin_required
+    @blp.arguments(schemas.StockAdjustArgs, location="json_or_form")
+    @blp.response(200, schemas.StockAdjustResponse, headers=_ETAG_HEADER)
+    @document_errors(blp, 401, 403, 404, 409, 422)
+    def post(self, shop, user, args, product_id):
+        """Adjust a variant's stock (a product's without variants) by `delta` or to `level`, with a reason."""
+        product, change = services.adjust_stock(
+            db.session,
+            shop,
+            user,
+            product_id,
+            args["variant_id"],
+            args["reason"],
+            delta=args["delta"],
+            level=args["level"],
+        )
+        return {"product": product, "change": change}, 200, {"ETag": etag(product.version)}

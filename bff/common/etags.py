@@ -1,0 +1,27 @@
+"""ETags of versioned objects, and the If-Match header that names the version an edit was made on.
+
+A versioned object answers `ETag: W/"<version>"`. It is weak because parts of the answer (the
+stock) change without a new version; the version changes on every save. If-Match is compared
+by that version, with or without the `W/` prefix (so a client may echo the ETag as it got it).
+"""
+
+import re
+
+_TAG = re.compile(r'\s*(?:W/)?"(\d{1,10})"\s*')
+
+
+def etag(version: int) -> str:
+    return f'W/"{version}"'
+
+
+def if_match_versions(header: str | None) -> set[int] | None:
+    """The versions an If-Match header names; None when it names none (absent, `*`, or garbage),
+    which counts as missing: an edit must say which version it was made on."""
+    if not header:
+        return None
+    versions = set()
+    for part in header.split(","):
+        match = _TAG.fullmatch(part)
+        if match:
+            versions.add(int(match.group(1)))
+    return versions or None
