@@ -124,7 +124,7 @@ def _translated(errors, language: str | None):
         return {field: _translated(value, language) for field, value in errors.items()}
     if isinstance(errors, list):
         return [_translated(value, language) for value in errors]
-    return messages.translate(language, errors) if isinstance(errors, str) else errors
+    return messages.field_message(language, errors) if isinstance(errors, str) else errors
 
 
 def register_error_handlers(app: Flask) -> None:
@@ -133,7 +133,7 @@ def register_error_handlers(app: Flask) -> None:
         status = http_status(exc.code)
         if status is None:
             log.error("No HTTP status for the code %r of %s", exc.code, type(exc.code).__name__)
-            return jsonify(error_body("Internal server error", "internal_error")), 500
+            return jsonify(error_body(messages.text(_language(), "internal_error"), "internal_error")), 500
         message = exc.message
         if isinstance(exc.code, RequestErrorCode):  # common/ raises these with a message key
             message = messages.translate(_language(), message)
@@ -163,4 +163,4 @@ def register_error_handlers(app: Flask) -> None:
     @app.errorhandler(Exception)
     def unexpected(exc: Exception):
         log.exception("Unhandled error")
-        return jsonify(error_body("Internal server error", "internal_error")), 500
+        return jsonify(error_body(messages.text(_language(), "internal_error"), "internal_error")), 500

@@ -3,6 +3,7 @@
 // and the production SSR server. Everything is stopped and removed by stop().
 import { spawn, execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -59,7 +60,37 @@ function stopProcess(child) {
   });
 }
 
+/**
+ * Another storefront often answers on port 3000 (the demo shops' site_url). While the stack
+ * runs, a decoy holds that port when it is free, so a link that leaves this test's origin for
+ * the configured site_url lands on a page that says so, and `decoy.hits` records it; the tests
+ * assert it stays empty. E2E_DECOY_PORT=0 turns the decoy off.
+ */
+function startDecoy(port) {
+  const decoy = { port, active: false, hits: [], close: () => Promise.resolve() };
+  if (!port) return Promise.resolve(decoy);
+  return new Promise((resolve) => {
+    const server = http.createServer((req, res) => {
+      decoy.hits.push(`${req.method} ${req.headers.host}${req.url}`);
+      res.writeHead(421, { 'Content-Type': 'text/plain; charset=utf-8' });
+      res.end("Decoy on port 3000: this request left the browser test's own origin.\n");
+    });
+    server.once('error', () => resolve(decoy)); // taken: another server already answers there
+    server.listen(port, () => {
+      decoy.active = true;
+      decoy.close = () =>
+        new Promise((done) => {
+          server.close(() => done());
+          server.closeAllConnections();
+        });
+      server.unref();
+      resolve(decoy);
+    });
+  });
+}
+
 export async function startStack() {
+  const decoy = await startDecoy(Number(process.env.E2E_DECOY_PORT ?? 3000));
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'storefront-e2e-'));
   const env = {
     ...process.env,
@@ -107,9 +138,10 @@ export async function startStack() {
     bffUrl,
     tmp,
     logs: { bff: bffLog, ssr: ssrLog },
+    decoy,
     stopBff: () => stopProcess(bff),
     async stop() {
-      await Promise.all([stopProcess(ssr), stopProcess(bff)]);
+      await Promise.all([stopProcess(ssr), stopProcess(bff), decoy.close()]);
       if (!process.env.E2E_KEEP_TMP) fs.rmSync(tmp, { recursive: true, force: true });
     },
   };

@@ -407,6 +407,20 @@ describe('unknown shop', () => {
 });
 
 describe('BFF down', () => {
+  test('a call that finds the BFF down shows Failed to connect to server, in Chinese (SPEC section 8)', async () => {
+    const tab = await visit(`${stack.baseUrl}/`);
+    await stack.stopBff();
+    const search = tab.page.getByRole('search').first();
+    await search.getByRole('searchbox').fill('蜂蜜');
+    await search.getByRole('searchbox').press('Enter');
+    await tab.page
+      .getByTestId('toast-error')
+      .filter({ hasText: '无法连接到服务器' })
+      .first()
+      .waitFor({ timeout: 15000 });
+    await tab.close();
+  });
+
   test('pages answer 503 with a friendly page', async () => {
     await stack.stopBff();
     const res = await fetch(`${stack.baseUrl}/`);

@@ -1,8 +1,8 @@
 """What the accounts calls say, by shop language ('en' is English, anything else Chinese).
 
 Messages SPEC section 5 gives in Chinese are the Chinese texts; 'Email already exists' and
-'Invalid email or password' are the spec's own strings (the frontend translates them), so
-both languages send them as they are.
+'Invalid email or password' are the spec's English strings, with their Chinese twins, so the
+Chinese shop shows no English message (the frontend's tables hold the same texts).
 """
 
 from bff.common.messages import MessageTable
@@ -26,8 +26,8 @@ _MESSAGES: dict[str, tuple[str, str]] = {
         "You must accept the terms of service and privacy policy",
     ),
     "token_required": ("缺少重置令牌", "The reset token is missing"),
-    "email_taken": ("Email already exists", "Email already exists"),
-    "invalid_credentials": ("Invalid email or password", "Invalid email or password"),
+    "email_taken": ("该电子邮件地址已被注册", "Email already exists"),
+    "invalid_credentials": ("电子邮件或密码错误", "Invalid email or password"),
     "invalid_reset_token": (
         "重置链接无效或已过期，请重新申请。",
         "This reset link is invalid or has expired.",

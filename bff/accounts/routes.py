@@ -15,7 +15,7 @@ from bff.common import messages as common_messages
 from bff.common.arguments import Blueprint
 from bff.common.errors import error_body, validation_errors
 from bff.extensions import db
-from bff.shops.context import current_shop
+from bff.shops.context import current_origin, current_shop
 
 blp = Blueprint("accounts", __name__, url_prefix="/api", description="Accounts, sessions and password reset")
 
@@ -129,6 +129,7 @@ class PasswordResetRequest(MethodView):
             args["email"],
             current_app.config["PASSWORD_RESET_LIFETIME"],
             Mailer.from_config(current_app.config),
+            current_origin(),
         )
         return {"message": text(shop.language, "reset_requested")}
 

@@ -154,13 +154,14 @@ class ResetRequest:
     link: str
 
 
-def reset_link(shop: Shop, token: str, email: str) -> str:
-    """The emailed link, on the shop's configured origin (never the request's Host)."""
-    return f"{shop.site_url.rstrip('/')}/reset-password?{urlencode({'token': token, 'email': email})}"
+def reset_link(origin: str, token: str, email: str) -> str:
+    """The emailed link on `origin`: the shop's origin the shopper used, checked against the
+    shop's domains (bff/shops/services.py `shopper_origin`), never a host the request claims."""
+    return f"{origin}/reset-password?{urlencode({'token': token, 'email': email})}"
 
 
 def request_password_reset(
-    session: Session, shop: Shop, email: str, lifetime: timedelta, mailer: Mailer
+    session: Session, shop: Shop, email: str, lifetime: timedelta, mailer: Mailer, origin: str
 ) -> ResetRequest | None:
     """Email the account a new reset link; None when there is no account (after the same work).
 
@@ -177,7 +178,7 @@ def request_password_reset(
         )
     )
     session.commit()
-    reset = ResetRequest(user, token, reset_link(shop, token, user.email))
+    reset = ResetRequest(user, token, reset_link(origin, token, user.email))
     _send_reset_mail(mailer, shop, reset, lifetime)
     return reset
 

@@ -10,7 +10,10 @@ _MESSAGES: dict[str, tuple[str, str]] = {
     "address_required": ("请输入收件人地址", "Please enter the recipient's address"),
     "city_required": ("请输入收件人城市/省份", "Please enter the recipient's city or province"),
     "country_required": ("请选择国家", "Please choose a country"),
-    "nz_address": ("地址不正确，请使用英文填写地址信息。", "地址不正确，请使用英文填写地址信息。"),
+    "nz_address": (
+        "地址不正确，请使用英文填写地址信息。",
+        "Incorrect address: please write the address in English.",
+    ),
     "too_long": ("输入内容过长", "This field is too long"),
     "address_book_full": ("地址太多，请先删除部分地址", "Your address book is full"),
     "address_not_found": ("地址不存在", "Address not found"),

@@ -3,6 +3,7 @@ functions. The service turns each problem into the message of the call;
 rules/validation_cases.json holds the agreed cases, run by pytest and by Vitest."""
 
 import re
+import unicodedata
 
 from bff.shipping.rules import COUNTRIES, NEW_ZEALAND
 
@@ -15,19 +16,30 @@ REQUIRED_FIELDS = {
     "shipping_address": 255,
 }
 OPTIONAL_FIELDS = {"shipping_id": 40}
-# New Zealand addresses are written in English: letters, digits, whitespace, comma, period, hyphen.
-_NZ_TEXT = re.compile(r"[A-Za-z0-9\s,.\-]+")
-_DIGITS = re.compile(r"[0-9]+")
+# New Zealand addresses go to couriers in Latin script (SPEC section 5), as New Zealanders write
+# them: Latin letters with their accents (Latin-1 and Latin Extended-A, so the macrons of
+# Whangārei and Ōtāhuhu), digits, spaces, and the punctuation of street addresses: , . - ' ’ / # &
+# (2/15 O'Brien St, Unit 3 #2, Smith & Co). Chinese, or any other script, is refused. Phones may
+# be written +64 21 123 4567 or (09) 123-4567: a leading +, digits, spaces, hyphens, parentheses.
+# frontend/src/common/rules/forms.js holds the same patterns.
+_LATIN_LETTERS = "A-Za-z\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u017f"
+_SPACES = " \t\n\r\u00a0"
+_NZ_TEXT = re.compile(f"[{_LATIN_LETTERS}0-9{_SPACES},.\\-'\u2019/#&]+")
+_NZ_PHONE = re.compile(f"\\+?[0-9{_SPACES}()\\-]*[0-9][0-9{_SPACES}()\\-]*")
 
 
 def trimmed_recipient(data: dict) -> dict[str, str]:
-    """Every recipient field as trimmed text ("" when missing)."""
-    return {name: str(data.get(name) or "").strip() for name in (*REQUIRED_FIELDS, *OPTIONAL_FIELDS)}
+    """Every recipient field as trimmed text ("" when missing), in Unicode NFC, so a macron typed
+    as a combining mark (a + U+0304) is the one character ā the rule and the courier expect."""
+    return {
+        name: unicodedata.normalize("NFC", str(data.get(name) or "")).strip()
+        for name in (*REQUIRED_FIELDS, *OPTIONAL_FIELDS)
+    }
 
 
 def recipient_problems(values: dict[str, str]) -> dict[str, str]:
     """The problem of each bad field of a trimmed recipient: "required" (missing, or a country
-    not served), "too_long" or "nz_address" (New Zealand: English text, a phone of digits)."""
+    not served), "too_long" or "nz_address" (New Zealand: Latin-script text, a phone number)."""
     problems: dict[str, str] = {}
     for name, longest in {**REQUIRED_FIELDS, **OPTIONAL_FIELDS}.items():
         value = values[name]
@@ -39,6 +51,6 @@ def recipient_problems(values: dict[str, str]) -> dict[str, str]:
         for name in ("shipping_address", "shipping_city", "shipping_name"):
             if name not in problems and not _NZ_TEXT.fullmatch(values[name]):
                 problems[name] = "nz_address"
-        if "shipping_contact" not in problems and not _DIGITS.fullmatch(values["shipping_contact"]):
+        if "shipping_contact" not in problems and not _NZ_PHONE.fullmatch(values["shipping_contact"]):
             problems["shipping_contact"] = "nz_address"
     return problems

@@ -1,4 +1,4 @@
-"""What the admin catalogue calls say, by shop language ('en' is English, anything else Chinese)."""
+"""What the catalogue calls (storefront and admin) say, by shop language ('en' English, else Chinese)."""
 
 from bff.common.messages import MessageTable
 
@@ -38,6 +38,7 @@ _MESSAGES: dict[str, tuple[str, str]] = {
     "number_too_large": ("数值过大", "This number is too large."),
     "category_not_found": ("分类不存在", "No such category."),
     "brand_not_found": ("品牌不存在", "No such brand."),
+    "banner_not_found": ("横幅不存在", "No such banner."),
     "variant_not_found": ("该商品没有这个规格", "This product has no such variant."),
     "variant_required": ("该商品有规格，请选择要调整库存的规格", "This product has variants: choose one."),
     "no_variants": ("该商品没有规格", "This product has no variants."),

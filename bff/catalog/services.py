@@ -7,6 +7,7 @@ from sqlalchemy.orm import Session, selectinload
 
 from bff.catalog import search
 from bff.catalog.error_codes import CatalogErrorCode
+from bff.catalog.messages import text
 from bff.catalog.models import Banner, BannerProduct, Brand, Category, Product, ProductSearch
 from bff.catalog.search_text import query_terms
 from bff.catalog.sorting import Sort, order_by
@@ -78,7 +79,7 @@ def category_products(
     """Products of a category and of all its subcategories."""
     node = _find_node(category_tree(session, shop), category_id)
     if node is None:
-        raise DomainError(CatalogErrorCode.NOT_FOUND, "Category not found")
+        raise DomainError(CatalogErrorCode.NOT_FOUND, text(shop.language, "category_not_found"))
     stmt = _products(shop).where(Product.category_id.in_(_descendant_ids(node)))
     return node, _page(session, stmt, sort, page, per_page)
 
@@ -116,7 +117,7 @@ def get_product(session: Session, shop: Shop, product_id: int) -> Product:
         .options(selectinload(Product.category), selectinload(Product.brand))
     )
     if product is None:
-        raise DomainError(CatalogErrorCode.NOT_FOUND, "Product not found")
+        raise DomainError(CatalogErrorCode.NOT_FOUND, text(shop.language, "product_not_found"))
     return product
 
 
@@ -129,7 +130,7 @@ def list_brands(session: Session, shop: Shop) -> list[Brand]:
 def get_brand(session: Session, shop: Shop, brand_id: int) -> Brand:
     brand = session.scalar(select(Brand).where(Brand.shop_id == shop.id, Brand.id == brand_id))
     if brand is None:
-        raise DomainError(CatalogErrorCode.NOT_FOUND, "Brand not found")
+        raise DomainError(CatalogErrorCode.NOT_FOUND, text(shop.language, "brand_not_found"))
     return brand
 
 
@@ -157,7 +158,7 @@ def banner_products(
         select(Banner).where(Banner.shop_id == shop.id, Banner.id == banner_id, Banner.is_active.is_(True))
     )
     if banner is None:
-        raise DomainError(CatalogErrorCode.NOT_FOUND, "Banner not found")
+        raise DomainError(CatalogErrorCode.NOT_FOUND, text(shop.language, "banner_not_found"))
     in_banner = select(BannerProduct.product_id).where(
         BannerProduct.banner_id == banner.id, BannerProduct.shop_id == shop.id
     )

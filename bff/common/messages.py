@@ -1,8 +1,11 @@
 """Texts the BFF sends to shoppers, kept per domain as (Chinese, English) pairs.
 
 The shop's language picks one: 'en' is English, anything else Chinese (SPEC section 1).
-This module also holds the texts of the errors no domain owns (a bad URL, body or field).
+This module also holds the texts of the errors no domain owns (a bad URL, body or field, a
+server failure) and of the request parser's own field messages, so no answer mixes languages.
 """
+
+import re
 
 
 class MessageTable:
@@ -31,6 +34,9 @@ _MESSAGES: dict[str, tuple[str, str]] = {
     "json_too_deep": ("请求内容嵌套过深", "The request body is nested too deeply."),
     "body_not_object": ("请求内容必须是 JSON 对象", "The request body must be a JSON object."),
     "control_characters": ("不能包含控制字符", "Must not contain control characters."),
+    "forbidden": ("没有权限", "Forbidden."),
+    "conflict": ("请求与当前状态冲突", "The request conflicts with the current state."),
+    "internal_error": ("服务器内部错误", "Internal server error"),
 }
 
 _TABLE = MessageTable(_MESSAGES)
@@ -41,3 +47,47 @@ is_key = _TABLE.is_key
 def translate(language: str | None, message: str) -> str:
     """A message of this table in `language`; any other text as it is."""
     return text(language, message) if is_key(message) else message
+
+
+# The request parser's (marshmallow's) own field messages, for the Chinese shop; any other text
+# without Chinese is answered with the generic field message.
+_FIELD_MESSAGES = {
+    "Missing data for required field.": "此项为必填项",
+    "Field may not be null.": "此项不能为空",
+    "Not a valid integer.": "请输入有效的整数",
+    "Not a valid number.": "请输入有效的数字",
+    "Not a valid string.": "请输入有效的文本",
+    "Not a valid boolean.": "请输入有效的是或否",
+    "Unknown field.": "未知字段",
+    "Invalid input type.": "输入类型无效",
+}
+# Its formatted ones, keeping what they name (the allowed values, the limits).
+_FIELD_TEMPLATES = (
+    (re.compile(r"Must be one of: (.*)\.", re.S), "必须是以下之一：{0}"),
+    (
+        re.compile(r"Must be greater than or equal to (\S+) and less than or equal to (\S+)\."),
+        "必须在 {0} 到 {1} 之间",
+    ),
+    (re.compile(r"Must be greater than or equal to (\S+)\."), "不能小于 {0}"),
+    (re.compile(r"Must be less than or equal to (\S+)\."), "不能大于 {0}"),
+    (re.compile(r"Longer than maximum length (\d+)\."), "最多 {0} 个字符"),
+    (re.compile(r"Shorter than minimum length (\d+)\."), "至少 {0} 个字符"),
+    (re.compile(r"Length must be between (\d+) and (\d+)\."), "长度必须在 {0} 到 {1} 个字符之间"),
+)
+_FIELD_INVALID = "输入内容无效"
+_CJK = re.compile(r"[\u3000-\u9fff\uff00-\uffef]")
+
+
+def field_message(language: str | None, message: str) -> str:
+    """A field message of a 422 in the shop's language: this table's keys translated, the
+    parser's own (English) messages put into Chinese for the Chinese shop."""
+    if is_key(message):
+        return text(language, message)
+    if language == "en" or _CJK.search(message):
+        return message
+    if message in _FIELD_MESSAGES:
+        return _FIELD_MESSAGES[message]
+    for pattern, chinese in _FIELD_TEMPLATES:
+        if found := pattern.fullmatch(message):
+            return chinese.format(*found.groups())
+    return _FIELD_INVALID

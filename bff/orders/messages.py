@@ -5,7 +5,10 @@ from bff.common.messages import MessageTable
 
 _MESSAGES: dict[str, tuple[str, str]] = {
     # key: (Chinese, English)
-    "no_shipping_method": ("不能生成订单，没有可用的发货方式。", "不能生成订单，没有可用的发货方式。"),
+    "no_shipping_method": (
+        "不能生成订单，没有可用的发货方式。",
+        "Cannot create the order: no shipping method is available.",
+    ),
     "shipping_method_unavailable": (
         "所选发货方式不可用，请重新选择。",
         "The chosen shipping method is not available for this address.",

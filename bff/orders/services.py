@@ -19,6 +19,7 @@ import time
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from decimal import ROUND_HALF_UP, Decimal
+from zoneinfo import ZoneInfo
 
 from sqlalchemy import select, update
 from sqlalchemy.exc import IntegrityError
@@ -162,7 +163,8 @@ def place_order(
         order = Order(
             shop_id=shop.id,
             user_id=user.id,
-            order_number=new_order_number(datetime.now()),
+            # The date in the number is the shop's calendar day, as its shoppers see it.
+            order_number=new_order_number(datetime.now(ZoneInfo(shop.time_zone))),
             idempotency_key=key or f"d:{fingerprint}:{bucket}",
             status=OrderStatus.UNPAID,
             total_amount=subtotal,

@@ -8,7 +8,7 @@ from bff.common.arguments import Blueprint
 from bff.extensions import db
 from bff.payments import schemas, services
 from bff.payments.providers import get_provider
-from bff.shops.context import current_shop
+from bff.shops.context import current_origin, current_shop
 
 blp = Blueprint(
     "payments", __name__, url_prefix="/api/payment", description="Payment pages and notifications"
@@ -24,7 +24,13 @@ class CreatePayment(MethodView):
     def post(self, shop, user, args):
         """The payment page URL of an unpaid order of the member; the amount must be the order's."""
         url = services.create_payment(
-            db.session, shop, user, get_provider(), args["order_number"], args["total_price"]
+            db.session,
+            shop,
+            user,
+            get_provider(),
+            args["order_number"],
+            args["total_price"],
+            current_origin(),
         )
         return {"paymentPageUrl": url}
 

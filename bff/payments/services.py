@@ -27,8 +27,15 @@ CENT = Decimal("0.01")
 
 
 def create_payment(
-    session: Session, shop: Shop, user: User, provider: PaymentProvider, order_number: str, total_price
+    session: Session,
+    shop: Shop,
+    user: User,
+    provider: PaymentProvider,
+    order_number: str,
+    total_price,
+    origin: str,
 ) -> str:
+    """The provider's payment page for an unpaid order; `origin` is where the shopper returns."""
     if not shop.is_direct_payment_enabled:
         message = text(shop.language, "direct_payment_disabled")
         raise DomainError(PaymentErrorCode.DIRECT_PAYMENT_DISABLED, message)
@@ -37,7 +44,7 @@ def create_payment(
         raise DomainError(PaymentErrorCode.ORDER_NOT_PAYABLE, text(shop.language, "order_not_payable"))
     if amount_in_cents(total_price) != order.total_price:
         raise DomainError(PaymentErrorCode.AMOUNT_MISMATCH, text(shop.language, "amount_mismatch"))
-    return provider.create_payment(shop, order)
+    return provider.create_payment(shop, order, origin)
 
 
 def receive_notification(
@@ -120,8 +127,9 @@ def sandbox_page(session: Session, provider: SandboxProvider, token: str) -> str
 
 def pay_on_sandbox(session: Session, provider: SandboxProvider, token: str, outcome: str) -> str:
     """Pay or fail on the sandbox page: its signed notification goes through the verifier like a
-    real provider's. Returns the order summary page to go back to."""
+    real provider's. Returns the order summary page to go back to, on the shopper's origin."""
     shop, data = _sandbox_payment(session, provider, token)
     body, headers = provider.build_notification(data["o"], data["a"], outcome)
     receive_notification(session, shop, provider, body, headers)
-    return f"{shop.site_url.rstrip('/')}/order-summary/{data['o']}"
+    origin = data.get("r") or shop.site_url.rstrip("/")
+    return f"{origin}/order-summary/{data['o']}"

@@ -10,6 +10,8 @@ Where the spec's helper gives an answer no shop would want, we choose:
 """
 
 import enum
+import re
+import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
@@ -18,7 +20,11 @@ CHINA = "中国"
 NEW_ZEALAND = "New Zealand"
 COUNTRIES = (CHINA, NEW_ZEALAND)
 SPECIAL_AREAS = ("新疆", "西藏")
-AUCKLAND_NAMES = ("auckland", "奥克兰")
+# Matched in folded text (see `fold`): Auckland in any case, with or without macrons or spacing
+# quirks; its te reo Māori name Tāmaki Makaurau; and 奥克兰, as SPEC section 9 writes it (a New
+# Zealand recipient must be written in Latin script, bff/addresses/rules.py, so 奥克兰 sets the fee
+# shown while the form is being filled in, and cannot reach a courier).
+AUCKLAND_NAMES = ("auckland", "tamaki makaurau", "奥克兰")
 MIN_CHARGED_GRAMS = 1000
 CENT = Decimal("0.01")
 
@@ -88,8 +94,16 @@ def per_kg_fee(grams: int, rate_per_kg: Decimal) -> Decimal:
     return (Decimal(charged) / 1000 * rate_per_kg).quantize(CENT, ROUND_HALF_UP)
 
 
+def fold(text: str | None) -> str:
+    """Text for matching place names: compatibility forms (full-width letters) folded, accents and
+    macrons removed (Tāmaki -> tamaki), lower case, runs of spaces made one. shipping.js twins it."""
+    decomposed = unicodedata.normalize("NFKD", text or "")
+    bare = "".join(c for c in decomposed if not unicodedata.category(c).startswith("M"))
+    return re.sub(r"\s+", " ", bare.lower())
+
+
 def _mentions(text: str, names: Iterable[str]) -> bool:
-    text = (text or "").lower()
+    text = fold(text)
     return any(name in text for name in names)
 
 

@@ -1,10 +1,10 @@
 """The shop of the current request, found once per request from its hostname."""
 
-from flask import request
+from flask import current_app, request
 
 from bff.extensions import db
 from bff.shops.models import Shop
-from bff.shops.services import find_shop_by_host
+from bff.shops.services import find_shop_by_host, shopper_origin
 
 _KEY = "bff.shop"
 
@@ -17,3 +17,21 @@ def current_shop() -> Shop:
         shop = find_shop_by_host(db.session, request.headers.get("X-Site-Host") or request.host)
         request.environ[_KEY] = shop
     return shop
+
+
+def _nearest(header: str) -> str | None:
+    """The value the nearest proxy set (the last of a comma-separated list)."""
+    value = request.headers.get(header)
+    return value.rsplit(",", 1)[-1].strip() or None if value else None
+
+
+def current_origin() -> str:
+    """The origin the shopper is using, for links back to the shop (see `shopper_origin`).
+
+    Behind the trusted proxy (the SSR process, TRUSTED_PROXY_HOPS >= 1) the browser's own Host
+    and scheme arrive in X-Forwarded-Host and X-Forwarded-Proto, which the proxy overwrites;
+    without a proxy they are the request's own. Either way the host must be one of the shop's."""
+    proxied = current_app.config["TRUSTED_PROXY_HOPS"] > 0
+    host = _nearest("X-Forwarded-Host") if proxied else None
+    scheme = _nearest("X-Forwarded-Proto") if proxied else None
+    return shopper_origin(current_shop(), scheme or request.scheme, host or request.host)

@@ -1,8 +1,9 @@
 from datetime import datetime
 from decimal import Decimal
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from sqlalchemy import Boolean, DateTime, ForeignKey, Integer, Numeric, String, Text
-from sqlalchemy.orm import Mapped, mapped_column, relationship
+from sqlalchemy.orm import Mapped, mapped_column, relationship, validates
 
 from bff.common.models import Money, utcnow
 from bff.extensions import db
@@ -21,6 +22,9 @@ SHOP_IMAGE_FIELDS = (
 )
 
 
+DEFAULT_TIME_ZONE = "Asia/Shanghai"
+
+
 class Shop(db.Model):
     """A shop and its settings (SPEC section 3). Image settings hold media paths."""
 
@@ -32,6 +36,10 @@ class Shop(db.Model):
     # never derived from a request's Host header.
     site_url: Mapped[str] = mapped_column(String(255))
     language: Mapped[str] = mapped_column(String(8), default="zh")
+    # IANA name of the zone every screen shows times in (the API's times are UTC with an offset).
+    time_zone: Mapped[str] = mapped_column(
+        String(64), default=DEFAULT_TIME_ZONE, server_default=DEFAULT_TIME_ZONE
+    )
 
     shop_name: Mapped[str] = mapped_column(String(120))
     shop_description: Mapped[str] = mapped_column(Text, default="")
@@ -74,6 +82,14 @@ class Shop(db.Model):
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
     domains: Mapped[list["ShopDomain"]] = relationship(back_populates="shop", cascade="all, delete-orphan")
+
+    @validates("time_zone")
+    def _known_time_zone(self, _key: str, name: str) -> str:
+        try:
+            ZoneInfo(name)
+        except (ZoneInfoNotFoundError, ValueError, TypeError) as exc:
+            raise ValueError(f"unknown time zone {name!r}") from exc
+        return name
 
 
 class ShopDomain(db.Model):

@@ -10,6 +10,7 @@ _TEXTS = [
     "shop_slogan",
     "qq_number",
     "language",
+    "time_zone",
     "site_url",
     "shop_incentive_title",
     "shop_incentive_name1",

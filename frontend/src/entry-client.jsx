@@ -26,6 +26,7 @@ const api = createApiClient({
   getToken: browserToken,
   setToken: storeBrowserToken,
   onSessionExpired,
+  onServerFailure,
   onRequest: () => store.dispatch(requestStarted()),
   onResponse: () => store.dispatch(requestFinished()),
 });
@@ -62,6 +63,13 @@ function onSessionExpired() {
     store.dispatch(sessionEnded());
     persistor.flush().finally(() => window.location.assign(target));
   }, SESSION_EXPIRED_REDIRECT_MS);
+}
+
+/** HTTP 5xx or no answer (SPEC section 8): 'Failed to connect to server', in the shop's language. */
+function onServerFailure() {
+  const message = t('auth.serverError');
+  store.dispatch(toastShown('error', message));
+  return message;
 }
 
 /**

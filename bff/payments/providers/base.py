@@ -23,8 +23,9 @@ class PaymentEvent:
 class PaymentProvider(Protocol):
     name: str
 
-    def create_payment(self, shop, order) -> str:
-        """The URL of the provider's payment page for `order`."""
+    def create_payment(self, shop, order, origin: str) -> str:
+        """The URL of the provider's payment page for `order`; the shopper returns to `origin`
+        (the shop's origin the shopper is using, already checked against the shop's domains)."""
 
     def parse_notification(self, body: bytes, headers) -> PaymentEvent:
         """Verify a notification's raw body and headers; raise BadNotification otherwise."""

@@ -37,12 +37,14 @@ class SandboxProvider:
         self.secret = secret
         self._tokens = URLSafeTimedSerializer(secret, salt="sandbox-payment-page")
 
-    def create_payment(self, shop, order) -> str:
-        token = self._tokens.dumps({"s": shop.id, "o": order.order_number, "a": f"{order.total_price:.2f}"})
-        return f"{shop.site_url.rstrip('/')}/api/payment/sandbox/{token}"
+    def create_payment(self, shop, order, origin: str) -> str:
+        # The page is served on the shopper's origin (through the SSR proxy) and the signed token
+        # carries that origin, so paying returns there: same host, same localStorage, same login.
+        data = {"s": shop.id, "o": order.order_number, "a": f"{order.total_price:.2f}", "r": origin}
+        return f"{origin}/api/payment/sandbox/{self._tokens.dumps(data)}"
 
     def read_page_token(self, token: str) -> dict | None:
-        """{"s": shop id, "o": order number, "a": amount} of a payment page, or None."""
+        """{"s": shop id, "o": order number, "a": amount, "r": return origin} of a page, or None."""
         try:
             return self._tokens.loads(token, max_age=PAGE_LIFETIME_SECONDS)
         except BadToken:

@@ -12,6 +12,7 @@ from sqlalchemy import select
 from bff.accounts.models import PasswordResetToken, User
 from bff.common.models import utcnow
 from bff.extensions import db
+from bff.shops.models import ShopDomain
 from bff.tests.fixtures.accounts import PASSWORD
 from bff.tests.helpers import SHOP_A, assert_error
 
@@ -133,6 +134,18 @@ def test_an_unknown_address_gets_the_same_answer_and_no_mail(client, user, smtp_
     assert (unknown.status_code, unknown.json) == (known.status_code, known.json)
     time.sleep(0.2)
     assert len(smtp_server.messages) == 1
+
+
+def test_the_link_goes_to_the_shop_host_the_shopper_used(client, user, shop, session, smtp_server):
+    shop.domains.append(ShopDomain(hostname="www.shop-a.test"))
+    session.commit()
+    proxied = {**SHOP_A, "X-Forwarded-Host": "www.shop-a.test:8080", "X-Forwarded-Proto": "http"}
+    request_reset(client, headers=proxied)
+    forged = {**SHOP_A, "X-Forwarded-Host": "evil.example", "Host": "evil.example"}
+    request_reset(client, headers=forged)
+    first, second = smtp_server.wait_for(2)
+    assert link_in(first).startswith("http://www.shop-a.test:8080/reset-password?")
+    assert link_in(second).startswith("http://shop-a.test/reset-password?")
 
 
 def test_an_english_shop_mails_in_english(client, make_shop, make_user, smtp_server):

@@ -42,8 +42,9 @@ def test_the_same_email_in_any_case_is_refused_with_the_spec_message(client, sho
     assert register(client).status_code == 201
     res = register(client, email="  MING@example.COM ")
     body = assert_error(res, 422, "email_taken")
-    assert body["message"] == "Email already exists"
-    assert body["errors"] == {"email": ["Email already exists"]}
+    # The Chinese twin of SPEC's 'Email already exists' (the English shop's text).
+    assert body["message"] == "该电子邮件地址已被注册"
+    assert body["errors"] == {"email": ["该电子邮件地址已被注册"]}
 
 
 def test_the_same_email_may_register_in_another_shop(client, shop, make_shop):

@@ -92,7 +92,7 @@ def test_login_ignores_the_case_and_spaces_of_the_email(client, user):
 )
 def test_a_wrong_password_or_unknown_email_is_the_same_invalid_credentials(client, user, email, password):
     body = assert_error(login(client, email, password), 400, "invalid_credentials")
-    assert body["message"] == "Invalid email or password"
+    assert body["message"] == "电子邮件或密码错误"  # SPEC's 'Invalid email or password' in Chinese
 
 
 def test_a_user_of_another_shop_cannot_log_in_here(client, user, make_shop):
@@ -302,7 +302,7 @@ def test_admin_login_accepts_only_admins(client, shop, make_user):
     body = assert_error(
         login(client, "buyer@example.com", path="/api/admin/login"), 400, "invalid_credentials"
     )
-    assert body["message"] == "Invalid email or password"
+    assert body["message"] == "电子邮件或密码错误"  # SPEC's 'Invalid email or password' in Chinese
 
 
 def test_create_admin_command_makes_an_admin_who_can_log_in(app, client, shop):

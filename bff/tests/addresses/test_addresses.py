@@ -105,13 +105,29 @@ def test_an_unknown_country_is_refused(api, as_member):
         ("shipping_city", "奥克兰"),
         ("shipping_name", "简"),
         ("shipping_name", "Jane <b>"),
-        ("shipping_contact", "+64 21 123"),
+        ("shipping_contact", "+64 21 123 ext 4"),
+        ("shipping_contact", "64+21 123 4567"),
     ],
 )
 def test_new_zealand_addresses_must_be_in_english(api, as_member, field, value):
     body = assert_error(api.post("/api/shipping-addresses/create", as_member, json={**NZ, field: value}), 422)
     assert body["message"] == NZ_ERROR and body["errors"] == {field: [NZ_ERROR]}
     assert _list(api, as_member) == []
+
+
+def test_new_zealand_addresses_as_new_zealanders_write_them(api, as_member):
+    kiwi = {
+        **NZ,
+        "shipping_name": "Siobhán O’Neill",
+        "shipping_contact": "+64 21 123 4567",
+        "shipping_city": "Whanga\u0304rei",  # the macron as a combining mark: stored as NFC ā
+        "shipping_address": "2/15 O'Brien St",
+    }
+    created = _create(api, as_member, kiwi)
+    assert (created["shipping_city"], created["shipping_address"]) == ("Whangārei", "2/15 O'Brien St")
+    assert _create(api, as_member, {**kiwi, "shipping_contact": "(09) 123-4567"})["shipping_contact"] == (
+        "(09) 123-4567"
+    )
 
 
 def test_china_has_no_extra_check(api, as_member):

@@ -226,9 +226,12 @@ def test_product_without_brand_category_or_images_has_nulls_and_empty_lists(clie
     assert product["is_free_shipping"] == 0
 
 
-def test_unknown_product_is_a_json_404(client, shop):
+def test_unknown_product_is_a_json_404(client, shop, make_shop):
     res = client.get("/api/product/999999", headers=SHOP_A)
     assert res.status_code == 404
+    assert res.json == {"message": "商品不存在", "code": "not_found"}  # in the shop's language
+    make_shop("en.test", language="en")
+    res = client.get("/api/product/999999", headers={"X-Site-Host": "en.test"})
     assert res.json == {"message": "Product not found", "code": "not_found"}
 
 

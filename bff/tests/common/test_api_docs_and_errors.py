@@ -70,5 +70,6 @@ def test_an_unexpected_failure_is_a_json_500_without_a_stack_trace(app, client, 
     finally:
         app.config["PROPAGATE_EXCEPTIONS"] = None
     assert res.status_code == 500
-    assert res.json == {"message": "Internal server error", "code": "internal_error"}
+    # In the shop's language (SHOP_A is a Chinese shop); the English one is checked in test_languages.py.
+    assert res.json == {"message": "服务器内部错误", "code": "internal_error"}
     assert b"secret detail" not in res.data

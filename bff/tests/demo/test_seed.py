@@ -46,6 +46,7 @@ def test_seed_creates_a_full_chinese_shop(seeded):
     shop = _shop("nz-zh")
     assert shop.language == "zh" and {d.hostname for d in shop.domains} == {"localhost", "127.0.0.1"}
     assert shop.site_url == "http://localhost:3000"
+    assert shop.time_zone == "Asia/Shanghai"
     empty = [name for name in SETTINGS if getattr(shop, name) in (None, "")]
     assert empty == []
     assert 4 <= shop.shop_exchange_rate <= 5
@@ -117,6 +118,7 @@ def test_every_sort_order_gives_a_different_order(seeded):
 def test_english_shop_is_smaller_and_separate(seeded, client):
     zh, en = _shop("nz-zh"), _shop("nz-en")
     assert en.language == "en" and [d.hostname for d in en.domains] == ["en.localhost"]
+    assert en.time_zone == "Pacific/Auckland"
     assert [name for name in SETTINGS if getattr(en, name) in (None, "")] == []
     assert 10 <= _count(Product, en) < _count(Product, zh)
     assert _count(Brand, en) >= 3 and _count(Banner, en) >= 2 and _count(Article, en) == 4

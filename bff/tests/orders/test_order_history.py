@@ -1,6 +1,6 @@
 """Order list, detail, cancellation, release of unpaid orders, shipping command, isolation."""
 
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta
 from decimal import Decimal
 
 import pytest
@@ -102,6 +102,27 @@ def test_the_order_fields_of_the_contract(api, as_member, place):
     assert {"product_name", "final_price", "quantity"} <= set(detail)
     assert {"id", "avatar", "images", "imageAlt"} <= set(detail["product"])
     assert listed["order_number"] == order["order_number"]
+
+
+def test_order_times_are_iso_8601_in_utc_with_the_offset(api, as_member, place):
+    number = place(as_member)["order_number"]
+    order = api.get(f"/api/order/{number}", as_member).get_json()["order"]
+    listed = api.get("/api/orders/", as_member).get_json()["orders"]["data"][0]
+    for value in (order["updated_at"], order["datetime"], listed["updated_at"], listed["datetime"]):
+        moment = datetime.fromisoformat(value)
+        assert moment.utcoffset() == timedelta(0), value
+        assert abs(datetime.now(UTC) - moment) < timedelta(minutes=5), value
+
+
+def test_the_order_number_carries_the_shops_calendar_day(api, as_member, place, store, session):
+    from zoneinfo import ZoneInfo
+
+    store.time_zone = "Pacific/Kiritimati"  # UTC+14: its day differs from UTC's for 14 hours
+    session.commit()
+    days = {f"{datetime.now(ZoneInfo('Pacific/Kiritimati')):%y%m%d}"}
+    number = place(as_member)["order_number"]
+    days.add(f"{datetime.now(ZoneInfo('Pacific/Kiritimati')):%y%m%d}")
+    assert number[:6] in days
 
 
 def test_the_detail_is_found_by_order_number(api, as_member, place):

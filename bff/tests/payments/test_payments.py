@@ -10,6 +10,7 @@ from bff.extensions import db
 from bff.orders.models import Order
 from bff.payments import signing
 from bff.payments.models import PaymentNotification
+from bff.shops.models import ShopDomain
 from bff.tests.fixtures.shopping import checkout_body
 from bff.tests.helpers import assert_error
 
@@ -178,3 +179,27 @@ def test_a_notification_replayed_10_times_at_once_changes_the_order_once(secret,
 
 def test_a_forged_page_token_answers_with_the_error_shape(client):
     assert_error(client.get("/api/payment/sandbox/forged.token"), 404, "not_found")
+
+
+# The shopper's own origin -----------------------------------------------------------------
+
+
+def test_the_sandbox_page_and_its_return_use_the_shoppers_origin(
+    client, api, as_member, order, store, session
+):
+    store.domains.append(ShopDomain(hostname="127.0.0.1"))
+    session.commit()
+    proxied = {**as_member, "X-Forwarded-Host": "127.0.0.1:41234", "X-Forwarded-Proto": "http"}
+    url = _create_payment(api, proxied, order).get_json()["paymentPageUrl"]
+    assert url.startswith("http://127.0.0.1:41234/api/payment/sandbox/")
+    # The POST from the page comes through another proxy hop: the token, not that hop, decides.
+    res = client.post(url.removeprefix("http://127.0.0.1:41234"), data={"outcome": "paid"})
+    assert res.headers["Location"] == f"http://127.0.0.1:41234/order-summary/{order['order_number']}"
+
+
+def test_a_host_the_shop_does_not_own_gets_the_site_url(client, api, as_member, order):
+    forged = {**as_member, "X-Forwarded-Host": "evil.example:3000", "X-Forwarded-Proto": "https"}
+    url = _create_payment(api, forged, order).get_json()["paymentPageUrl"]
+    assert url.startswith("http://shop-a.test/api/payment/sandbox/")
+    res = client.post(url.removeprefix("http://shop-a.test"), data={"outcome": "paid"})
+    assert res.headers["Location"] == f"http://shop-a.test/order-summary/{order['order_number']}"

@@ -3,6 +3,8 @@
 import re
 from decimal import Decimal
 
+import pytest
+
 from bff.tests.helpers import SHOP_A, assert_error
 
 SETTINGS = [
@@ -216,3 +218,19 @@ def test_a_host_with_a_nul_byte_is_store_not_found(client, make_shop):
     make_shop("a.test")
     res = client.get("/api/shop", headers={"X-Site-Host": "a.test\x00"})
     assert_error(res, 404, "store_not_found")
+
+
+def test_shop_info_names_the_shops_time_zone(client, make_shop):
+    make_shop("shop-a.test")
+    make_shop("en.test", language="en", time_zone="Pacific/Auckland")
+    assert client.get("/api/shop", headers=SHOP_A).json["data"]["shop_info"]["time_zone"] == "Asia/Shanghai"
+    en = client.get("/api/shop", headers={"X-Site-Host": "en.test"}).json["data"]["shop_info"]
+    assert en["time_zone"] == "Pacific/Auckland"
+
+
+def test_a_shop_time_zone_must_be_an_iana_name():
+    from bff.shops.models import Shop
+
+    for bad in ("Beijing", "UTC+8", "../../etc/passwd", ""):
+        with pytest.raises(ValueError):
+            Shop(time_zone=bad)

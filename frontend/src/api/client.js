@@ -14,6 +14,7 @@ export class ApiError extends Error {
 
 export function toApiError(error) {
   if (error instanceof ApiError) return error;
+  if (axios.isCancel(error)) return new ApiError('Canceled', { status: 0, code: 'canceled' });
   const res = error?.response;
   if (!res) return new ApiError(error?.message || 'Network error', { status: 0, code: 'unreachable' });
   const body = res.data && typeof res.data === 'object' ? res.data : {};
@@ -24,6 +25,10 @@ export function toApiError(error) {
   });
 }
 
+/** No answer (BFF down, network gone, time-out) or a 5xx: SPEC section 8's 'Failed to connect to server'. */
+export const isServerFailure = (apiError) =>
+  (apiError.status === 0 && apiError.code !== 'canceled') || apiError.status >= 500;
+
 /**
  * One axios instance per browser session or per server render.
  * siteHost: the shop's hostname (location.hostname, or the rendered request's host).
@@ -32,6 +37,9 @@ export function toApiError(error) {
  * setToken: stores a token the BFF renewed (X-Renewed-Token header).
  * onSessionExpired: called on a 401, unless the call opted out with `skipSessionExpiry`
  *   (login, login status, logout: their failures are not an expired session).
+ * onServerFailure: called on a server failure (isServerFailure); the text it returns
+ *   becomes the error's message, so a screen that shows the failure shows that text
+ *   (the shop's 'Failed to connect to server'), never "Network Error" or a 500's body.
  */
 export function createApiClient({
   baseURL = '',
@@ -39,6 +47,7 @@ export function createApiClient({
   getToken = () => null,
   setToken,
   onSessionExpired,
+  onServerFailure,
   onRequest,
   onResponse,
   httpAgent,
@@ -72,6 +81,10 @@ export function createApiClient({
       renew(error?.response);
       const apiError = toApiError(error);
       if (apiError.status === 401 && !error?.config?.skipSessionExpiry) onSessionExpired?.(apiError);
+      if (isServerFailure(apiError) && onServerFailure) {
+        const message = onServerFailure(apiError);
+        if (message) apiError.message = message;
+      }
       return Promise.reject(apiError);
     },
   );

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { ApiError, createApiClient } from './client.js';
 
 /** A client whose calls answer `status` with `headers`, recording what was sent. */
-function clientAnswering(status, headers = {}, options = {}) {
+function clientAnswering(status, headers = {}, options = {}, body = null) {
   const sent = [];
   const http = createApiClient({ siteHost: 'shop.test', ...options });
   http.defaults.adapter = async (config) => {
@@ -13,7 +13,7 @@ function clientAnswering(status, headers = {}, options = {}) {
       statusText: '',
       headers,
       config,
-      data: status < 400 ? { ok: true } : { message: 'Unauthenticated.', code: 'unauthenticated' },
+      data: body ?? (status < 400 ? { ok: true } : { message: 'Unauthenticated.', code: 'unauthenticated' }),
     };
     if (status >= 400) throw new AxiosError('failed', 'ERR_BAD_REQUEST', config, null, response);
     return response;
@@ -55,5 +55,53 @@ describe('api client sessions', () => {
       .http.post('/api/auth/login')
       .catch(() => {});
     expect(onSessionExpired).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('api client server failures (SPEC section 8: HTTP 500 says Failed to connect to server)', () => {
+  const failed = 'Failed to connect to server';
+
+  it.each([500, 502, 503, 504])('turns HTTP %i into the shop text and reports it once', async (status) => {
+    const onServerFailure = vi.fn(() => failed);
+    const { http } = clientAnswering(status, {}, { onServerFailure }, { message: 'Internal error', code: 'internal' });
+    const error = await http.get('/api/cart').catch((e) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error.status).toBe(status);
+    expect(error.message).toBe(failed);
+    expect(onServerFailure).toHaveBeenCalledTimes(1);
+  });
+
+  it('does the same when nothing answers (network failure or time-out)', async () => {
+    const onServerFailure = vi.fn(() => failed);
+    const http = createApiClient({ onServerFailure });
+    http.defaults.adapter = async (config) => {
+      throw new AxiosError('Network Error', 'ERR_NETWORK', config, {});
+    };
+    const error = await http.get('/api/cart').catch((e) => e);
+    expect([error.status, error.code, error.message]).toEqual([0, 'unreachable', failed]);
+    expect(onServerFailure).toHaveBeenCalledTimes(1);
+  });
+
+  it('leaves 4xx answers and canceled calls alone', async () => {
+    const onServerFailure = vi.fn(() => failed);
+    for (const status of [400, 401, 404, 409, 422]) {
+      const error = await clientAnswering(status, {}, { onServerFailure })
+        .http.get('/api/x')
+        .catch((e) => e);
+      expect(error.message).toBe('Unauthenticated.');
+    }
+    const controller = new AbortController();
+    const http = createApiClient({ onServerFailure });
+    controller.abort();
+    const error = await http.get('http://127.0.0.1:9/api/x', { signal: controller.signal }).catch((e) => e);
+    expect(error.code).toBe('canceled');
+    expect(onServerFailure).not.toHaveBeenCalled();
+  });
+
+  it('keeps its own message when no hook is given (server renders)', async () => {
+    const error = await clientAnswering(500, {}, {}, { message: 'boom' })
+      .http.get('/api/x')
+      .catch((e) => e);
+    expect(error.message).toBe('boom');
   });
 });

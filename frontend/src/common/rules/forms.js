@@ -12,8 +12,12 @@ export const PASSWORD_MAX_LENGTH = 20;
 const DOMAIN_LABEL = '[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?';
 const EMAIL = new RegExp(`^[a-zA-Z0-9.!#$%&'*+/=?^_\`{|}~-]+@${DOMAIN_LABEL}(?:\\.${DOMAIN_LABEL})+$`);
 const STRONG_PASSWORD = /^[A-Za-z0-9]{6,20}$/;
-const NZ_TEXT = /^[A-Za-z0-9\s,.-]+$/;
-const DIGITS = /^[0-9]+$/;
+// New Zealand recipients, as bff/addresses/rules.py: Latin letters with accents and macrons,
+// digits, spaces and , . - ' ’ / # &; phones: a leading +, digits, spaces, hyphens, parentheses.
+const LATIN_LETTERS = 'A-Za-z\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u017f';
+const SPACES = ' \t\n\r\u00a0';
+const NZ_TEXT = new RegExp(`^[${LATIN_LETTERS}0-9${SPACES},.\\-'\u2019/#&]+$`);
+const NZ_PHONE = new RegExp(`^\\+?[0-9${SPACES}()\\-]*[0-9][0-9${SPACES}()\\-]*$`);
 
 const text = (value) => (value == null ? '' : String(value));
 // Lengths in characters, as the BFF counts them (a UTF-16 pair is one).
@@ -51,12 +55,12 @@ export const RECIPIENT_FIELDS = [
 
 /**
  * { field: rule } for a recipient, empty when valid. Every field is required;
- * New Zealand addresses are written in English: name, city and address only
- * letters, digits, whitespace, comma, period or hyphen; phone only digits.
+ * New Zealand addresses are written in Latin script (NZ_TEXT, NZ_PHONE). Values
+ * are checked in Unicode NFC, as the BFF stores them (a + U+0304 is ā).
  */
 export function recipientRules(values) {
   const errors = {};
-  const value = (name) => text(values?.[name]).trim();
+  const value = (name) => text(values?.[name]).normalize('NFC').trim();
   for (const name of RECIPIENT_FIELDS) {
     if (!value(name)) errors[name] = 'required';
   }
@@ -64,7 +68,7 @@ export function recipientRules(values) {
     for (const name of ['shipping_address', 'shipping_city', 'shipping_name']) {
       if (!errors[name] && !NZ_TEXT.test(value(name))) errors[name] = 'nz_address';
     }
-    if (!errors.shipping_contact && !DIGITS.test(value('shipping_contact'))) errors.shipping_contact = 'nz_address';
+    if (!errors.shipping_contact && !NZ_PHONE.test(value('shipping_contact'))) errors.shipping_contact = 'nz_address';
   }
   return errors;
 }

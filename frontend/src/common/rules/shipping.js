@@ -11,7 +11,10 @@ export const COUNTRIES = [CHINA, NEW_ZEALAND];
 export const METHODS = { OVERSEA_DIRECT: 'oversea-direct', LOCAL_DIRECT: 'local-direct', LOCAL_PICK: 'local-pick' };
 export const DEFAULT_SHIPPING_TYPE = METHODS.OVERSEA_DIRECT;
 const SPECIAL_AREAS = ['新疆', '西藏'];
-const AUCKLAND_NAMES = ['auckland', '奥克兰'];
+// Matched in folded text (see fold): Auckland in any case, with or without macrons; its te reo
+// Māori name Tāmaki Makaurau; and 奥克兰 as SPEC section 9 writes it (a New Zealand recipient
+// must be in Latin script, so 奥克兰 only sets the fee shown while the form is filled in).
+const AUCKLAND_NAMES = ['auckland', 'tamaki makaurau', '奥克兰'];
 export const MIN_CHARGED_GRAMS = 1000;
 
 const flag = (v) => v === true || Number(v) === 1;
@@ -54,9 +57,17 @@ export function perKgFee(grams, ratePerKg) {
   return roundCents((Math.max(num(grams), MIN_CHARGED_GRAMS) / 1000) * num(ratePerKg));
 }
 
+/** Text for matching place names, as the BFF's fold(): NFKD, marks removed, lower case, one space. */
+export const fold = (text) =>
+  String(text || '')
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/\s+/g, ' ');
+
 const mentions = (text, names) => {
-  const lower = String(text || '').toLowerCase();
-  return names.some((n) => lower.includes(n));
+  const folded = fold(text);
+  return names.some((n) => folded.includes(n));
 };
 
 export function shippingFee(method, grams, city, address, settings) {

@@ -42,7 +42,7 @@ export const en = {
   'checkout.chooseRecipient': 'Choose recipient',
   'checkout.shippingMethod': 'Shipping method',
   'checkout.noShippingMethod': 'No shipping method',
-  'checkout.noShippingBlocked': '不能生成订单，没有可用的发货方式。',
+  'checkout.noShippingBlocked': 'Cannot create the order: no shipping method is available.',
   'checkout.summary': 'Order summary',
   'checkout.totalQuantity': 'Items',
   'checkout.totalWeight': 'Total weight',

@@ -4,10 +4,11 @@ import { useNotify } from '../ui/useNotify.js';
 import { useRemote } from '../../common/useRemote.js';
 import Pagination from '../../common/components/Pagination.jsx';
 import Price from '../shop/Price.jsx';
+import ShopTime from '../shop/ShopTime.jsx';
 import { listingHref } from '../../common/components/SortBar.jsx';
 import { cancelOrder, fetchOrders } from '../../api/orders.js';
 import { useApiCall } from '../../common/useApiCall.js';
-import { formatDateTime, isPayable, ORDER_FILTERS } from './status.js';
+import { isPayable, ORDER_FILTERS } from './status.js';
 import { PayButton, ProgressBar, StatusBadge } from './OrderParts.jsx';
 
 /** /order-list: status filters, numbered pages, pay and cancel on unpaid orders. */
@@ -82,7 +83,7 @@ export default function OrderListPage() {
               <div className="text-right">
                 <StatusBadge status={order.status} />
                 <p className="mt-1 text-xs text-gray-500">
-                  {t('order.updated')}: <time data-testid="order-updated">{formatDateTime(order.updated_at)}</time>
+                  {t('order.updated')}: <ShopTime value={order.updated_at} data-testid="order-updated" />
                 </p>
                 <Link
                   to={`/order-detail/${encodeURIComponent(order.order_number)}`}

@@ -32,12 +32,3 @@ export function progressStages(status) {
     { key: status === 'completed' ? 'order.stage.shipped' : 'order.stage.awaiting', reached: status === 'completed' },
   ];
 }
-
-const pad = (n) => String(n).padStart(2, '0');
-/** yyyy-MM-dd HH:mm:ss in the browser's time zone; '' when missing or not a date. */
-export function formatDateTime(value) {
-  if (!value) return '';
-  const d = value instanceof Date ? value : new Date(value);
-  if (Number.isNaN(d.getTime())) return '';
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
-}

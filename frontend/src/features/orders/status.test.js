@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { installTexts, translator } from '../../i18n/index.js';
 import * as texts from './strings.js';
-import { formatDateTime, isPayable, orderProgress, progressStages, statusLabelKey, thanksKey } from './status.js';
+import { isPayable, orderProgress, progressStages, statusLabelKey, thanksKey } from './status.js';
 
 installTexts([texts]);
 
@@ -52,12 +52,5 @@ describe('order status helpers (SPEC section 4)', () => {
     expect(isPayable('unpaid')).toBe(true);
     expect(isPayable('payment_failed')).toBe(true);
     expect(isPayable('paid')).toBe(false);
-  });
-
-  it('formats times as yyyy-MM-dd HH:mm:ss', () => {
-    expect(formatDateTime(new Date(2024, 0, 5, 9, 3, 7))).toBe('2024-01-05 09:03:07');
-    expect(formatDateTime('2024-12-31T23:59:58')).toBe('2024-12-31 23:59:58');
-    expect(formatDateTime(null)).toBe('');
-    expect(formatDateTime('nope')).toBe('');
   });
 });

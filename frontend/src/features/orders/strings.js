@@ -71,7 +71,7 @@ export const en = {
   'order.pay.wallet': 'Pay with mobile wallet',
   'order.pay.method': 'Payment method',
   'order.cancel': 'Cancel order',
-  'order.cancelled': '取消订单成功。',
+  'order.cancelled': 'Order cancelled.',
   'order.empty': 'No orders yet',
   'order.items': 'Items',
   'order.noItems': 'This order has no items',

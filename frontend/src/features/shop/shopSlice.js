@@ -1,6 +1,7 @@
 import { createAsyncThunk, createSlice } from '@reduxjs/toolkit';
 import { fetchCategories, fetchShop } from '../../api/catalog.js';
 import { fetchArticles } from '../../api/content.js';
+import { DEFAULT_TIME_ZONE } from '../../common/dates.js';
 
 // Everything the shared layout needs: settings, the category menu, footer articles.
 export const shopLoaded = createAsyncThunk('shop/loaded', async (_, { extra, rejectWithValue }) => {
@@ -44,3 +45,5 @@ export const selectShop = (state) => state.shop.info;
 export const selectCategories = (state) => state.shop.categories;
 export const selectArticles = (state) => state.shop.articles;
 export const selectExchangeRate = (state) => state.shop.info?.shop_exchange_rate;
+/** The IANA zone every screen shows times in (shop setting `time_zone`). */
+export const selectTimeZone = (state) => state.shop.info?.time_zone || DEFAULT_TIME_ZONE;

@@ -9,6 +9,8 @@ const toastSlice = createSlice({
   reducers: {
     toastShown: {
       reducer(state, { payload }) {
+        // The same notice twice at once (a failure reported by the client and by the screen) shows once.
+        if (state.items.some((t) => t.type === payload.type && t.message === payload.message)) return;
         state.items.push({ id: state.nextId, ...payload });
         state.nextId += 1;
       },
