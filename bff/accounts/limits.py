@@ -7,6 +7,8 @@ default and Redis when REDIS_URL is set, so every process shares the counts. The
 settings (`*_LIMIT_*` in bff/config.py) read on each request, so tests can lower them.
 """
 
+import unicodedata
+
 from flask import current_app, request
 from flask_limiter import Limiter
 
@@ -27,12 +29,16 @@ def client_ip() -> str:
 
 
 def account_key() -> str:
-    """The account a call is about: the shop's host and the normalised email of the body."""
+    """The account a call is about: the shop's id and the normalised email of the body, so every
+    hostname of one shop (localhost, 127.0.0.1) counts in one bucket."""
     body = request.get_json(silent=True) if request.is_json else request.form
     email = body.get("email", "") if isinstance(body, dict) or hasattr(body, "get") else ""
-    email = email.strip().lower() if isinstance(email, str) else ""
-    host = normalise_host(request.headers.get("X-Site-Host") or request.host)
-    return f"{host}|{email}"
+    email = unicodedata.normalize("NFKC", email).strip().lower() if isinstance(email, str) else ""
+    try:
+        shop = f"shop:{current_shop().id}"
+    except DomainError:  # no such shop: the call fails anyway; count it by the host it named
+        shop = f"host:{normalise_host(request.headers.get('X-Site-Host') or request.host)}"
+    return f"{shop}|{email}"
 
 
 def _message() -> str:
@@ -55,11 +61,13 @@ def per_ip(setting: str):
 
 
 def per_account(setting: str, *, failures_only: bool = False):
+    """One bucket per account and setting, shared by every route that uses it: the member and
+    admin logins count an account's failures together."""
     deduct_when = (lambda response: response.status_code == 400) if failures_only else None
-    return limiter.limit(
+    return limiter.shared_limit(
         _setting(setting),
+        scope=f"account:{setting}",
         key_func=account_key,
         error_message=_message,
         deduct_when=deduct_when,
-        scope=f"account:{setting}",
     )

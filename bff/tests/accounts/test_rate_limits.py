@@ -134,3 +134,24 @@ def test_only_the_trusted_proxy_hop_of_x_forwarded_for_counts(
     assert (res.status_code == 429) is expected_blocked
     spoof = login(client, ip="3.3.3.3, 203.0.113.51")
     assert spoof.status_code == 429
+
+
+def test_one_failure_bucket_per_account_across_the_shops_hosts_and_both_login_paths(
+    client, app, make_shop, make_user, monkeypatch
+):
+    shop = make_shop("shop-a.test", "127.0.0.1")
+    make_user(shop, "Owner@Example.com", is_admin=True)
+    monkeypatch.setitem(app.config, "LOGIN_FAILURE_LIMIT_PER_ACCOUNT", "3/minute")
+    attempts = [
+        ("/api/auth/login", "shop-a.test", "owner@example.com"),
+        ("/api/auth/login", "127.0.0.1", " OWNER@example.com"),
+        ("/api/admin/login", "shop-a.test", "owner@example.com"),
+    ]
+    for path, host, email in attempts:
+        res = client.post(path, json={"email": email, "password": "wrong1234"}, headers={"X-Site-Host": host})
+        assert res.status_code == 400, res.json
+    for path, host in [("/api/admin/login", "127.0.0.1"), ("/api/auth/login", "shop-a.test")]:
+        res = client.post(
+            path, json={"email": "owner@example.com", "password": "wrong1234"}, headers={"X-Site-Host": host}
+        )
+        assert_limited(res)
