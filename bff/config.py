@@ -94,6 +94,12 @@ class Config:
         self.RATELIMIT_KEY_PREFIX = "bff"
         # The SSR process is the one public entry and appends the client to X-Forwarded-For.
         self.TRUSTED_PROXY_HOPS = int(env("TRUSTED_PROXY_HOPS", "1"))
+        # Where those proxies run: X-Forwarded-* is read only from these addresses (loopback and
+        # the private ranges a compose network uses); a client reaching the BFF directly is keyed
+        # by its own address, whatever it claims.
+        self.TRUSTED_PROXIES = env(
+            "TRUSTED_PROXIES", "127.0.0.0/8,::1,10.0.0.0/8,172.16.0.0/12,192.168.0.0/16,fc00::/7"
+        )
         self.LOGIN_LIMIT_PER_IP = env("LOGIN_LIMIT_PER_IP", "30/minute;300/hour")
         self.LOGIN_FAILURE_LIMIT_PER_ACCOUNT = env("LOGIN_FAILURE_LIMIT_PER_ACCOUNT", "10/15 minutes")
         self.REGISTER_LIMIT_PER_IP = env("REGISTER_LIMIT_PER_IP", "10/hour")

@@ -14,6 +14,7 @@ from flask_limiter import Limiter
 
 from bff.accounts.messages import text
 from bff.common.errors import DomainError
+from bff.common.proxies import from_trusted_proxy
 from bff.shops.context import current_shop
 from bff.shops.services import normalise_host
 
@@ -21,6 +22,8 @@ from bff.shops.services import normalise_host
 def client_ip() -> str:
     """The caller's address: the hop the trusted proxies (the SSR process) saw."""
     hops = current_app.config["TRUSTED_PROXY_HOPS"]
+    if not from_trusted_proxy():
+        return request.remote_addr or ""
     forwarded = [
         part.strip() for value in request.headers.getlist("X-Forwarded-For") for part in value.split(",")
     ]

@@ -2,6 +2,7 @@
 
 from flask import current_app, request
 
+from bff.common.proxies import from_trusted_proxy
 from bff.extensions import db
 from bff.shops.models import Shop
 from bff.shops.services import find_shop_by_host, shopper_origin
@@ -31,7 +32,7 @@ def current_origin() -> str:
     Behind the trusted proxy (the SSR process, TRUSTED_PROXY_HOPS >= 1) the browser's own Host
     and scheme arrive in X-Forwarded-Host and X-Forwarded-Proto, which the proxy overwrites;
     without a proxy they are the request's own. Either way the host must be one of the shop's."""
-    proxied = current_app.config["TRUSTED_PROXY_HOPS"] > 0
+    proxied = current_app.config["TRUSTED_PROXY_HOPS"] > 0 and from_trusted_proxy()
     host = _nearest("X-Forwarded-Host") if proxied else None
     scheme = _nearest("X-Forwarded-Proto") if proxied else None
     return shopper_origin(current_shop(), scheme or request.scheme, host or request.host)

@@ -155,3 +155,25 @@ def test_one_failure_bucket_per_account_across_the_shops_hosts_and_both_login_pa
             path, json={"email": "owner@example.com", "password": "wrong1234"}, headers={"X-Site-Host": host}
         )
         assert_limited(res)
+
+
+def test_a_made_up_forwarded_for_from_outside_the_proxies_does_not_escape_the_ip_limit(
+    client, app, user, monkeypatch
+):
+    monkeypatch.setitem(app.config, "LOGIN_LIMIT_PER_IP", "3/minute")
+    outside = {"REMOTE_ADDR": "203.0.113.77"}
+    for n in range(3):
+        res = client.post(
+            "/api/auth/login",
+            data={"email": f"u{n}@example.com", "password": "wrong1234"},
+            headers=from_ip(f"198.51.100.{n}"),
+            environ_base=outside,
+        )
+        assert res.status_code == 400
+    res = client.post(
+        "/api/auth/login",
+        data={"email": "u9@example.com", "password": "wrong1234"},
+        headers=from_ip("198.51.100.99"),
+        environ_base=outside,
+    )
+    assert_limited(res)
