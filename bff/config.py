@@ -57,9 +57,8 @@ class Config:
         self.OPENAPI_URL_PREFIX = "/api"
         self.OPENAPI_JSON_PATH = "openapi.json"
         self.OPENAPI_SWAGGER_UI_PATH = "/docs"
-        self.OPENAPI_SWAGGER_UI_URL = os.environ.get(
-            "SWAGGER_UI_URL", "https://cdn.jsdelivr.net/npm/swagger-ui-dist@5.17.14/"
-        )
+        # Served by the BFF from the pinned swagger-ui-bundle package (bff/api_docs.py), no CDN.
+        self.OPENAPI_SWAGGER_UI_URL = "/api/docs/static/"
         self.JSON_SORT_KEYS = False
 
     def _accounts(self) -> None:
