@@ -43,14 +43,11 @@ def _email_taken(shop: Shop) -> DomainError:
 def register_user(
     session: Session, shop: Shop, passwords: Passwords, *, name: str, email: str, password: str
 ) -> User:
+    # Hashed first, taken or not: the answer takes as long either way (no timing tells).
+    password_hash = passwords.hash(password)
     if find_user(session, shop, email) is not None:
         raise _email_taken(shop)
-    user = User(
-        shop_id=shop.id,
-        name=name.strip(),
-        email=normalise_email(email),
-        password_hash=passwords.hash(password),
-    )
+    user = User(shop_id=shop.id, name=name.strip(), email=normalise_email(email), password_hash=password_hash)
     session.add(user)
     try:
         session.commit()

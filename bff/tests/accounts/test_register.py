@@ -2,6 +2,7 @@ import pytest
 from sqlalchemy import select
 
 from bff.accounts.models import User
+from bff.accounts.passwords import Passwords
 from bff.extensions import db
 from bff.tests.helpers import SHOP_A, assert_error
 
@@ -105,3 +106,15 @@ def test_registering_does_not_sign_in_or_grant_admin(client, shop):
     assert "token" not in res.json["data"]
     user = db.session.scalar(select(User))
     assert user.is_admin is False and user.is_special_member is False
+
+
+def test_a_taken_email_costs_the_same_password_hash_as_a_new_one(client, shop, monkeypatch):
+    """Timing must not tell which emails have accounts: both answers hash the password once."""
+    hashed = []
+    original = Passwords.hash
+    monkeypatch.setattr(
+        Passwords, "hash", lambda self, password: hashed.append(password) or original(self, password)
+    )
+    assert register(client).status_code == 201
+    assert register(client).status_code == 422
+    assert len(hashed) == 2
