@@ -3,64 +3,18 @@ database: a catalogue of XSS payloads leaves nothing dangerous in the API output
 harmless formatting survives."""
 
 import html
+import json
 import re
 from html.parser import HTMLParser
+from pathlib import Path
 
 import pytest
 from sqlalchemy import text
 
 from bff.tests.helpers import SHOP_A
 
-XSS_PAYLOADS = [
-    "<script>alert(1)</script>",
-    "<SCRIPT SRC=https://evil.example/x.js></SCRIPT>",
-    "<ScRiPt>alert(document.cookie)</sCrIpT>",
-    "<scr<script>ipt>alert(1)</scr</script>ipt>",
-    "<script",
-    "<img src=x onerror=alert(1)>",
-    "<IMG SRC=x OnErRoR=alert(1)>",
-    "<img src=x onerror=alert(1)",
-    '<img src="https://ok.example/a.png" onload="alert(1)">',
-    '<img src="https://ok.example/a.png" srcset="javascript:alert(1) 1x">',
-    '<img src="javascript:alert(1)">',
-    '<img src="data:image/svg+xml;base64,PHN2ZyBvbmxvYWQ9YWxlcnQoMSk+">',
-    "<body onload=alert(1)>",
-    '<div onmouseover="alert(1)">hover</div>',
-    "<details open ontoggle=alert(1)>x</details>",
-    '<a href="javascript:alert(1)">x</a>',
-    '<a href="JaVaScRiPt:alert(1)">x</a>',
-    '<a href="  javascript:alert(1)">x</a>',
-    '<a href="&#106;avascript:alert(1)">x</a>',
-    '<a href="&#x6A;&#x61;&#x76;&#x61;&#x73;&#x63;&#x72;&#x69;&#x70;&#x74;&#x3A;alert(1)">x</a>',
-    '<a href="jav&#x09;ascript:alert(1)">x</a>',
-    '<a href="vbscript:msgbox(1)">x</a>',
-    '<a href="data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==">x</a>',
-    '<a href="https://ok.example" onclick="alert(1)" style="position:fixed">x</a>',
-    "<svg onload=alert(1)><circle r=10 /></svg>",
-    "<svg><script>alert(1)</script></svg>",
-    '<svg><a xlink:href="javascript:alert(1)"><text>x</text></a></svg>',
-    '<iframe src="https://evil.example"></iframe>',
-    '<iframe srcdoc="&lt;script&gt;alert(1)&lt;/script&gt;"></iframe>',
-    '<IFRAME SRC="javascript:alert(1)">',
-    '<object data="javascript:alert(1)"></object>',
-    '<embed src="https://evil.example/x.swf">',
-    "<style>body{background:url(javascript:alert(1))}</style>",
-    '<p style="background:url(javascript:alert(1))">styled</p>',
-    '<table background="javascript:alert(1)"><tr><td>x</td></tr></table>',
-    '<form action="javascript:alert(1)"><input type=submit>'
-    '<button formaction="javascript:alert(1)">b</button></form>',
-    '<meta http-equiv="refresh" content="0;url=javascript:alert(1)">',
-    '<link rel=stylesheet href="https://evil.example/x.css">',
-    '<base href="https://evil.example/">',
-    "<math><mtext><table><mglyph><style><img src=x onerror=alert(1)></style></mglyph></table></mtext></math>",
-    '<noscript><p title="</noscript><img src=x onerror=alert(1)>"></noscript>',
-    "&lt;script&gt;alert(1)&lt;/script&gt;",
-    "%3Cscript%3Ealert(1)%3C%2Fscript%3E",
-    "<<script>script>alert(1)<</script>/script>",
-    "<textarea><script>alert(1)</script></textarea>",
-    "<!--<img src=x onerror=alert(1)>-->",
-    '<p>ok</p><img src="x" onerror="alert(1)"',
-]
+# Shared with the browser test (e2e/xss.test.js), which renders each payload in Chromium.
+XSS_PAYLOADS = json.loads((Path(__file__).parents[3] / "rules" / "xss_payloads.json").read_text())["payloads"]
 
 # What may appear in the output: formatting tags, and attributes without behaviour.
 SAFE_TAGS = {
@@ -105,10 +59,30 @@ def _scheme(url: str) -> str | None:
     return match.group(1) if match else None
 
 
+# A whole tag as a browser reads it: name, then attributes whose values may hold '>' or 'on…='.
+_TAG = re.compile(
+    r"""<(?:!--.*?--|/?[a-z][a-z0-9]*(?P<attrs>(?:\s+[^\s"'>/=]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>`]+))?)*)\s*/?)>""",
+    re.I | re.S,
+)
+_ATTR_NAME = re.compile(r"""\s+([^\s"'>/=]+)(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>`]+))?""")
+
+
+def _raw_tags(markup: str) -> list[str]:
+    """Every '<' in clean output starts a complete tag (text has '&lt;'): an unclosed or
+    malformed one, e.g. a handler left open at the end, fails here."""
+    tags = []
+    for start in (m.start() for m in re.finditer("<", markup)):
+        tag = _TAG.match(markup, start)
+        assert tag, ("a '<' that starts no complete tag", markup[start : start + 80])
+        tags.append(tag)
+    return tags
+
+
 def assert_safe(markup: str) -> None:
     assert not re.search(r"<\s*/?\s*(script|style|iframe|object|embed|svg|math)", markup, re.I), markup
-    # An event handler inside a tag, even one left unclosed at the end.
-    assert not re.search(r"<[^>]*\bon[a-z]+\s*=", markup, re.I), markup
+    for tag in _raw_tags(markup):
+        names = _ATTR_NAME.findall(tag.group("attrs") or "")
+        assert not [n for n in names if n.lower().startswith("on")], (tag.group(0), markup)
     parsed = _parse(markup)
     assert not parsed.comments, markup
     for tag, attrs in parsed.elements:
@@ -134,8 +108,8 @@ def _article_text(client, make_article, shop, payload: str) -> str:
     return res.json["article"]["longText"]
 
 
-def test_the_catalogue_holds_at_least_twenty_payloads():
-    assert len(set(XSS_PAYLOADS)) >= 20
+def test_the_catalogue_holds_over_a_hundred_distinct_payloads():
+    assert len(set(XSS_PAYLOADS)) == len(XSS_PAYLOADS) > 100
 
 
 @pytest.mark.parametrize("payload", XSS_PAYLOADS)
@@ -215,15 +189,24 @@ def test_chinese_text_and_entities_survive_sanitising(client, shop, make_product
     assert out == "<p>新西兰 &amp; 蜂蜜 &lt;3</p>"
 
 
-def test_the_checker_rejects_the_payloads_as_written():
-    # Keeps the check above honest: unsanitised, nearly every payload is caught.
-    caught = 0
+# Payloads that are harmless as written: escaped or URL-encoded text, and a plain link.
+HARMLESS_AS_WRITTEN = {
+    "&lt;script&gt;alert(1)&lt;/script&gt;",
+    "%3Cscript%3Ealert(1)%3C%2Fscript%3E",
+    '<a href="//evil.example/x">protocol-relative</a>',
+}
+
+
+def test_the_checker_rejects_every_payload_as_written():
+    # Keeps the check above honest: unsanitised, every payload but the harmless ones is caught.
+    passed = set()
     for payload in XSS_PAYLOADS:
         try:
             assert_safe(payload)
         except AssertionError:
-            caught += 1
-    assert caught >= len(XSS_PAYLOADS) - 2
+            continue
+        passed.add(payload)
+    assert passed == HARMLESS_AS_WRITTEN
 
 
 # HTML that reaches the database by another road than the models (SQL, a bulk update(), an import)
