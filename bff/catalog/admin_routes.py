@@ -10,6 +10,7 @@ from flask.views import MethodView
 from werkzeug.exceptions import UnprocessableEntity
 
 from bff.accounts.decorators import admin_required
+from bff.catalog import admin_images as images
 from bff.catalog import admin_schemas as schemas
 from bff.catalog import admin_services as services
 from bff.catalog.error_codes import CatalogErrorCode
@@ -19,8 +20,10 @@ from bff.common.arguments import Blueprint, per_page
 from bff.common.errors import error_body, validation_errors
 from bff.common.etags import etag, if_match_versions
 from bff.common.models import ID
+from bff.common.request_checks import max_body_size
 from bff.common.responses import document_errors
 from bff.extensions import db
+from bff.media.images import MAX_BYTES as MAX_UPLOAD_BYTES
 from bff.shops.context import current_shop
 
 blp = Blueprint(
@@ -195,3 +198,57 @@ class ProductStock(MethodView):
             level=args["level"],
         )
         return {"product": product, "change": change}, 200, {"ETag": etag(product.version)}
+
+
+# --- pictures ------------------------------------------------------------------------------
+
+# Several pictures of up to 8 MB each in one request (bff/media/images.py checks each).
+UPLOAD_LIMIT = 5 * MAX_UPLOAD_BYTES + 64 * 1024  # five at most per request, and the form's own bytes
+
+
+@blp.route(f"/<{ID}:product_id>/images")
+class ProductImages(MethodView):
+    @max_body_size(UPLOAD_LIMIT)
+    @admin_required
+    @blp.arguments(schemas.ImageUploadArgs, location="files")
+    @blp.response(201, schemas.AdminProductResponse, headers=_ETAG_HEADER)
+    @document_errors(blp, 401, 403, 404, 413, 422)
+    def post(self, shop, user, args, product_id):
+        """Add pictures (multipart field `images`, several at once) after the product's others.
+
+        Each is checked by its content (not its name), cleaned of metadata (EXIF, GPS) and kept
+        with WebP copies 320, 640 and 1280 pixels wide (`srcset` in answers). One file that is not
+        a picture refuses the whole upload, with a message per file; nothing is stored then."""
+        files = [(upload.filename or "image", upload.read()) for upload in args["images"]]
+        return _answer(images.add_images(db.session, shop, user, product_id, files), 201)
+
+    @admin_required
+    @blp.arguments(schemas.ImageArrangeArgs, location="json_or_form")
+    @blp.response(200, schemas.AdminProductResponse, headers=_ETAG_HEADER)
+    @document_errors(blp, 401, 403, 404, 412, 422)
+    @_IF_MATCH_OPTIONAL
+    def put(self, shop, user, args, product_id):
+        """Reorder the pictures (`order`: every id once) and choose the cover (`avatar`)."""
+        product = images.arrange_images(
+            db.session, shop, user, product_id, args["order"], args["cover"], _if_match()
+        )
+        return _answer(product)
+
+
+@blp.route(f"/<{ID}:product_id>/images/<{ID}:image_id>")
+class ProductImageItem(MethodView):
+    @admin_required
+    @blp.arguments(schemas.ImageAltArgs, location="json_or_form")
+    @blp.response(200, schemas.AdminProductResponse, headers=_ETAG_HEADER)
+    @document_errors(blp, 401, 403, 404, 422)
+    def patch(self, shop, user, args, product_id, image_id):
+        """Change a picture's alt text."""
+        return _answer(images.describe_image(db.session, shop, user, product_id, image_id, args["alt"]))
+
+    @admin_required
+    @blp.response(200, schemas.AdminProductResponse, headers=_ETAG_HEADER)
+    @document_errors(blp, 401, 403, 404, 412)
+    @_IF_MATCH_OPTIONAL
+    def delete(self, shop, user, product_id, image_id):
+        """Remove a picture from the product (a removed cover passes to the next picture)."""
+        return _answer(images.delete_image(db.session, shop, user, product_id, image_id, _if_match()))

@@ -6,6 +6,7 @@ shop's language. Unknown fields are ignored, so a client may send back what a GE
 
 from decimal import Decimal, InvalidOperation
 
+from flask_smorest.fields import Upload
 from marshmallow import EXCLUDE, Schema, ValidationError, fields, pre_load, validate, validates_schema
 
 from bff.catalog.schemas import ImageSchema, NamedRefSchema
@@ -317,3 +318,35 @@ class StockMovementPage(PaginatorSchema):
 
 class StockMovementListResponse(Schema):
     movements = fields.Nested(StockMovementPage)
+
+
+# --- pictures ------------------------------------------------------------------------------
+
+
+class ImageUploadArgs(Schema):
+    images = fields.List(
+        Upload(),
+        required=True,
+        validate=validate.Length(min=1, error="images_required"),
+        metadata={"description": "One or more pictures (JPEG, PNG, WebP or GIF; 8 MB each at most)."},
+    )
+
+
+class ImageArrangeArgs(Body):
+    order = fields.List(
+        fields.Integer(strict=True, validate=validate.Range(min=1, max=MAX_ID)),
+        required=True,
+        validate=validate.Length(max=100),
+        metadata={"description": "Every picture id of the product, once, in the order to show them."},
+    )
+    cover = fields.Integer(
+        strict=True,
+        load_default=None,
+        allow_none=True,
+        validate=validate.Range(min=1, max=MAX_ID),
+        metadata={"description": "The picture shown first (cards, the page); default the first of `order`."},
+    )
+
+
+class ImageAltArgs(Body):
+    alt = Text(required=True, validate=validate.Length(max=255, error="too_long"))

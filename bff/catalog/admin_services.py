@@ -63,7 +63,7 @@ class ProductFilters:
     hidden: bool | None = None
 
 
-def _invalid(shop: Shop, field: str, key: str, **values) -> DomainError:
+def invalid(shop: Shop, field: str, key: str, **values) -> DomainError:
     message = text(shop.language, key, **values)
     return DomainError(Code.VALIDATION, message, {field: [message]})
 
@@ -156,13 +156,13 @@ def _check_references(session: Session, shop: Shop, data: dict) -> None:
             ref is not None
             and session.scalar(select(model.id).where(model.id == ref, model.shop_id == shop.id)) is None
         ):
-            raise _invalid(shop, field, key)
+            raise invalid(shop, field, key)
 
 
 def _check_prices(shop: Shop, price, discount, field: str = "discount") -> None:
     """A special price counts only below the price (bff/pricing/rules.py); refuse one that would not."""
     if discount is not None and discount > 0 and discount >= price:
-        raise _invalid(shop, field, "discount_not_below_price")
+        raise invalid(shop, field, "discount_not_below_price")
 
 
 def create_product(session: Session, shop: Shop, actor: User, data: dict) -> Product:
@@ -193,7 +193,7 @@ def create_product(session: Session, shop: Shop, actor: User, data: dict) -> Pro
     return get_product(session, shop, product.id)
 
 
-def _check_version(shop: Shop, product: Product, if_match: set[int] | None, required: bool = True) -> None:
+def check_version(shop: Shop, product: Product, if_match: set[int] | None, required: bool = True) -> None:
     if if_match is None:
         if required:
             raise DomainError(Code.IF_MATCH_REQUIRED, text(shop.language, "if_match_required"))
@@ -202,7 +202,7 @@ def _check_version(shop: Shop, product: Product, if_match: set[int] | None, requ
         raise DomainError(Code.STALE_VERSION, text(shop.language, "stale_version"))
 
 
-def _flush_versioned(session: Session, shop: Shop, product: Product) -> None:
+def flush_versioned(session: Session, shop: Shop, product: Product) -> None:
     """Write the product row with its version check (a save that raced ours is a 412 too)."""
     product.updated_at = (
         utcnow()
@@ -220,7 +220,7 @@ def update_product(
     """Apply the given fields (and, when `variants` is given, that whole list) to a product
     edited at one of the versions `if_match` names; 428 without one, 412 when stale."""
     product = get_product(session, shop, product_id)
-    _check_version(shop, product, if_match)
+    check_version(shop, product, if_match)
     _check_references(session, shop, data)
     _check_prices(shop, data.get("price", product.price), data.get("discount", product.discount))
     before = _snapshot(product)
@@ -233,7 +233,7 @@ def update_product(
     if "variants" in data:
         created, dropped = _apply_variants(session, shop, product, data["variants"])
     # The product row first, with its version check: a stale edit stops here, before any stock moves.
-    _flush_versioned(session, shop, product)
+    flush_versioned(session, shop, product)
     session.expire(product, ["variants"])
 
     if created and not had_variants:
@@ -267,12 +267,12 @@ def _apply_variants(
         if spec.get("id") is not None:
             variant = current.get(spec["id"])
             if variant is None or variant.id in kept:
-                raise _invalid(shop, f"variants.{position}.id", "variant_not_found")
+                raise invalid(shop, f"variants.{position}.id", "variant_not_found")
             kept.add(variant.id)
         else:
             for name in ("name", "price"):  # a PATCH may leave them out of an existing variant only
                 if spec.get(name) is None:
-                    raise _invalid(shop, f"variants.{position}.{name}", "required")
+                    raise invalid(shop, f"variants.{position}.{name}", "required")
             variant = ProductVariant(
                 shop_id=shop.id, product_id=product.id, virtual_inventory=spec.get("virtual_inventory") or 0
             )
@@ -314,10 +314,10 @@ def set_visibility(
 ) -> Product:
     """Show or hide a product on the storefront (a hidden one is a 404 there). Repeating is a no-op."""
     product = get_product(session, shop, product_id)
-    _check_version(shop, product, if_match, required=False)
+    check_version(shop, product, if_match, required=False)
     if product.is_active != visible:
         product.is_active = visible
-        _flush_versioned(session, shop, product)
+        flush_versioned(session, shop, product)
         action = Action.SHOW if visible else Action.HIDE
         record(session, shop, actor, action, OBJECT, product.id, {"is_active": [not visible, visible]})
         session.commit()
@@ -331,7 +331,7 @@ def delete_product(
     """Delete a product that no order names (409 otherwise: hide it instead), with its variants,
     images, stock ledger, cart lines and favourites."""
     product = get_product(session, shop, product_id)
-    _check_version(shop, product, if_match, required=False)
+    check_version(shop, product, if_match, required=False)
     # Locked first (as orders and stock changes do), so an order being placed now either
     # commits before the check below sees its line, or waits and then finds no product.
     stock.lock_product(session, product.id)
@@ -363,11 +363,11 @@ def adjust_stock(
     with the reason in the ledger and the audit log. Returns the product and {before, after}."""
     product = get_product(session, shop, product_id)
     if product.variants and variant_id is None:
-        raise _invalid(shop, "variant_id", "variant_required")
+        raise invalid(shop, "variant_id", "variant_required")
     if variant_id is not None and not product.variants:
-        raise _invalid(shop, "variant_id", "no_variants")
+        raise invalid(shop, "variant_id", "no_variants")
     if variant_id is not None and variant_id not in {v.id for v in product.variants}:
-        raise _invalid(shop, "variant_id", "variant_not_found")
+        raise invalid(shop, "variant_id", "variant_not_found")
     line = stock.StockLine(product.id, variant_id, 0)
     try:
         before, after = stock.adjust(

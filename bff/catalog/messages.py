@@ -51,6 +51,27 @@ _MESSAGES: dict[str, tuple[str, str]] = {
     "reason_required": ("请填写库存调整原因", "Please give the reason for this stock change."),
     "stock_moved_to_variants": ("库存转入规格", "stock moved to the variants"),
     "variant_deleted": ("删除规格", "variant deleted"),
+    "image_not_found": ("该商品没有这张图片", "This product has no such picture."),
+    "images_required": ("请选择要上传的图片", "Choose the pictures to upload."),
+    "too_many_images": (
+        "图片太多（每个商品最多 {limit} 张）",
+        "Too many pictures (at most {limit} per product).",
+    ),
+    "image_order_mismatch": (
+        "图片已被修改，请重新加载后再排序",
+        "The pictures have changed since you loaded them: reload and arrange them again.",
+    ),
+    "image_too_large": ("图片太大（最大 {limit} MB）", "This picture is too large (at most {limit} MB)."),
+    "image_unreadable": (
+        "无法识别为图片（支持 JPEG、PNG、WebP、GIF）",
+        "This file is not a picture we can read (JPEG, PNG, WebP or GIF).",
+    ),
+    "image_type": ("不支持此图片格式（支持 JPEG、PNG、WebP、GIF）", "Use a JPEG, PNG, WebP or GIF picture."),
+    "image_too_many_pixels": ("图片像素过多", "This picture has too many pixels."),
+    "image_too_small": (
+        "图片太小（至少 {side}×{side} 像素）",
+        "This picture is too small (at least {side}×{side} pixels).",
+    ),
 }
 
 _TABLE = MessageTable(_MESSAGES)

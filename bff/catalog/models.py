@@ -2,7 +2,7 @@ import enum
 from datetime import datetime
 from decimal import Decimal
 
-from sqlalchemy import Boolean, DateTime, ForeignKey, Index, Integer, String, Text
+from sqlalchemy import JSON, Boolean, DateTime, ForeignKey, Index, Integer, String, Text
 from sqlalchemy.orm import Mapped, mapped_column, relationship, validates
 
 from bff.common.html import sanitize_html
@@ -116,6 +116,10 @@ class ProductImage(ShopOwned, db.Model):
     alt: Mapped[str] = mapped_column(String(255), default="")
     name: Mapped[str] = mapped_column(String(255), default="")
     position: Mapped[int] = mapped_column(Integer, default=0)
+    # Known for uploads (bff/media/images.py): the size, and {width: media path} of the WebP copies.
+    width: Mapped[int | None] = mapped_column(Integer)
+    height: Mapped[int | None] = mapped_column(Integer)
+    webp: Mapped[dict | None] = mapped_column(JSON)
 
 
 class ProductVariant(ShopOwned, db.Model):

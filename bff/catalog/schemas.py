@@ -3,7 +3,7 @@ from marshmallow import Schema, fields, pre_load, validate
 from bff.catalog.sorting import DEFAULT_SORT, SORTS, Sort
 from bff.common.html import RichHtml
 from bff.common.schemas import MAX_PAGE, Flag, Money, PaginatorSchema, Text, UtcDateTime
-from bff.media.schemas import MediaPath
+from bff.media.schemas import MediaPath, Srcset
 from bff.pricing.fields import FinalPrice, SpecialBadge
 
 # Words beyond this are noise; it also keeps a fully percent-encoded term far inside the URL limit.
@@ -36,6 +36,16 @@ class ImageSchema(Schema):
     path = MediaPath()
     alt = fields.String()
     name = fields.String()
+    width = fields.Integer(allow_none=True, metadata={"description": "Pixels; null when not known."})
+    height = fields.Integer(allow_none=True, metadata={"description": "Pixels; null when not known."})
+    srcset = Srcset(
+        attribute="webp",
+        allow_none=True,
+        metadata={
+            "type": "string",
+            "description": 'WebP copies for <img srcset> ("/media/a-320w.webp 320w, ..."); null when none.',
+        },
+    )
 
 
 class VariantSchema(Schema):

@@ -10,3 +10,15 @@ class MediaPath(fields.String):
 
     def _serialize(self, value, attr, obj, **kwargs):
         return media_url(value)
+
+
+class Srcset(fields.Field):
+    """{width: media path} of an image's WebP copies as an HTML `srcset` ("url 320w, ..."); null
+    when it has none."""
+
+    def _serialize(self, value, attr, obj, **kwargs):
+        if not value:
+            return None
+        return ", ".join(
+            f"{media_url(path)} {width}w" for width, path in sorted(value.items(), key=lambda i: int(i[0]))
+        )

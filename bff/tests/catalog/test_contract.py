@@ -202,8 +202,10 @@ def test_product_detail_has_every_field_with_images_variants_and_avatar(client, 
 
     images = product["images"]
     assert len(images) == 3
-    assert [set(i) for i in images] == [{"id", "path", "alt", "name"}] * 3
+    # SPEC's four fields, and the size and WebP copies of console uploads (null for these).
+    assert [set(i) for i in images] == [{"id", "path", "alt", "name", "width", "height", "srcset"}] * 3
     assert all(i["path"].startswith("/media/products/") for i in images)
+    assert all(i["width"] is i["height"] is i["srcset"] is None for i in images)
     assert product["avatar"] == images[0]["id"] == top.images[0].id
 
     variants = product["product_variants"]

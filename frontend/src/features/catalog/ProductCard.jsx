@@ -8,6 +8,9 @@ import { useT } from '../../i18n/index.js';
 import { selectUser } from '../account/userSlice.js';
 import { useAddToCart, useFavoriteToggle } from '../cart/useShopping.js';
 
+// Cards are two across on a phone, up to four on a desktop (the listing grids).
+const CARD_SIZES = '(min-width: 1024px) 25vw, (min-width: 640px) 33vw, 50vw';
+
 export default function ProductCard({ product, eager = false }) {
   const t = useT();
   const user = useSelector(selectUser);
@@ -27,6 +30,8 @@ export default function ProductCard({ product, eager = false }) {
         <Link to={`/product/${product.id}`} className="block aspect-square overflow-hidden bg-gray-50">
           <Img
             src={image?.path}
+            srcSet={image?.srcset}
+            sizes={CARD_SIZES}
             alt={image?.alt || product.imageAlt || product.name}
             eager={eager}
             className="h-full w-full object-cover transition duration-300 group-hover:scale-105"

@@ -21,6 +21,8 @@ export function Gallery({ product }) {
       <div className="aspect-square overflow-hidden rounded-2xl bg-white ring-1 ring-gray-100">
         <Img
           src={current?.path}
+          srcSet={current?.srcset}
+          sizes="(min-width: 768px) 50vw, 100vw"
           alt={current?.alt || product.imageAlt || product.name}
           width={800}
           height={800}
@@ -39,7 +41,15 @@ export function Gallery({ product }) {
               aria-pressed={img.id === current?.id}
               className={`aspect-square overflow-hidden rounded-lg bg-white ring-2 ${img.id === current?.id ? 'ring-rose-500' : 'ring-transparent hover:ring-gray-300'}`}
             >
-              <Img src={img.path} alt="" width={120} height={120} className="h-full w-full object-cover" />
+              <Img
+                src={img.path}
+                srcSet={img.srcset}
+                sizes="120px"
+                alt=""
+                width={120}
+                height={120}
+                className="h-full w-full object-cover"
+              />
             </button>
           ))}
         </div>
