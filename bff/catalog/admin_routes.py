@@ -15,10 +15,9 @@ from bff.catalog import admin_schemas as schemas
 from bff.catalog import admin_services as services
 from bff.catalog.error_codes import CatalogErrorCode
 from bff.catalog.messages import is_key, text
-from bff.common import messages as common_messages
 from bff.common.arguments import Blueprint, per_page
-from bff.common.errors import error_body, validation_errors
 from bff.common.etags import etag, if_match_versions
+from bff.common.field_errors import field_error_handler
 from bff.common.models import ID
 from bff.common.request_checks import max_body_size
 from bff.common.responses import document_errors
@@ -46,35 +45,9 @@ _ETAG_HEADER = {
 }
 
 
-@blp.errorhandler(UnprocessableEntity)
-def _invalid_body(exc):
-    """422 with each field's message in the shop's language; `message` is the first of them."""
-    language = current_shop().language
-    errors = {
-        field: [text(language, m) if is_key(m) else _plain(language, m) for m in messages]
-        for field, messages in _flat(validation_errors(exc)).items()
-    }
-    message = next(iter(errors.values()))[0] if errors else text(language, "invalid_request")
-    return error_body(message, CatalogErrorCode.VALIDATION, errors), 422
-
-
-def _plain(language: str, message) -> str:
-    if isinstance(message, str) and common_messages.is_key(message):
-        return common_messages.text(language, message)
-    # marshmallow's own texts are English; a Chinese shop gets the generic one.
-    return message if language == "en" and isinstance(message, str) else text(language, "invalid")
-
-
-def _flat(errors: dict, prefix: str = "") -> dict[str, list]:
-    """Nested errors (variants.0.price) as dotted field names with lists of messages."""
-    flat: dict[str, list] = {}
-    for key, value in errors.items():
-        name = f"{prefix}{key}"
-        if isinstance(value, dict):
-            flat.update(_flat(value, f"{name}."))
-        else:
-            flat[name] = value if isinstance(value, list) else [value]
-    return flat
+blp.errorhandler(UnprocessableEntity)(
+    field_error_handler(text, is_key, CatalogErrorCode.VALIDATION, lambda: current_shop().language)
+)
 
 
 def _if_match():
