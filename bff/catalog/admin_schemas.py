@@ -4,104 +4,19 @@ Validation messages are keys of bff/catalog/messages.py; the admin blueprint ans
 shop's language. Unknown fields are ignored, so a client may send back what a GET gave it.
 """
 
-from decimal import Decimal, InvalidOperation
-
 from flask_smorest.fields import Upload
-from marshmallow import EXCLUDE, Schema, ValidationError, fields, pre_load, validate, validates_schema
+from marshmallow import Schema, ValidationError, fields, pre_load, validate, validates_schema
 
 from bff.catalog.schemas import ImageSchema, NamedRefSchema
+from bff.common.form_fields import Body, flag, integer, money, name_field, optional_money, ref, text_field
 from bff.common.html import RichHtml
 from bff.common.models import MAX_ID
 from bff.common.schemas import MAX_PAGE, Flag, Money, PaginatorSchema, Text, UtcDateTime
 
-MAX_MONEY = Decimal("9999999999.99")  # Numeric(12, 2)
 MAX_STOCK = 1_000_000_000
 MAX_GRAMS = 1_000_000
 MAX_WEIGHT_ORDER = 2**31 - 1
 MAX_VARIANTS = 50
-CENT = Decimal("0.01")
-
-
-class MoneyInput(fields.Field):
-    """An amount of money: a number or numeric string, >= 0, at most two decimals, finite.
-    Never rounded: 10.555 is refused, not stored as 10.56."""
-
-    def _deserialize(self, value, attr, data, **kwargs):
-        if isinstance(value, bool):
-            raise ValidationError("money_invalid")
-        try:
-            amount = Decimal(str(value).strip())
-        except (InvalidOperation, ValueError):
-            raise ValidationError("money_invalid") from None
-        if not amount.is_finite() or amount < 0 or amount.as_tuple().exponent < -2:
-            raise ValidationError("money_invalid")
-        if amount > MAX_MONEY:
-            raise ValidationError("money_too_large")
-        return amount.quantize(CENT)
-
-
-def _money(**kwargs) -> MoneyInput:
-    kwargs.setdefault("error_messages", {"required": "required", "null": "required"})
-    kwargs.setdefault("metadata", {"description": "NZD, >= 0, at most two decimals."})
-    return MoneyInput(**kwargs)
-
-
-def _optional_money() -> MoneyInput:
-    return _money(allow_none=True, load_default=None, metadata={"description": "NZD, or null (not set)."})
-
-
-def _integer(low: int, high: int, **kwargs) -> fields.Integer:
-    def check(value: int) -> None:
-        if value < low:
-            raise ValidationError("not_negative" if low == 0 else "integer_invalid")
-        if value > high:
-            raise ValidationError("number_too_large")
-
-    messages = {"invalid": "integer_invalid", "required": "required", "null": "required"}
-    return fields.Integer(strict=False, validate=check, error_messages=messages, **kwargs)
-
-
-def _text(longest: int, **kwargs) -> fields.String:
-    messages = {"invalid": "invalid", "required": "required", "null": "required"}
-    return Text(validate=validate.Length(max=longest, error="too_long"), error_messages=messages, **kwargs)
-
-
-def _name(longest: int) -> fields.String:
-    def check(value: str) -> None:
-        if not value.strip():
-            raise ValidationError("name_required")
-        if len(value) > longest:
-            raise ValidationError("too_long")
-
-    messages = {"invalid": "name_required", "required": "name_required", "null": "name_required"}
-    return Text(required=True, validate=check, error_messages=messages)
-
-
-def _flag(**kwargs) -> fields.Boolean:
-    return fields.Boolean(error_messages={"invalid": "invalid", "null": "invalid"}, **kwargs)
-
-
-def _ref(**kwargs) -> fields.Integer:
-    return fields.Integer(
-        strict=False,
-        allow_none=True,
-        validate=validate.Range(min=1, max=MAX_ID, error="invalid"),
-        error_messages={"invalid": "invalid"},
-        **kwargs,
-    )
-
-
-class Body(Schema):
-    class Meta:
-        unknown = EXCLUDE
-
-    @pre_load
-    def _blank_optional_means_null(self, data, **kwargs):
-        # Forms send "" for an empty optional number; it means "not set".
-        if not isinstance(data, dict):
-            return data
-        nullable = {n for n, f in self.load_fields.items() if f.allow_none}
-        return {k: (None if k in nullable and v == "" else v) for k, v in data.items()}
 
 
 class VariantInput(Body):
@@ -111,12 +26,12 @@ class VariantInput(Body):
         allow_none=True,
         metadata={"description": "An existing variant of this product; omit for a new one."},
     )
-    name = _name(120)
-    price = _money(required=True)
-    discount = _optional_money()
-    member_price = _optional_money()
-    weight = _integer(0, MAX_GRAMS, load_default=0, metadata={"description": "Grams; above 0 overrides."})
-    virtual_inventory = _integer(
+    name = name_field(120)
+    price = money(required=True)
+    discount = optional_money()
+    member_price = optional_money()
+    weight = integer(0, MAX_GRAMS, load_default=0, metadata={"description": "Grams; above 0 overrides."})
+    virtual_inventory = integer(
         0,
         MAX_STOCK,
         load_default=0,
@@ -129,29 +44,29 @@ class ProductInput(Body):
     PATCH only those given. `variants`, when given, is the whole list: entries with an `id`
     update that variant, entries without one create a variant, variants left out are deleted."""
 
-    name = _name(255)
-    description = _text(10_000, load_default="", metadata={"description": "The brief."})
-    price = _money(required=True)
-    discount = _optional_money()
-    member_price = _optional_money()
-    weight = _integer(0, MAX_GRAMS, load_default=0, metadata={"description": "Grams."})
-    is_free_shipping = _flag(load_default=False)
-    category_id = _ref(load_default=None)
-    brand_id = _ref(load_default=None)
-    is_featured = _flag(load_default=False, metadata={"description": "In the best (featured) list."})
-    recommend_weight = _integer(
+    name = name_field(255)
+    description = text_field(10_000, load_default="", metadata={"description": "The brief."})
+    price = money(required=True)
+    discount = optional_money()
+    member_price = optional_money()
+    weight = integer(0, MAX_GRAMS, load_default=0, metadata={"description": "Grams."})
+    is_free_shipping = flag(load_default=False)
+    category_id = ref(load_default=None)
+    brand_id = ref(load_default=None)
+    is_featured = flag(load_default=False, metadata={"description": "In the best (featured) list."})
+    recommend_weight = integer(
         -MAX_WEIGHT_ORDER,
         MAX_WEIGHT_ORDER,
         load_default=0,
         metadata={"description": "Sort weight, high first."},
     )
-    composition = _text(20_000, load_default="")
-    usage_instructions = _text(20_000, load_default="")
-    product_details = _text(200_000, load_default="", metadata={"description": "Rich HTML, sanitised."})
-    color = _text(64, load_default="")
-    size = _text(64, load_default="")
-    image_alt = _text(255, load_default="")
-    virtual_inventory = _integer(
+    composition = text_field(20_000, load_default="")
+    usage_instructions = text_field(20_000, load_default="")
+    product_details = text_field(200_000, load_default="", metadata={"description": "Rich HTML, sanitised."})
+    color = text_field(64, load_default="")
+    size = text_field(64, load_default="")
+    image_alt = text_field(255, load_default="")
+    virtual_inventory = integer(
         0,
         MAX_STOCK,
         load_default=0,
@@ -173,8 +88,8 @@ class ProductPatchInput(ProductInput):
 
 class ProductListArgs(Schema):
     q = Text(load_default="", validate=validate.Length(max=100), metadata={"description": "Name contains"})
-    category_id = _ref(load_default=None, metadata={"description": "This category and its subcategories"})
-    brand_id = _ref(load_default=None)
+    category_id = ref(load_default=None, metadata={"description": "This category and its subcategories"})
+    brand_id = ref(load_default=None)
     sold_out = fields.Boolean(
         load_default=None, allow_none=True, metadata={"description": "Stock 0 (or not)"}
     )
@@ -201,7 +116,7 @@ class StockAdjustArgs(Body):
         error_messages={"invalid": "integer_invalid"},
         metadata={"description": "Units to add (or remove, negative)."},
     )
-    level = _integer(
+    level = integer(
         0, MAX_STOCK, load_default=None, allow_none=True, metadata={"description": "The new stock level."}
     )
     reason = Text(

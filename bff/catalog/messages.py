@@ -1,5 +1,6 @@
 """What the catalogue calls (storefront and admin) say, by shop language ('en' English, else Chinese)."""
 
+from bff.common.messages import TABLE as COMMON
 from bff.common.messages import MessageTable
 
 _MESSAGES: dict[str, tuple[str, str]] = {
@@ -22,20 +23,7 @@ _MESSAGES: dict[str, tuple[str, str]] = {
         "This product appears in orders, so it cannot be deleted. Hide it instead.",
     ),
     "negative_stock": ("库存不能小于0（当前库存 {stock}）。", "Stock cannot go below 0 (it is {stock} now)."),
-    "invalid_request": ("请求无效", "The request is not valid."),
-    "invalid": ("输入无效", "This value is not valid."),
-    "required": ("此项为必填项", "This field is required."),
-    "name_required": ("请输入名称", "Please enter a name."),
-    "too_long": ("输入内容过长", "This field is too long."),
-    "money_invalid": (
-        "请输入不小于0、最多两位小数的金额",
-        "Enter an amount of 0 or more, with at most two decimals.",
-    ),
-    "money_too_large": ("金额过大", "This amount is too large."),
     "discount_not_below_price": ("特价必须低于原价", "The special price must be below the price."),
-    "integer_invalid": ("请输入整数", "Enter a whole number."),
-    "not_negative": ("不能小于0", "This cannot be below 0."),
-    "number_too_large": ("数值过大", "This number is too large."),
     "category_not_found": ("分类不存在", "No such category."),
     "brand_not_found": ("品牌不存在", "No such brand."),
     "banner_not_found": ("横幅不存在", "No such banner."),
@@ -74,6 +62,6 @@ _MESSAGES: dict[str, tuple[str, str]] = {
     ),
 }
 
-_TABLE = MessageTable(_MESSAGES)
+_TABLE = MessageTable(_MESSAGES, fallback=COMMON)
 text = _TABLE.text
 is_key = _TABLE.is_key

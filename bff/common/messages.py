@@ -9,16 +9,22 @@ import re
 
 
 class MessageTable:
-    def __init__(self, messages: dict[str, tuple[str, str]]):
+    """A domain's (Chinese, English) texts by key; keys it lacks are looked up in `fallback`
+    (the common table: generic field messages such as `required` or `money_invalid`)."""
+
+    def __init__(self, messages: dict[str, tuple[str, str]], fallback: "MessageTable | None" = None):
         self._messages = messages
+        self._fallback = fallback
 
     def text(self, language: str | None, key: str, **values) -> str:
+        if key not in self._messages and self._fallback is not None:
+            return self._fallback.text(language, key, **values)
         zh, en = self._messages[key]
         message = en if language == "en" else zh
         return message.format(**values) if values else message
 
     def is_key(self, value: str) -> bool:
-        return value in self._messages
+        return value in self._messages or (self._fallback is not None and self._fallback.is_key(value))
 
 
 _MESSAGES: dict[str, tuple[str, str]] = {
@@ -37,9 +43,23 @@ _MESSAGES: dict[str, tuple[str, str]] = {
     "forbidden": ("没有权限", "Forbidden."),
     "conflict": ("请求与当前状态冲突", "The request conflicts with the current state."),
     "internal_error": ("服务器内部错误", "Internal server error"),
+    # The console's form fields (bff/common/form_fields.py)
+    "invalid": ("输入无效", "This value is not valid."),
+    "required": ("此项为必填项", "This field is required."),
+    "name_required": ("请输入名称", "Please enter a name."),
+    "too_long": ("输入内容过长", "This field is too long."),
+    "money_invalid": (
+        "请输入不小于0、最多两位小数的金额",
+        "Enter an amount of 0 or more, with at most two decimals.",
+    ),
+    "money_too_large": ("金额过大", "This amount is too large."),
+    "integer_invalid": ("请输入整数", "Enter a whole number."),
+    "not_negative": ("不能小于0", "This cannot be below 0."),
+    "number_too_large": ("数值过大", "This number is too large."),
 }
 
 _TABLE = MessageTable(_MESSAGES)
+TABLE = _TABLE  # the fallback of every domain's table
 text = _TABLE.text
 is_key = _TABLE.is_key
 

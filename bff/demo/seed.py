@@ -34,7 +34,7 @@ from bff.demo.data import load_shops, render_details
 from bff.demo.members import seed_members
 from bff.extensions import db
 from bff.media.storage import LocalStorage
-from bff.shops.models import SHOP_IMAGE_FIELDS, Shop, ShopDomain
+from bff.shops.models import SHOP_IMAGE_FIELDS, ExchangeRate, Shop, ShopDomain
 
 log = logging.getLogger(__name__)
 
@@ -203,6 +203,7 @@ def _create_shop(session: Session, data: dict, media: dict[tuple, str]) -> Shop:
     shop.domains = [ShopDomain(hostname=h) for h in data["hostnames"]]
     session.add(shop)
     session.flush()
+    session.add(ExchangeRate(shop_id=shop.id, rate=shop.shop_exchange_rate))
 
     brands = _create_brands(session, shop, data["brands"], media)
     categories = _create_categories(session, shop, data["categories"], media)

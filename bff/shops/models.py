@@ -2,7 +2,7 @@ from datetime import datetime
 from decimal import Decimal
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from sqlalchemy import Boolean, DateTime, ForeignKey, Integer, Numeric, String, Text
+from sqlalchemy import Boolean, DateTime, ForeignKey, Index, Integer, Numeric, String, Text
 from sqlalchemy.orm import Mapped, mapped_column, relationship, validates
 
 from bff.common.models import Money, utcnow
@@ -80,6 +80,10 @@ class Shop(db.Model):
     unpaid_order_timeout_minutes: Mapped[int] = mapped_column(Integer, default=60 * 24)
 
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    # Counts the console's saves of the settings: an edit made on a stale copy fails (412).
+    version: Mapped[int] = mapped_column(Integer, default=1, server_default="1")
+
+    __mapper_args__ = {"version_id_col": version}
 
     domains: Mapped[list["ShopDomain"]] = relationship(back_populates="shop", cascade="all, delete-orphan")
 
@@ -102,3 +106,19 @@ class ShopDomain(db.Model):
     hostname: Mapped[str] = mapped_column(String(255), unique=True)
 
     shop: Mapped[Shop] = relationship(back_populates="domains")
+
+
+class ExchangeRate(db.Model):
+    """One change of a shop's NZD -> CNY rate: the history the console shows (the current rate
+    is `Shop.shop_exchange_rate`; orders keep the rate they were placed at)."""
+
+    __tablename__ = "exchange_rates"
+    __table_args__ = (Index("ix_exchange_rates_shop_at", "shop_id", "at"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    shop_id: Mapped[int] = mapped_column(ForeignKey("shops.id", ondelete="CASCADE"))
+    rate: Mapped[Decimal] = mapped_column(Numeric(12, 4))
+    previous: Mapped[Decimal | None] = mapped_column(Numeric(12, 4))
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    actor_id: Mapped[int | None] = mapped_column(ForeignKey("users.id", ondelete="SET NULL"), index=True)
+    actor_email: Mapped[str] = mapped_column(String(254), default="")
