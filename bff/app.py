@@ -43,6 +43,7 @@ from bff.orders.commands import release_unpaid_orders, ship_order
 from bff.orders.numbers import OrderNumberConverter, order_number_param_schema
 from bff.orders.routes import blp as orders
 from bff.payments.routes import blp as payments
+from bff.settings.admin_routes import blp as admin_settings
 from bff.shops.routes import blp as shops
 
 MIGRATIONS_DIR = str(ROOT / "db" / "migrations")
@@ -91,6 +92,7 @@ def create_app(config: Config | None = None) -> Flask:
         payments,
         admin_catalog,
         admin_audit,
+        admin_settings,
     ):
         api.register_blueprint(blueprint)
     app.register_blueprint(media)

@@ -21,6 +21,7 @@ from bff.common.errors import DomainError, error_body, validation_errors
 from bff.content.error_codes import ContentErrorCode
 from bff.orders.error_codes import OrderErrorCode
 from bff.payments.error_codes import NotificationErrorCode, PaymentErrorCode
+from bff.settings.error_codes import SettingsErrorCode
 from bff.shops.context import current_shop
 from bff.shops.error_codes import ShopErrorCode
 
@@ -35,6 +36,12 @@ HTTP_STATUS: dict[type[enum.StrEnum], dict[enum.StrEnum, int]] = {
         RequestErrorCode.URI_TOO_LONG: 414,
     },
     ShopErrorCode: {ShopErrorCode.STORE_NOT_FOUND: 404},
+    SettingsErrorCode: {
+        SettingsErrorCode.NOT_FOUND: 404,
+        SettingsErrorCode.VALIDATION: 422,
+        SettingsErrorCode.IF_MATCH_REQUIRED: 428,
+        SettingsErrorCode.STALE_VERSION: 412,
+    },
     CatalogErrorCode: {
         CatalogErrorCode.NOT_FOUND: 404,
         CatalogErrorCode.VALIDATION: 422,

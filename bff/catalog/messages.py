@@ -49,17 +49,6 @@ _MESSAGES: dict[str, tuple[str, str]] = {
         "图片已被修改，请重新加载后再排序",
         "The pictures have changed since you loaded them: reload and arrange them again.",
     ),
-    "image_too_large": ("图片太大（最大 {limit} MB）", "This picture is too large (at most {limit} MB)."),
-    "image_unreadable": (
-        "无法识别为图片（支持 JPEG、PNG、WebP、GIF）",
-        "This file is not a picture we can read (JPEG, PNG, WebP or GIF).",
-    ),
-    "image_type": ("不支持此图片格式（支持 JPEG、PNG、WebP、GIF）", "Use a JPEG, PNG, WebP or GIF picture."),
-    "image_too_many_pixels": ("图片像素过多", "This picture has too many pixels."),
-    "image_too_small": (
-        "图片太小（至少 {side}×{side} 像素）",
-        "This picture is too small (at least {side}×{side} pixels).",
-    ),
 }
 
 _TABLE = MessageTable(_MESSAGES, fallback=COMMON)

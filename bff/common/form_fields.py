@@ -19,24 +19,31 @@ class MoneyInput(fields.Field):
     Never rounded: 10.555 is refused, not stored as 10.56."""
 
     def __init__(
-        self, *args, places: int = 2, maximum: Decimal = MAX_MONEY, positive: bool = False, **kwargs
+        self,
+        *args,
+        places: int = 2,
+        maximum: Decimal = MAX_MONEY,
+        positive: bool = False,
+        invalid: str = "money_invalid",
+        **kwargs,
     ):
         super().__init__(*args, **kwargs)
         self.places = places
         self.maximum = maximum
-        self.positive = positive
+        self.positive = positive  # 0 refused too
+        self.invalid = invalid  # the message key of a bad value
 
     def _deserialize(self, value, attr, data, **kwargs):
         if isinstance(value, bool):
-            raise ValidationError("money_invalid")
+            raise ValidationError(self.invalid)
         try:
             amount = Decimal(str(value).strip())
         except (InvalidOperation, ValueError):
-            raise ValidationError("money_invalid") from None
+            raise ValidationError(self.invalid) from None
         if not amount.is_finite() or amount < 0 or amount.as_tuple().exponent < -self.places:
-            raise ValidationError("money_invalid")
+            raise ValidationError(self.invalid)
         if self.positive and amount == 0:
-            raise ValidationError("money_invalid")
+            raise ValidationError(self.invalid)
         if amount > self.maximum:
             raise ValidationError("money_too_large")
         return amount.quantize(Decimal(1).scaleb(-self.places))

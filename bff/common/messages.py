@@ -56,6 +56,18 @@ _MESSAGES: dict[str, tuple[str, str]] = {
     "integer_invalid": ("请输入整数", "Enter a whole number."),
     "not_negative": ("不能小于0", "This cannot be below 0."),
     "number_too_large": ("数值过大", "This number is too large."),
+    # An uploaded picture refused by bff/media/images.py
+    "image_too_large": ("图片太大（最大 {limit} MB）", "This picture is too large (at most {limit} MB)."),
+    "image_unreadable": (
+        "无法识别为图片（支持 JPEG、PNG、WebP、GIF）",
+        "This file is not a picture we can read (JPEG, PNG, WebP or GIF).",
+    ),
+    "image_type": ("不支持此图片格式（支持 JPEG、PNG、WebP、GIF）", "Use a JPEG, PNG, WebP or GIF picture."),
+    "image_too_many_pixels": ("图片像素过多", "This picture has too many pixels."),
+    "image_too_small": (
+        "图片太小（至少 {side}×{side} 像素）",
+        "This picture is too small (at least {side}×{side} pixels).",
+    ),
 }
 
 _TABLE = MessageTable(_MESSAGES)

@@ -1,0 +1,40 @@
+"""What the shop-settings calls say, by shop language ('en' English, else Chinese)."""
+
+from bff.common.messages import TABLE as COMMON
+from bff.common.messages import MessageTable
+
+_MESSAGES: dict[str, tuple[str, str]] = {
+    # key: (Chinese, English)
+    "if_match_required": (
+        "保存前需要注明所编辑的版本（If-Match 请求头，取自读取设置时的 ETag）。请重新加载设置后再保存。",
+        "Saving needs the version you edited (the If-Match header, from the ETag of the settings you "
+        "loaded). Reload the settings and save again.",
+    ),
+    "stale_version": (
+        "店铺设置在您打开之后已被修改并保存（可能在另一个窗口或由其他管理员）。为避免覆盖他人的修改，"
+        "本次保存未执行。请重新加载设置，再做修改。",
+        "The shop's settings were changed and saved after you opened them (in another tab, or by "
+        "someone else). To avoid overwriting that change, yours was not saved. Reload the settings "
+        "and make your change again.",
+    ),
+    "rate_invalid": (
+        "请输入大于0、最多四位小数的汇率",
+        "Enter a rate above 0 with at most four decimals.",
+    ),
+    "language_invalid": ("语言只能是中文（zh）或英文（en）", "The language is zh (Chinese) or en (English)."),
+    "time_zone_invalid": ("未知的时区（例如 Asia/Shanghai）", "Unknown time zone (e.g. Pacific/Auckland)."),
+    "timeout_range": (
+        "未付款订单的保留时间须在 5 分钟到 30 天之间",
+        "Unpaid orders are kept between 5 minutes and 30 days.",
+    ),
+    "no_shipping_method": (
+        "至少要开启一种配送方式",
+        "Keep at least one shipping method on.",
+    ),
+    "image_field_unknown": ("没有这个图片设置", "No such picture setting."),
+    "image_required": ("请选择要上传的图片", "Choose the picture to upload."),
+}
+
+_TABLE = MessageTable(_MESSAGES, fallback=COMMON)
+text = _TABLE.text
+is_key = _TABLE.is_key
