@@ -156,7 +156,7 @@ describe('accounts', () => {
     assert.equal(await page.getByTestId('profile-name').textContent(), shopper.name);
     assert.equal(await page.getByTestId('profile-email').textContent(), shopper.email);
     assert.equal(await page.getByTestId('profile-group').textContent(), '无');
-    assert.match(await page.getByTestId('account-layout').textContent(), /Welcome to your Account/);
+    assert.match(await page.getByTestId('account-layout').textContent(), /欢迎来到您的账户/);
     for (const name of ['我的收藏', '订单汇总', '地址管理', '个人中心']) {
       assert.ok(await page.getByTestId('account-layout').getByRole('link', { name }).isVisible(), name);
     }

@@ -272,7 +272,7 @@ describe('product', () => {
     assert.equal(await page.getByTestId('product-title').textContent(), product.name);
     assert.match(await page.getByTestId('product-price').getByTestId('price-yuan').textContent(), /^¥\d+\.\d$/);
     assert.match(await page.getByTestId('product-price').getByTestId('price-nzd').textContent(), /^NZ\$\d+\.\d$/);
-    assert.match(await page.getByTestId('stock-text').textContent(), /^(In Stock|Only \d+ Left|已售罄)$/);
+    assert.match(await page.getByTestId('stock-text').textContent(), /^(现货充足|仅剩 \d+ 件|已售罄)$/);
     assert.match(await page.getByTestId('warranty').textContent(), /18/);
     assert.equal(await page.title(), `${product.name} - ${data.shop.shop_name}`);
     await screenshot(page, 'product-desktop');
@@ -321,7 +321,7 @@ describe('product', () => {
   test('an unknown product is a 404 with the not-found page', async () => {
     const tab = await visit(`${stack.baseUrl}/product/987654321`);
     assert.equal(tab.response.status(), 404);
-    await tab.page.getByText('Page not found').waitFor();
+    await tab.page.getByText('页面不存在').waitFor();
     // The 404 document itself is the only expected console error.
     tab.problems.splice(0, tab.problems.length, ...tab.problems.filter((p) => !p.includes('404')));
     assertClean(tab);
@@ -346,14 +346,14 @@ describe('content and errors', () => {
   test('a missing article says so with status 404', async () => {
     const res = await fetch(`${stack.baseUrl}/article/987654321`);
     assert.equal(res.status, 404);
-    assert.ok((await res.text()).includes('Article not found.'));
+    assert.ok((await res.text()).includes('文章不存在。'));
   });
 
   test('an unknown path is a 404 with the spec text and a link home', async () => {
     const tab = await visit(`${stack.baseUrl}/no/such/page`);
     const { page } = tab;
     assert.equal(tab.response.status(), 404);
-    await page.getByRole('heading', { name: 'Page not found' }).waitFor();
+    await page.getByRole('heading', { name: '页面不存在' }).waitFor();
     await page.getByText("Sorry, we couldn't find the page you're looking for.").waitFor();
     await page.getByTestId('not-found').getByRole('link').click();
     await page.waitForURL(`${stack.baseUrl}/`);

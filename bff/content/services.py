@@ -3,6 +3,7 @@ from sqlalchemy.orm import Session
 
 from bff.common.errors import DomainError
 from bff.content.error_codes import ContentErrorCode
+from bff.content.messages import text
 from bff.content.models import Article
 from bff.shops.models import Shop
 
@@ -18,5 +19,5 @@ def list_articles(session: Session, shop: Shop) -> list[Article]:
 def get_article(session: Session, shop: Shop, article_id: int) -> Article:
     article = session.scalar(select(Article).where(Article.shop_id == shop.id, Article.id == article_id))
     if article is None:
-        raise DomainError(ContentErrorCode.NOT_FOUND, "Article not found.")
+        raise DomainError(ContentErrorCode.NOT_FOUND, text(shop.language, "article_not_found"))
     return article

@@ -21,7 +21,7 @@ describe('server render', () => {
     expect(r.html).toContain('麦卢卡蜂蜜 UMF10+');
     expect(r.html).toContain('¥180.0'); // discount 40 × rate 4.5
     expect(r.html).toContain('NZ$40.0');
-    expect(r.html).toContain('In Stock');
+    expect(r.html).toContain('现货充足');
     expect(r.html).toContain('<strong>好</strong>');
     expect(r.head).toContain('<title>麦卢卡蜂蜜 UMF10+ - 新西兰直邮</title>');
     expect(r.head).toContain('<meta property="og:image" content="http://shop.test:3000/media/p1.jpg">');
@@ -69,12 +69,12 @@ describe('server render', () => {
     for (const url of ['/no/such/page', '/product/999', '/category/999', '/brand/999']) {
       const r = await page(url);
       expect(r.status, url).toBe(404);
-      expect(r.html).toContain('Page not found');
+      expect(r.html).toContain('页面不存在');
       expect(r.head).toContain('noindex');
     }
     const article = await page('/article/999');
     expect(article.status).toBe(404);
-    expect(article.html).toContain('Article not found.');
+    expect(article.html).toContain('文章不存在。');
   });
 
   it('redirects an unknown shop to /store-not-found', async () => {

@@ -30,6 +30,12 @@ def test_a_shop_without_articles_has_an_empty_list(client, shop):
 def test_an_unknown_article_is_a_json_404_the_storefront_can_show(client, shop, make_article):
     make_article(shop)
     body = assert_error(client.get("/api/article/9999", headers=SHOP_A), 404, "not_found")
+    assert body["message"] == "文章不存在。"
+
+
+def test_an_unknown_article_says_so_in_spec_words_on_an_english_shop(client, make_shop, make_article):
+    make_article(make_shop("en.test", language="en"))
+    body = assert_error(client.get("/api/article/9999", headers={"X-Site-Host": "en.test"}), 404, "not_found")
     assert body["message"] == "Article not found."
 
 

@@ -20,10 +20,18 @@ describe('translations', () => {
     const tables = installedTables();
     expect(Object.keys(tables.en).sort()).toEqual(Object.keys(tables.zh).sort());
   });
-  it('keeps the spec strings', () => {
+  it('keeps the spec strings: English as SPEC words them, Chinese twins for the Chinese shop', () => {
+    const en = translator('en');
+    expect(en('notFound.title')).toBe('Page not found');
+    expect(en('article.notFound')).toBe('Article not found.');
+    expect(en('account.welcome')).toBe('Welcome to your Account');
+    expect(en('stock.inStock')).toBe('In Stock');
     const t = translator('zh');
-    expect(t('notFound.title')).toBe('Page not found');
-    expect(t('article.notFound')).toBe('Article not found.');
+    expect(t('notFound.title')).toBe('页面不存在');
+    expect(t('article.notFound')).toBe('文章不存在。');
+    expect(t('account.welcome')).toBe('欢迎来到您的账户');
+    expect(t('stock.inStock')).toBe('现货充足');
+    expect(t('stock.onlyLeft', { n: 3 })).toBe('仅剩 3 件');
     expect(t('auth.pleaseLogin')).toBe('请先登录');
     expect(t('product.warranty')).toContain('18');
   });

@@ -9,8 +9,8 @@ export const zh = {
   'page.prev': '上一页',
   'page.next': '下一页',
   'page.label': '分页',
-  'stock.inStock': 'In Stock',
-  'stock.onlyLeft': 'Only {n} Left',
+  'stock.inStock': '现货充足',
+  'stock.onlyLeft': '仅剩 {n} 件',
 };
 
 export const en = {

@@ -57,7 +57,7 @@ export const zh = {
   'auth.resetMismatch': '密码和确认密码不匹配！',
   'auth.resetLinkInvalid': '重置链接无效，请重新申请。',
   'auth.submitting': '提交中...',
-  'account.welcome': 'Welcome to your Account',
+  'account.welcome': '欢迎来到您的账户',
   'account.hello': '您好，{name}',
   'account.profileName': '姓名',
   'account.profileEmail': '电子邮件',

@@ -1,6 +1,6 @@
 // Texts of articles, the terms and privacy pages and the unknown-shop page.
 export const zh = {
-  'article.notFound': 'Article not found.',
+  'article.notFound': '文章不存在。',
   'storeNotFound.title': '商店不存在',
   'storeNotFound.text': '您访问的商店不存在或已停止营业，请检查网址。',
   'terms.title': '服务条款',
