@@ -24,6 +24,9 @@ from bff.addresses.routes import blp as addresses
 from bff.audit.admin_routes import blp as admin_audit
 from bff.cart.routes import blp as cart
 from bff.catalog.admin_routes import blp as admin_catalog
+from bff.catalog.admin_taxonomy_routes import banners as admin_banners
+from bff.catalog.admin_taxonomy_routes import brands as admin_brands
+from bff.catalog.admin_taxonomy_routes import categories as admin_categories
 from bff.catalog.commands import reindex_search
 from bff.catalog.member_routes import blp as member_catalog
 from bff.catalog.models import POSTGRES_ONLY_INDEXES
@@ -32,6 +35,7 @@ from bff.common import request_checks
 from bff.common.arguments import register_converters
 from bff.common.schemas import ErrorSchema
 from bff.config import ROOT, Config
+from bff.content.admin_routes import blp as admin_articles
 from bff.content.routes import blp as content
 from bff.demo.commands import seed_demo
 from bff.errors import register_error_handlers
@@ -91,6 +95,10 @@ def create_app(config: Config | None = None) -> Flask:
         orders,
         payments,
         admin_catalog,
+        admin_categories,
+        admin_brands,
+        admin_banners,
+        admin_articles,
         admin_audit,
         admin_settings,
     ):

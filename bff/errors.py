@@ -49,8 +49,14 @@ HTTP_STATUS: dict[type[enum.StrEnum], dict[enum.StrEnum, int]] = {
         CatalogErrorCode.STALE_VERSION: 412,
         CatalogErrorCode.PRODUCT_IN_USE: 409,
         CatalogErrorCode.NEGATIVE_STOCK: 409,
+        CatalogErrorCode.IN_USE: 409,
     },
-    ContentErrorCode: {ContentErrorCode.NOT_FOUND: 404},
+    ContentErrorCode: {
+        ContentErrorCode.NOT_FOUND: 404,
+        ContentErrorCode.VALIDATION: 422,
+        ContentErrorCode.IF_MATCH_REQUIRED: 428,
+        ContentErrorCode.STALE_VERSION: 412,
+    },
     AccountErrorCode: {
         AccountErrorCode.VALIDATION: 422,
         AccountErrorCode.EMAIL_TAKEN: 422,

@@ -11,7 +11,8 @@ from bff.catalog.schemas import ImageSchema, NamedRefSchema
 from bff.common.form_fields import Body, flag, integer, money, name_field, optional_money, ref, text_field
 from bff.common.html import RichHtml
 from bff.common.models import MAX_ID
-from bff.common.schemas import MAX_PAGE, Flag, Money, PaginatorSchema, Text, UtcDateTime
+from bff.common.schemas import MAX_PAGE, AwareDateTime, Flag, Money, PaginatorSchema, Text, UtcDateTime
+from bff.media.schemas import MediaPath
 
 MAX_STOCK = 1_000_000_000
 MAX_GRAMS = 1_000_000
@@ -265,3 +266,110 @@ class ImageArrangeArgs(Body):
 
 class ImageAltArgs(Body):
     alt = Text(required=True, validate=validate.Length(max=255, error="too_long"))
+
+
+# --- categories, brands, banners ------------------------------------------------------------
+
+POSITION = (-1_000_000, 1_000_000)
+
+
+def _position():
+    return fields.Integer(
+        strict=False,
+        load_default=0,
+        validate=validate.Range(*POSITION, error="number_too_large"),
+        error_messages={"invalid": "integer_invalid", "null": "integer_invalid"},
+        metadata={"description": "The shop's order, low first."},
+    )
+
+
+def _link(value: str | None) -> None:
+    if value and not value.startswith(("https://", "http://", "/")):
+        raise ValidationError("link_invalid")
+
+
+ISO_MOMENT = r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2})$"
+
+
+def _moment(description: str) -> AwareDateTime:
+    return AwareDateTime(
+        allow_none=True,
+        load_default=None,
+        error_messages={"invalid": "invalid", "invalid_awareness": "invalid"},
+        metadata={"description": f"{description} ISO 8601 with an offset.", "pattern": ISO_MOMENT},
+    )
+
+
+class CategoryInput(Body):
+    name = name_field(120)
+    parent_id = ref(
+        load_default=None, metadata={"description": "A top-level category; null for a top-level one."}
+    )
+    position = _position()
+
+
+class BrandInput(Body):
+    name = name_field(120)
+    tagline = text_field(255, load_default="")
+    is_featured = flag(load_default=False)
+    position = _position()
+
+
+class BannerInput(Body):
+    name = name_field(120)
+    link_url = Text(
+        allow_none=True,
+        load_default=None,
+        validate=[validate.Length(max=500, error="too_long"), _link],
+        metadata={
+            "description": "Where the slide leads (https://... or a path like /brand/3); null: its products."
+        },
+    )
+    position = _position()
+    is_active = flag(load_default=True)
+    starts_at = _moment("From when the slide shows; null: already.")
+    ends_at = _moment("Until when (not included); null: no end.")
+    product_ids = fields.List(
+        fields.Integer(strict=True, validate=validate.Range(min=1, max=MAX_ID)),
+        load_default=list,
+        validate=validate.Length(max=500),
+        metadata={"description": "The products the slide shows when it has no link."},
+    )
+
+
+class AdminCategorySchema(Schema):
+    id = fields.Integer()
+    name = fields.String()
+    parent_id = fields.Integer(allow_none=True)
+    position = fields.Integer()
+    avatar = MediaPath(allow_none=True)
+    version = fields.Integer()
+    updated_at = UtcDateTime()
+
+
+class AdminBrandSchema(Schema):
+    id = fields.Integer()
+    name = fields.String()
+    tagline = fields.String()
+    is_featured = Flag()
+    position = fields.Integer()
+    avatar = MediaPath(allow_none=True)
+    version = fields.Integer()
+    updated_at = UtcDateTime()
+
+
+class AdminBannerSchema(Schema):
+    id = fields.Integer()
+    name = fields.String()
+    link_url = fields.String(allow_none=True)
+    position = fields.Integer()
+    is_active = Flag()
+    starts_at = UtcDateTime(allow_none=True)
+    ends_at = UtcDateTime(allow_none=True)
+    product_ids = fields.Function(
+        lambda banner: sorted(link.product_id for link in banner.product_links),
+        metadata={"type": "array", "items": {"type": "integer"}},
+    )
+    avatar = MediaPath(allow_none=True)
+    version = fields.Integer()
+    updated_at = UtcDateTime()

@@ -8,3 +8,4 @@ class CatalogErrorCode(enum.StrEnum):
     STALE_VERSION = "stale_version"
     PRODUCT_IN_USE = "product_in_use"
     NEGATIVE_STOCK = "negative_stock"
+    IN_USE = "in_use"

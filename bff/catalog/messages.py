@@ -39,6 +39,21 @@ _MESSAGES: dict[str, tuple[str, str]] = {
     "reason_required": ("请填写库存调整原因", "Please give the reason for this stock change."),
     "stock_moved_to_variants": ("库存转入规格", "stock moved to the variants"),
     "variant_deleted": ("删除规格", "variant deleted"),
+    "category_in_use": (
+        "该分类下还有子分类或商品，不能删除。请先移走它们。",
+        "This category still has subcategories or products: move them first.",
+    ),
+    "brand_in_use": ("该品牌下还有商品，不能删除。", "Products still name this brand: change them first."),
+    "parent_invalid": (
+        "上级分类必须是本店的一级分类（分类只有两级）",
+        "The parent must be one of the shop's top-level categories (the tree has two levels).",
+    ),
+    "dates_order": ("结束时间必须晚于开始时间", "The end must come after the start."),
+    "link_invalid": (
+        "链接须以 https://、http:// 或 / 开头",
+        "A link starts with https://, http:// or /.",
+    ),
+    "products_not_found": ("部分商品不存在", "Some of these products do not exist."),
     "image_not_found": ("该商品没有这张图片", "This product has no such picture."),
     "images_required": ("请选择要上传的图片", "Choose the pictures to upload."),
     "too_many_images": (

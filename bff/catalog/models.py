@@ -6,11 +6,11 @@ from sqlalchemy import JSON, Boolean, DateTime, ForeignKey, Index, Integer, Stri
 from sqlalchemy.orm import Mapped, mapped_column, relationship, validates
 
 from bff.common.html import sanitize_html
-from bff.common.models import Money, ShopOwned, Timestamps, utcnow
+from bff.common.models import Money, ShopOwned, Timestamps, Versioned, utcnow
 from bff.extensions import db
 
 
-class Category(ShopOwned, Timestamps, db.Model):
+class Category(ShopOwned, Timestamps, Versioned, db.Model):
     """A node of the shop's category tree; top-level nodes have no parent."""
 
     __tablename__ = "categories"
@@ -22,17 +22,18 @@ class Category(ShopOwned, Timestamps, db.Model):
     position: Mapped[int] = mapped_column(Integer, default=0)
 
 
-class Brand(ShopOwned, Timestamps, db.Model):
+class Brand(ShopOwned, Timestamps, Versioned, db.Model):
     __tablename__ = "brands"
 
     id: Mapped[int] = mapped_column(primary_key=True)
     name: Mapped[str] = mapped_column(String(120))
     avatar: Mapped[str | None] = mapped_column(String(255))
+    tagline: Mapped[str] = mapped_column(String(255), default="", server_default="")
     is_featured: Mapped[bool] = mapped_column(Boolean, default=False)
     position: Mapped[int] = mapped_column(Integer, default=0)
 
 
-class Banner(ShopOwned, Timestamps, db.Model):
+class Banner(ShopOwned, Timestamps, Versioned, db.Model):
     """A home-page slide: leads to its own products, or to `link_url` when set."""
 
     __tablename__ = "banners"
@@ -43,6 +44,11 @@ class Banner(ShopOwned, Timestamps, db.Model):
     link_url: Mapped[str | None] = mapped_column(String(500))
     position: Mapped[int] = mapped_column(Integer, default=0)
     is_active: Mapped[bool] = mapped_column(Boolean, default=True)
+    # Shown from `starts_at` until before `ends_at` (either open when null), while active.
+    starts_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    ends_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+
+    product_links: Mapped[list["BannerProduct"]] = relationship(cascade="all, delete-orphan")
 
 
 class BannerProduct(ShopOwned, db.Model):

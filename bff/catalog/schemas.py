@@ -153,6 +153,7 @@ class BrandSchema(Schema):
     id = fields.Integer()
     name = fields.String()
     avatar = MediaPath(allow_none=True)
+    tagline = fields.String(metadata={"description": "A line under the brand's name; may be empty."})
     is_featured = Flag()
 
 

@@ -2,7 +2,7 @@
 
 from dataclasses import dataclass
 
-from sqlalchemy import Select, select
+from sqlalchemy import Select, or_, select
 from sqlalchemy.orm import Session, selectinload
 
 from bff.catalog import search
@@ -12,6 +12,7 @@ from bff.catalog.models import Banner, BannerProduct, Brand, Category, Product, 
 from bff.catalog.search_text import query_terms
 from bff.catalog.sorting import Sort, order_by
 from bff.common.errors import DomainError
+from bff.common.models import utcnow
 from bff.common.pagination import Page, paginate
 from bff.content.models import Article
 from bff.shops.models import Shop
@@ -141,11 +142,21 @@ def brand_products(
     return brand, _page(session, _products(shop).where(Product.brand_id == brand.id), sort, page, per_page)
 
 
+def showing_banner() -> tuple:
+    """A banner the storefront shows now: active, and within its dates (either may be open)."""
+    now = utcnow()
+    return (
+        Banner.is_active.is_(True),
+        or_(Banner.starts_at.is_(None), Banner.starts_at <= now),
+        or_(Banner.ends_at.is_(None), Banner.ends_at > now),
+    )
+
+
 def list_banners(session: Session, shop: Shop) -> list[Banner]:
     return list(
         session.scalars(
             select(Banner)
-            .where(Banner.shop_id == shop.id, Banner.is_active.is_(True))
+            .where(Banner.shop_id == shop.id, *showing_banner())
             .order_by(Banner.position, Banner.id)
         )
     )
@@ -155,7 +166,7 @@ def banner_products(
     session: Session, shop: Shop, banner_id: int, sort: Sort, page: int, per_page: int
 ) -> tuple[Banner, Page]:
     banner = session.scalar(
-        select(Banner).where(Banner.shop_id == shop.id, Banner.id == banner_id, Banner.is_active.is_(True))
+        select(Banner).where(Banner.shop_id == shop.id, Banner.id == banner_id, *showing_banner())
     )
     if banner is None:
         raise DomainError(CatalogErrorCode.NOT_FOUND, text(shop.language, "banner_not_found"))

@@ -56,6 +56,18 @@ _MESSAGES: dict[str, tuple[str, str]] = {
     "integer_invalid": ("请输入整数", "Enter a whole number."),
     "not_negative": ("不能小于0", "This cannot be below 0."),
     "number_too_large": ("数值过大", "This number is too large."),
+    # The console's edits of versioned objects (bff/audit/admin_crud.py)
+    "if_match_copy": (
+        "保存前需要注明所编辑的版本（If-Match 请求头，取自读取时的 ETag）。请重新加载后再保存。",
+        "Saving needs the version you edited (the If-Match header, from the ETag you read). Reload and "
+        "save again.",
+    ),
+    "stale_copy": (
+        "这项内容在您打开之后已被修改并保存（可能在另一个窗口或由其他管理员）。为避免覆盖他人的修改，"
+        "本次保存未执行。请重新加载后再修改。",
+        "This was changed and saved after you opened it (in another tab, or by someone else). To avoid "
+        "overwriting that change, yours was not saved. Reload it and make your change again.",
+    ),
     # An uploaded picture refused by bff/media/images.py
     "image_too_large": ("图片太大（最大 {limit} MB）", "This picture is too large (at most {limit} MB)."),
     "image_unreadable": (

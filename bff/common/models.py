@@ -3,8 +3,8 @@
 from datetime import UTC, datetime
 from decimal import Decimal, InvalidOperation
 
-from sqlalchemy import DateTime, ForeignKey, Numeric
-from sqlalchemy.orm import Mapped, mapped_column
+from sqlalchemy import DateTime, ForeignKey, Integer, Numeric
+from sqlalchemy.orm import Mapped, declared_attr, mapped_column
 
 Money = Numeric(12, 2)
 # The largest Integer key (PostgreSQL int4). Routes match ids up to it only, so a longer
@@ -17,10 +17,26 @@ def utcnow() -> datetime:
     return datetime.now(UTC)
 
 
+def as_utc(value: datetime | None) -> datetime | None:
+    """A stored time with its zone: SQLite hands DateTime(timezone=True) back naive, in UTC."""
+    return value.replace(tzinfo=UTC) if value is not None and value.tzinfo is None else value
+
+
 class ShopOwned:
     """Mixin for every table that belongs to a shop: queries filter on `shop_id`."""
 
     shop_id: Mapped[int] = mapped_column(ForeignKey("shops.id", ondelete="CASCADE"), index=True)
+
+
+class Versioned:
+    """Counts the console's saves of the row: every ORM UPDATE checks and raises it, so an edit
+    made on a stale copy fails (StaleDataError) instead of overwriting another's."""
+
+    version: Mapped[int] = mapped_column(Integer, default=1, server_default="1")
+
+    @declared_attr.directive
+    def __mapper_args__(cls):
+        return {"version_id_col": cls.__table__.c.version}
 
 
 class Timestamps:

@@ -68,6 +68,10 @@ class UtcDateTime(fields.DateTime):
         return super()._serialize(value, attr, obj, **kwargs)
 
 
+class AwareDateTime(UtcDateTime, fields.AwareDateTime):
+    """A time a caller sends: ISO 8601 with its offset (a time without one is refused)."""
+
+
 class PaginatorSchema(Schema):
     current_page = fields.Integer()
     last_page = fields.Integer()

@@ -2,11 +2,11 @@ from sqlalchemy import Integer, String, Text
 from sqlalchemy.orm import Mapped, mapped_column, validates
 
 from bff.common.html import sanitize_html
-from bff.common.models import ShopOwned, Timestamps
+from bff.common.models import ShopOwned, Timestamps, Versioned
 from bff.extensions import db
 
 
-class Article(ShopOwned, Timestamps, db.Model):
+class Article(ShopOwned, Timestamps, Versioned, db.Model):
     """A static content page linked from the footer (delivery terms, returns, ...)."""
 
     __tablename__ = "articles"

@@ -260,6 +260,7 @@ def test_brands_list_each_brand_with_its_avatar(client, catalogue, make_brand, s
         "id": catalogue["brand"].id,
         "name": "Comvita",
         "avatar": "/media/brands/comvita.png",
+        "tagline": "",
         "is_featured": 1,
     }
 

@@ -1,0 +1,290 @@
+"""The console's list / create / edit / delete / picture calls for a shop's simple objects
+(categories, brands, banners, articles), built once here and given to each domain's blueprint.
+
+Each object type is described by a `Kind`: its model (with a `version` counter column), the
+fields the owner edits, and hooks for its own rules (`check`, `in_use`, `after_save`). Every
+change is one transaction with its audit entry; an edit or delete names the version it was
+made on (If-Match): 428 without one on an edit, 412 when stale.
+"""
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from flask import current_app, request
+from flask.views import MethodView
+from marshmallow import Schema, fields
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+from sqlalchemy.orm.exc import StaleDataError
+
+from bff.accounts.decorators import admin_required
+from bff.accounts.models import User
+from bff.audit.services import Action, diff, record
+from bff.common.errors import DomainError
+from bff.common.etags import etag, if_match_versions
+from bff.common.models import ID, utcnow
+from bff.common.request_checks import max_body_size
+from bff.common.responses import document_errors
+from bff.extensions import db
+from bff.media.images import MAX_BYTES, ImageRejected, store_image
+from bff.media.storage import LocalStorage
+from bff.shops.models import Shop
+
+
+@dataclass(frozen=True)
+class Codes:
+    """The domain's error codes and message lookup, so answers keep the domain's own words."""
+
+    not_found: Any
+    validation: Any
+    if_match_required: Any
+    stale_version: Any
+    in_use: Any  # None when the domain's objects are never in use
+    text: Callable[..., str]
+
+
+@dataclass(frozen=True)
+class Kind:
+    model: type
+    object_type: str  # the audit log's name for it
+    fields: tuple[str, ...]  # what the owner edits
+    not_found_key: str
+    in_use_key: str = ""
+    media_folder: str = ""  # where its picture (`avatar`) goes; "" when it has none
+    # Raises DomainError for values that break the kind's rules (references, dates).
+    check: Callable[[Session, Shop, dict, Any], None] = lambda session, shop, data, obj: None
+    # True when deleting would take something from the storefront (products that name it).
+    in_use: Callable[[Session, Shop, Any], bool] = lambda session, shop, obj: False
+    # Writes what the plain fields do not hold (a banner's products); returns its audit values.
+    extra: Callable[[Session, Shop, Any, dict], dict] = lambda session, shop, obj, data: {}
+    order_by: tuple = field(default_factory=tuple)
+
+
+def _invalid(codes: Codes, shop: Shop, field_name: str, key: str) -> DomainError:
+    message = codes.text(shop.language, key)
+    return DomainError(codes.validation, message, {field_name: [message]})
+
+
+def get(session: Session, shop: Shop, kind: Kind, codes: Codes, obj_id: int):
+    model = kind.model
+    obj = session.scalar(select(model).where(model.shop_id == shop.id, model.id == obj_id))
+    if obj is None:
+        raise DomainError(codes.not_found, codes.text(shop.language, kind.not_found_key))
+    return obj
+
+
+def list_all(session: Session, shop: Shop, kind: Kind) -> list:
+    model = kind.model
+    order = kind.order_by or (model.position, model.id)
+    return list(session.scalars(select(model).where(model.shop_id == shop.id).order_by(*order)))
+
+
+def _values(obj, kind: Kind) -> dict[str, Any]:
+    return {name: getattr(obj, name) for name in kind.fields}
+
+
+def _check_version(codes: Codes, shop: Shop, obj, if_match: set[int] | None, required: bool) -> None:
+    if if_match is None:
+        if required:
+            raise DomainError(codes.if_match_required, codes.text(shop.language, "if_match_copy"))
+        return
+    if obj.version not in if_match:
+        raise DomainError(codes.stale_version, codes.text(shop.language, "stale_copy"))
+
+
+def _flush(session: Session, shop: Shop, codes: Codes) -> None:
+    try:
+        session.flush()
+    except StaleDataError:
+        session.rollback()
+        raise DomainError(codes.stale_version, codes.text(shop.language, "stale_copy")) from None
+
+
+def create(session: Session, shop: Shop, actor: User, kind: Kind, codes: Codes, data: dict):
+    kind.check(session, shop, data, None)
+    obj = kind.model(shop_id=shop.id, **{n: data[n] for n in kind.fields if n in data})
+    session.add(obj)
+    session.flush()
+    after = {**_values(obj, kind), **kind.extra(session, shop, obj, data)}
+    record(session, shop, actor, Action.CREATE, kind.object_type, obj.id, diff({}, after))
+    session.commit()
+    return obj
+
+
+def update(
+    session: Session, shop: Shop, actor: User, kind: Kind, codes: Codes, obj_id: int, data: dict, if_match
+):
+    obj = get(session, shop, kind, codes, obj_id)
+    _check_version(codes, shop, obj, if_match, required=True)
+    kind.check(session, shop, data, obj)
+    before = {**_values(obj, kind), **kind.extra(session, shop, obj, None)}
+    for name in kind.fields:
+        if name in data:
+            setattr(obj, name, data[name])
+    # The row is written (and its version checked and raised) even when only extras change.
+    obj.updated_at = utcnow()
+    _flush(session, shop, codes)
+    after = {**_values(obj, kind), **kind.extra(session, shop, obj, data)}
+    record(session, shop, actor, Action.UPDATE, kind.object_type, obj.id, diff(before, after))
+    session.commit()
+    return obj
+
+
+def remove(
+    session: Session, shop: Shop, actor: User, kind: Kind, codes: Codes, obj_id: int, if_match
+) -> None:
+    obj = get(session, shop, kind, codes, obj_id)
+    _check_version(codes, shop, obj, if_match, required=False)
+    if kind.in_use(session, shop, obj):
+        raise DomainError(codes.in_use, codes.text(shop.language, kind.in_use_key))
+    before = _values(obj, kind)
+    session.delete(obj)
+    _flush(session, shop, codes)
+    record(session, shop, actor, Action.DELETE, kind.object_type, obj_id, diff(before, {}))
+    session.commit()
+
+
+def set_picture(
+    session: Session, shop: Shop, actor: User, kind: Kind, codes: Codes, obj_id: int, upload, if_match
+):
+    obj = get(session, shop, kind, codes, obj_id)
+    _check_version(codes, shop, obj, if_match, required=False)
+    before = obj.avatar
+    if upload is None:
+        obj.avatar = None
+    else:
+        name, data = upload
+        try:
+            stored = store_image(
+                LocalStorage(current_app.config["MEDIA_ROOT"]), kind.media_folder, name, data
+            )
+        except ImageRejected as rejected:
+            message = codes.text(shop.language, rejected.key, **rejected.values)
+            raise DomainError(codes.validation, message, {"image": [message]}) from None
+        obj.avatar = stored.path
+    obj.updated_at = utcnow()
+    _flush(session, shop, codes)
+    record(
+        session,
+        shop,
+        actor,
+        Action.UPDATE,
+        kind.object_type,
+        obj.id,
+        diff({"avatar": before}, {"avatar": obj.avatar}),
+    )
+    session.commit()
+    return obj
+
+
+# --- the calls -----------------------------------------------------------------------------
+
+_IF_MATCH = {
+    "in": "header",
+    "name": "If-Match",
+    "schema": {"type": "string", "pattern": r'^\s*(W/)?"\d{1,10}"\s*(,\s*(W/)?"\d{1,10}"\s*)*$'},
+    "description": 'The ETag of the object as read (W/"<version>").',
+}
+_ETAG_HEADER = {
+    "ETag": {"description": 'W/"<version>": send it back in If-Match', "schema": {"type": "string"}}
+}
+
+
+class PictureArgs(Schema):
+    image = fields.Raw(
+        required=True,
+        metadata={
+            "type": "string",
+            "format": "binary",
+            "description": "JPEG, PNG, WebP or GIF, 8 MB at most.",
+        },
+    )
+
+
+def crud_routes(
+    blp, kind: Kind, codes: Codes, input_schema: type[Schema], output_schema: type[Schema], name: str
+):
+    """Add `GET/POST ""`, `GET/PUT/DELETE /<id>` (and `PUT/DELETE /<id>/picture` when the kind
+    has a picture) to `blp` for `kind`; answers are `{name: object}` / `{name + "s": [...]}`."""
+    title = name.title().replace("_", "")
+    # A class of its own, so the OpenAPI names the partial body apart from the whole one.
+    patch_schema = type(f"{input_schema.__name__}Patch", (input_schema,), {})
+    item_response = Schema.from_dict({name: fields.Nested(output_schema)}, name=f"Admin{title}Response")
+    list_response = Schema.from_dict(
+        {f"{name}s": fields.List(fields.Nested(output_schema))}, name=f"Admin{title}ListResponse"
+    )
+
+    def if_match():
+        return if_match_versions(request.headers.get("If-Match"))
+
+    def answer(obj, status: int = 200):
+        return {name: obj}, status, {"ETag": etag(obj.version)}
+
+    @blp.route("")
+    class Collection(MethodView):
+        @admin_required
+        @blp.response(200, list_response)
+        @document_errors(blp, 401, 403)
+        def get(self, shop, _user):
+            """All of them, in the shop's order."""
+            return {f"{name}s": list_all(db.session, shop, kind)}
+
+        @admin_required
+        @blp.arguments(input_schema, location="json_or_form")
+        @blp.response(201, item_response, headers=_ETAG_HEADER)
+        @document_errors(blp, 401, 403, 422)
+        def post(self, shop, user, args):
+            """Create one."""
+            return answer(create(db.session, shop, user, kind, codes, args), 201)
+
+    @blp.route(f"/<{ID}:obj_id>")
+    class Item(MethodView):
+        @admin_required
+        @blp.response(200, item_response, headers=_ETAG_HEADER)
+        @document_errors(blp, 401, 403, 404)
+        def get(self, shop, _user, obj_id):
+            """One, with its version (also the ETag)."""
+            return answer(get(db.session, shop, kind, codes, obj_id))
+
+        @admin_required
+        @blp.arguments(patch_schema(partial=True), location="json_or_form")
+        @blp.response(200, item_response, headers=_ETAG_HEADER)
+        @document_errors(blp, 401, 403, 404, 412, 422, 428)
+        @blp.doc(parameters=[{**_IF_MATCH, "required": True}])
+        def patch(self, shop, user, args, obj_id):
+            """Change the fields given (If-Match required)."""
+            return answer(update(db.session, shop, user, kind, codes, obj_id, args, if_match()))
+
+        @admin_required
+        @blp.response(204)
+        @document_errors(blp, 401, 403, 404, 409, 412)
+        @blp.doc(parameters=[{**_IF_MATCH, "required": False}])
+        def delete(self, shop, user, obj_id):
+            """Delete one (409 while the storefront still needs it)."""
+            remove(db.session, shop, user, kind, codes, obj_id, if_match())
+
+    if not kind.media_folder:
+        return
+
+    @blp.route(f"/<{ID}:obj_id>/picture")
+    class Picture(MethodView):
+        @max_body_size(MAX_BYTES + 64 * 1024)
+        @admin_required
+        @blp.arguments(PictureArgs, location="files")
+        @blp.response(200, item_response, headers=_ETAG_HEADER)
+        @document_errors(blp, 401, 403, 404, 412, 413, 422)
+        @blp.doc(parameters=[{**_IF_MATCH, "required": False}])
+        def put(self, shop, user, args, obj_id):
+            """Replace its picture (checked by content, metadata stripped)."""
+            upload = args["image"]
+            data = (upload.filename or name, upload.read())
+            return answer(set_picture(db.session, shop, user, kind, codes, obj_id, data, if_match()))
+
+        @admin_required
+        @blp.response(200, item_response, headers=_ETAG_HEADER)
+        @document_errors(blp, 401, 403, 404, 412)
+        @blp.doc(parameters=[{**_IF_MATCH, "required": False}])
+        def delete(self, shop, user, obj_id):
+            """Remove its picture."""
+            return answer(set_picture(db.session, shop, user, kind, codes, obj_id, None, if_match()))
