@@ -4,6 +4,7 @@ import multiprocessing
 import os
 
 from bff.catalog.search_text import warm_up
+from bff.common.background import wait_for_background_work
 
 bind = os.environ.get("BFF_BIND", "0.0.0.0:5000")
 workers = int(os.environ.get("WEB_CONCURRENCY", multiprocessing.cpu_count() * 2 + 1))
@@ -26,3 +27,8 @@ forwarded_allow_ips = os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1")
 def post_worker_init(worker):
     # jieba's dictionary takes seconds to load: before the worker serves, not in a shopper's search.
     warm_up()
+
+
+def worker_exit(server, worker):
+    # Let reset requests handed to the background (lookup, token, mail) finish before the worker goes.
+    wait_for_background_work(timeout=graceful_timeout / 2)

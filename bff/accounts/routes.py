@@ -123,8 +123,8 @@ class PasswordResetRequest(MethodView):
     def post(self, args):
         """Email a reset link if the address has an account; the answer is the same either way."""
         shop = current_shop()
-        services.request_password_reset(
-            db.session,
+        services.reset_after_answer(
+            current_app._get_current_object(),
             shop,
             args["email"],
             current_app.config["PASSWORD_RESET_LIFETIME"],

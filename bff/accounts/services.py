@@ -5,10 +5,11 @@ Plain functions over a SQLAlchemy session; none imports Flask. Each owns its tra
 
 import hashlib
 import secrets
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from urllib.parse import urlencode
 
+from flask import Flask
 from sqlalchemy import select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
@@ -18,8 +19,10 @@ from bff.accounts.mail import Mailer
 from bff.accounts.messages import text
 from bff.accounts.models import PasswordResetToken, User, UserSession
 from bff.accounts.passwords import Passwords
+from bff.common.background import run_after_answer
 from bff.common.errors import DomainError
 from bff.common.models import utcnow
+from bff.extensions import db
 from bff.shops.models import Shop
 
 
@@ -160,9 +163,10 @@ def reset_link(origin: str, token: str, email: str) -> str:
 def request_password_reset(
     session: Session, shop: Shop, email: str, lifetime: timedelta, mailer: Mailer, origin: str
 ) -> ResetRequest | None:
-    """Email the account a new reset link; None when there is no account (after the same work).
+    """Email the account a new reset link; None when there is no account.
 
-    The mail leaves on another thread by default, so the answer takes as long either way."""
+    Runs off the request path (`reset_after_answer`): looking the account up and writing its
+    token take time only when the email has an account, so the request must not wait for them."""
     token = secrets.token_urlsafe(32)
     digest = sha256(token)
     user = find_user(session, shop, email)
@@ -178,6 +182,28 @@ def request_password_reset(
     reset = ResetRequest(user, token, reset_link(origin, token, user.email))
     _send_reset_mail(mailer, shop, reset, lifetime)
     return reset
+
+
+def reset_after_answer(
+    app: Flask, shop: Shop, email: str, lifetime: timedelta, mailer: Mailer, origin: str
+) -> None:
+    """The reset request's part on the request path: the same for every email (hand over and
+    answer); the lookup, the token and the mail follow on a worker (inline without MAIL_ASYNC)."""
+    run_after_answer(
+        app,
+        _reset_job,
+        shop.id,
+        email,
+        lifetime,
+        replace(mailer, asynchronous=False),
+        origin,
+        asynchronous=mailer.asynchronous,
+    )
+
+
+def _reset_job(shop_id: int, email: str, lifetime: timedelta, mailer: Mailer, origin: str) -> None:
+    shop = db.session.get(Shop, shop_id)
+    request_password_reset(db.session, shop, email, lifetime, mailer, origin)
 
 
 def _send_reset_mail(mailer: Mailer, shop: Shop, reset: ResetRequest, lifetime: timedelta) -> None:
