@@ -1,8 +1,8 @@
 """`bff.pricing.rules.quote` as a SQL expression, so price sorts follow what the shopper pays."""
 
-from decimal import Decimal
+from decimal import ROUND_HALF_UP, Decimal
 
-from sqlalchemy import and_, case, func, literal, or_
+from sqlalchemy import Integer, Numeric, and_, case, cast, func, literal_column, or_
 
 from bff.pricing.rules import GUEST, Shopper
 
@@ -15,8 +15,7 @@ def price_sql(model, shopper: Shopper = GUEST):
     if shopper.is_special_member:
         offer = member_price
     elif shopper.discount_percent is not None:
-        percent = literal(Decimal(shopper.discount_percent))
-        offer = func.round(price * percent / 100, 2)
+        offer = _percent_of(price, Decimal(shopper.discount_percent))
     else:
         return guest
     discount_first = and_(
@@ -27,3 +26,13 @@ def price_sql(model, shopper: Shopper = GUEST):
         (and_(member_price > 0, offer < guest), offer),
         else_=guest,
     )
+
+
+def _percent_of(price, percent: Decimal):
+    """price x percent / 100 in cents, half up, as the rule computes it; in integers, so SQLite
+    (binary floats) and PostgreSQL (numeric) agree to the cent: price and percent both have
+    two decimals (Numeric(12, 2) and Numeric(5, 2))."""
+    hundredths = int((percent * 100).to_integral_value(ROUND_HALF_UP))  # 92.5 % -> 9250
+    cents = cast(func.round(price * 100), Integer)
+    offer_cents = (cents * hundredths + 5000) // 10000  # integer division, half up
+    return cast(offer_cents, Numeric(14, 2)) / literal_column("100.0")

@@ -2,11 +2,13 @@
 TEST_DATABASE_URL is set), a client, a session and builders for shop data."""
 
 import os
+import secrets
 import tempfile
+from contextlib import contextmanager, nullcontext
 
 import pytest
 from flask_migrate import upgrade
-from sqlalchemy import event, text
+from sqlalchemy import create_engine, event, make_url, text
 
 from bff.app import create_app
 from bff.config import Config
@@ -21,29 +23,45 @@ pytest_plugins = [
 
 
 class TestConfig(Config):
-    def __init__(self, var_dir: str):
+    def __init__(self, var_dir: str, database_url: str | None = None):
         os.environ["VAR_DIR"] = var_dir
+        self._test_database_url = database_url
         super().__init__()
         self.TESTING = True
         self.PAGE_SIZE = 4
 
     def _database_url(self) -> str:
-        url = os.environ.get("TEST_DATABASE_URL")
-        if url:
-            os.environ["DATABASE_URL"] = url
+        if self._test_database_url:
+            os.environ["DATABASE_URL"] = self._test_database_url
             return super()._database_url()
         return f"sqlite:///{self.VAR_DIR / 'test.db'}"
 
 
+@contextmanager
+def own_database(server_url: str):
+    """A database of this run's own on the PostgreSQL server `server_url` names, created here and
+    dropped at the end: any number of runs may share the server (and CI's one `test` database,
+    which is only used to issue CREATE and DROP DATABASE)."""
+    base = make_url(server_url)
+    name = f"{base.database or 'test'}_run_{os.getpid()}_{secrets.token_hex(3)}"
+    admin = create_engine(base, isolation_level="AUTOCOMMIT")
+    with admin.connect() as conn:
+        conn.execute(text(f'CREATE DATABASE "{name}"'))
+    try:
+        yield base.set(database=name).render_as_string(hide_password=False)
+    finally:
+        with admin.connect() as conn:
+            conn.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+        admin.dispose()
+
+
 @pytest.fixture(scope="session")
 def app():
-    with tempfile.TemporaryDirectory() as var_dir:
-        app = create_app(TestConfig(var_dir))
+    server = os.environ.get("TEST_DATABASE_URL")
+    with tempfile.TemporaryDirectory() as var_dir, own_database(server) if server else nullcontext() as url:
+        app = create_app(TestConfig(var_dir, url))
         with app.app_context():
-            if db.engine.dialect.name == "postgresql":
-                with db.engine.begin() as conn:
-                    conn.execute(text("DROP SCHEMA public CASCADE; CREATE SCHEMA public"))
-            else:
+            if db.engine.dialect.name != "postgresql":
                 # Test data is thrown away: skipping the fsync of every commit halves the run time.
                 event.listen(db.engine, "connect", _sqlite_without_fsync)
             # The schema comes only from the migrations, as in production.
@@ -113,7 +131,6 @@ class QueryCounter:
 @pytest.fixture
 def count_queries(app):
     """Context manager that records every SQL statement run inside it."""
-    from contextlib import contextmanager
 
     @contextmanager
     def counting():

@@ -1,7 +1,9 @@
 """Login, registration and reset requests are limited per IP and per account: windows, not lockouts."""
 
 import time
+from types import SimpleNamespace
 
+import limits.storage.memory
 import pytest
 
 from bff.tests.fixtures.accounts import PASSWORD
@@ -48,10 +50,16 @@ def test_logins_are_limited_per_ip(client, app, user, monkeypatch):
 
 
 def test_a_limit_is_a_window_not_a_lockout(client, app, user, monkeypatch):
-    monkeypatch.setitem(app.config, "LOGIN_FAILURE_LIMIT_PER_ACCOUNT", "1/second")
+    # The limiter's clock (limits' memory storage) is moved on by hand: no sleeping, no race.
+    assert app.config["RATELIMIT_STORAGE_URI"] == "memory://"
+    now = [time.time()]
+    monkeypatch.setattr(limits.storage.memory, "time", SimpleNamespace(time=lambda: now[0]))
+    monkeypatch.setitem(app.config, "LOGIN_FAILURE_LIMIT_PER_ACCOUNT", "1/minute")
     assert login(client).status_code == 400
     assert_limited(login(client))
-    time.sleep(1.1)
+    now[0] += 30
+    assert_limited(login(client, password=PASSWORD))  # still inside the minute
+    now[0] += 31
     assert login(client, password=PASSWORD).status_code == 200
 
 

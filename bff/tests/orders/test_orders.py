@@ -3,8 +3,9 @@
 from decimal import Decimal
 
 import pytest
+from sqlalchemy import select
 
-from bff.catalog.models import Product, ProductVariant
+from bff.catalog.models import Product
 from bff.extensions import db
 from bff.orders.models import Order, OrderLine
 from bff.tests.fixtures.shopping import checkout_body
@@ -273,5 +274,8 @@ def test_guests_and_foreign_tokens_are_refused(client, api, as_member, honey, st
         client.post("/api/order/create", headers={"X-Site-Host": "shop-a.test"}, json={}).status_code == 401
     )
     foreign = {**as_member, "X-Site-Host": "shop-b.test"}
+    stock = honey.virtual_inventory
     assert_error(_create(api, foreign, checkout_body([(honey, 1, None)], "45", "10")), 401)
-    assert db.session.get(Product, honey.id) is not None and ProductVariant is not None
+    db.session.expire_all()
+    assert db.session.scalars(select(Order)).all() == []
+    assert db.session.get(Product, honey.id).virtual_inventory == stock
