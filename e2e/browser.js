@@ -95,6 +95,15 @@ export async function hydrated(page) {
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true', null, { timeout: 30000 });
 }
 
+/**
+ * Wait until the page has hydrated and the persisted state is back and the session known (the
+ * client entry marks `data-session` then): after this, nothing restored later changes the screen.
+ */
+export async function settled(page) {
+  await hydrated(page);
+  await page.waitForFunction(() => Boolean(document.documentElement.dataset.session), null, { timeout: 30000 });
+}
+
 export async function screenshot(page, name) {
   fs.mkdirSync(ARTIFACTS, { recursive: true });
   await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage: false });

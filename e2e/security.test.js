@@ -107,8 +107,12 @@ for (const [label, viewport] of [
 describe('the page CSP at work', () => {
   test('a page cannot be framed, not even the login page', async () => {
     const tab = await openPage(browser);
+    const refused = tab.page.waitForEvent('console', {
+      predicate: (message) => message.text().includes('frame-ancestors'),
+      timeout: 15000,
+    });
     await tab.page.setContent(`<iframe src="${stack.baseUrl}/login" width="400" height="300"></iframe>`);
-    await tab.page.waitForTimeout(500);
+    await refused;
     const frame = tab.page.frames().find((f) => f !== tab.page.mainFrame());
     assert.ok(frame);
     assert.equal(await frame.evaluate(() => document.getElementById('root')).catch(() => null), null);

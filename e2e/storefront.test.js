@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { bffJson, startStack } from './stack.js';
-import { hydrated, launchBrowser, openPage, screenshot } from './browser.js';
+import { hydrated, launchBrowser, openPage, screenshot, settled } from './browser.js';
 
 let stack;
 let browser;
@@ -67,7 +67,13 @@ describe('home', () => {
     assert.equal(await page.getByTestId('shop-name').textContent(), data.shop.shop_name);
     await page.getByTestId('banner-slider').waitFor();
     assert.ok((await page.getByTestId('new-products').getByTestId('product-card').count()) > 0);
-    assert.ok((await page.getByTestId('hot-products').getByTestId('product-card').count()) >= 0);
+    // The best sellers' row shows the BFF's first eight, in its order.
+    const best = (await bffJson(stack, '/api/product/best/?page=1')).products.data.slice(0, 8);
+    assert.ok(best.length > 0, 'demo data has best sellers');
+    assert.deepEqual(
+      await page.getByTestId('hot-products').getByTestId('product-name').allTextContents(),
+      best.map((p) => p.name),
+    );
     assert.match(await page.getByTestId('copyright').textContent(), /2023/);
     if (data.shop.shop_incentive_title) {
       assert.equal(
@@ -125,8 +131,7 @@ describe('home', () => {
     await box.waitFor({ state: 'detached' });
     await page.waitForFunction(() => (localStorage.getItem('persist:root') || '').includes('closed\\":true'));
     await page.reload();
-    await hydrated(page);
-    await page.waitForTimeout(300);
+    await settled(page);
     assert.equal(await box.count(), 0);
     assertClean(tab);
     await tab.close();
@@ -230,8 +235,7 @@ describe('listings', () => {
     assert.ok(names.length > 0, 'search found products');
     // A fresh load of a search URL shows its own text in the box, not an older persisted one.
     await page.goto(`${stack.baseUrl}/search-product?q=${encodeURIComponent(data.newest.data[1].name.slice(0, 3))}`);
-    await hydrated(page);
-    await page.waitForTimeout(200);
+    await settled(page);
     assert.equal(await box.inputValue(), data.newest.data[1].name.slice(0, 3));
     const html = await (await fetch(`${stack.baseUrl}/search-product?q=${encodeURIComponent(term)}`)).text();
     assert.match(html, /<meta name="robots" content="noindex/);

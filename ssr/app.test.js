@@ -1,4 +1,5 @@
 import http from 'node:http';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from './app.js';
 import { assetHeaders } from './assets.js';
@@ -45,6 +46,9 @@ beforeAll(async () => {
       render: async ({ url, origin }) => {
         if (url === '/go') return { status: 302, redirect: '/store-not-found' };
         if (url === '/crash') throw new Error('boom');
+        // A page the size of a real one (compression skips bodies under 1 KB).
+        if (url === '/big')
+          return { status: 200, html: `<ul>${'<li>商品</li>'.repeat(500)}</ul>`, head: '', lang: 'zh-CN', state: {} };
         return {
           status: url === '/' ? 200 : 404,
           html: `<p>${origin}${url}</p>`,
@@ -115,8 +119,24 @@ describe('ssr app', () => {
   });
 
   it('compresses rendered pages', async () => {
-    const res = await fetch(`${base}/`, { headers: { 'Accept-Encoding': 'gzip' } });
-    expect(res.headers.get('vary')).toContain('Accept-Encoding');
+    // node's fetch would decompress on its own: read the raw bytes with http.get.
+    const raw = await new Promise((resolve, reject) => {
+      http
+        .get(`${base}/big`, { headers: { 'Accept-Encoding': 'gzip' } }, (res) => {
+          const chunks = [];
+          res.on('data', (chunk) => chunks.push(chunk));
+          res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+        })
+        .on('error', reject);
+    });
+    expect(raw.headers['content-encoding']).toBe('gzip');
+    expect(raw.headers.vary).toContain('Accept-Encoding');
+    const page = zlib.gunzipSync(raw.body).toString('utf8');
+    const plain = await (await fetch(`${base}/big`, { headers: { 'Accept-Encoding': 'identity' } })).text();
+    expect(page).toContain('<li>商品</li>'.repeat(500));
+    const withoutNonce = (html) => html.replace(/nonce="[^"]*"/g, 'nonce=""'); // one per answer
+    expect(withoutNonce(page)).toBe(withoutNonce(plain));
+    expect(raw.body.length).toBeLessThan(Buffer.byteLength(page) / 10);
   });
 });
 
