@@ -3,7 +3,8 @@
 // (Chinese), en.test and en.localhost (English); any other host is an unknown shop.
 import http from 'node:http';
 
-const image = (id, path) => ({ id, path, alt: `alt ${id}`, name: `img${id}` });
+// Pictures stored before the console's uploads: no size, no WebP copies (as the demo's).
+const image = (id, path) => ({ id, path, alt: `alt ${id}`, name: `img${id}`, width: null, height: null, srcset: null });
 export const products = [
   {
     id: 1,
@@ -21,6 +22,9 @@ export const products = [
     product_variants: [],
     color: null,
     size: null,
+    // What a guest pays, as the BFF prices it (bff/pricing/rules.py): the discount, with the badge.
+    final_price: 40,
+    show_special_badge: 1,
   },
   {
     id: 2,
@@ -35,9 +39,23 @@ export const products = [
     avatar: 21,
     images: [image(21, '/media/p2.jpg')],
     imageAlt: null,
-    product_variants: [],
+    product_variants: [
+      {
+        id: 21,
+        name: '单人',
+        price: 200,
+        discount: null,
+        member_price: null,
+        weight: 2000,
+        virtual_inventory: 0,
+        final_price: 200,
+        show_special_badge: 0,
+      },
+    ],
     color: null,
     size: null,
+    final_price: 200,
+    show_special_badge: 0,
   },
 ];
 const detail = {
@@ -59,13 +77,33 @@ const shopInfo = (host) => ({
   wechart_image: '/media/wx.png',
   qq_number: '123456',
   language: EN.includes(host) ? 'en' : 'zh',
+  time_zone: EN.includes(host) ? 'Pacific/Auckland' : 'Asia/Shanghai',
   shop_exchange_rate: 4.5,
   shop_incentive_title: '为什么选择我们',
   shop_incentive_name1: '正品保证',
+  shop_incentive_name2: '',
+  shop_incentive_name3: '',
   shop_incentive_image1: '/media/i1.png',
+  shop_incentive_image2: null,
+  shop_incentive_image3: null,
   shop_incentive_description1: '直采',
+  shop_incentive_description2: '',
+  shop_incentive_description3: '',
   site_url: '',
   shop_description: EN.includes(host) ? 'NZ goods' : '新西兰好货直邮中国',
+  alipay_image: null,
+  wechart_pay_image: null,
+  shipping_cost: 10,
+  overseas_direct_special_area_shipping_fee: 20,
+  local_shipping_cost: 8,
+  out_auckland_local_shipping_fee: 12,
+  overseas_shipping_note: '',
+  local_shipping_note: '',
+  pick_up_note: '',
+  is_overseas_shipping: 1,
+  is_local_shipping: 1,
+  is_pick_up: 1,
+  is_direct_payment_enabled: 0,
 });
 const paged = (data, page = 1, last = 3) => ({ data, current_page: page, last_page: last, per_page: 20, total: 50 });
 
@@ -98,12 +136,14 @@ export function startFixtureBff(port = 0) {
                 id: 0,
                 name: 'root',
                 avatar: null,
+                parent_id: null,
                 subcategories: [
                   {
                     id: 5,
                     name: '健康食品',
                     avatar: null,
-                    subcategories: [{ id: 6, name: '蜂蜜', avatar: '/media/c6.png', subcategories: [] }],
+                    parent_id: null,
+                    subcategories: [{ id: 6, name: '蜂蜜', avatar: '/media/c6.png', parent_id: 5, subcategories: [] }],
                   },
                 ],
               },
@@ -117,14 +157,14 @@ export function startFixtureBff(port = 0) {
     if (p === '/api/banner')
       return send(200, { banners: [{ id: 1, name: '夏季', avatar: '/media/b1.jpg', link_url: null }] });
     if (p === '/api/brand')
-      return send(200, { brands: [{ id: 7, name: 'Comvita', avatar: '/media/br7.png', is_featured: true }] });
+      return send(200, { brands: [{ id: 7, name: 'Comvita', avatar: '/media/br7.png', tagline: '', is_featured: 1 }] });
     if (p === '/api/product/new' || p === '/api/product/best') return send(200, { products: paged(products, page) });
     if (p === '/api/product/search') return send(200, { products: paged(products.slice(0, 1), 1, 1) });
     if (p === '/api/product/1') return send(200, { product: detail });
     if (p === '/api/category/5')
       return send(200, {
         category_name: '健康食品',
-        category: { id: 5, name: '健康食品' },
+        category: { id: 5, name: '健康食品', avatar: null, parent_id: null, subcategories: [] },
         products,
         total_pages: 12,
         current_page: page,
@@ -133,7 +173,7 @@ export function startFixtureBff(port = 0) {
       });
     if (p === '/api/brand/7')
       return send(200, {
-        brand: { id: 7, name: 'Comvita', avatar: '/media/br7.png' },
+        brand: { id: 7, name: 'Comvita', avatar: '/media/br7.png', tagline: '', is_featured: 1 },
         products: paged(products, page, 1),
       });
     if (p === '/api/banner-products/1')
