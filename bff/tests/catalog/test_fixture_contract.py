@@ -60,7 +60,13 @@ def real(shop, make_category, make_brand, make_product, make_banner, make_articl
     )
     banner = make_banner(shop, "夏季", products=[product])
     article = make_article(shop, "配送说明")
-    return {"product": product.id, "category": top.id, "brand": brand.id, "banner": banner.id, "article": article.id}
+    return {
+        "product": product.id,
+        "category": top.id,
+        "brand": brand.id,
+        "banner": banner.id,
+        "article": article.id,
+    }
 
 
 # Each answer the fake serves: (name in the file, method, path with {ids}).
