@@ -28,6 +28,14 @@ const positive = (v) => {
   return Number.isFinite(n) && n > 0;
 };
 
+/** Why a price applies: the branches of `quote` (bff/pricing/rules.py's Basis, the same names). */
+export const BASES = Object.freeze({
+  PRICE: 'price',
+  DISCOUNT: 'discount',
+  SPECIAL_MEMBER: 'special_member',
+  MEMBER_LEVEL: 'member_level',
+});
+
 /**
  * The unit price a shopper pays, and whether the special-price badge shows:
  * the card rule of SPEC section 9 as reconciled in bff/pricing/rules.py, checked
@@ -44,20 +52,20 @@ export function quote({
   const p = toNumber(price);
   const d = positive(discount) && toNumber(discount) < p ? toNumber(discount) : null;
   const m = positive(member_price) ? toNumber(member_price) : null;
-  if (d !== null && (m === null || m >= d)) return { price: d, badge: true, basis: 'discount' };
+  if (d !== null && (m === null || m >= d)) return { price: d, badge: true, basis: BASES.DISCOUNT };
   let offer = null;
-  let basis = 'price';
+  let basis = BASES.PRICE;
   if (m !== null && is_special_member) {
     offer = m;
-    basis = 'special_member';
+    basis = BASES.SPECIAL_MEMBER;
   } else if (m !== null && positive(member_discount_percent)) {
     offer = roundCents((p * toNumber(member_discount_percent)) / 100);
-    basis = 'member_level';
+    basis = BASES.MEMBER_LEVEL;
   }
   // Nobody pays more than a guest would.
   const guest = d !== null ? d : p;
   if (offer !== null && offer < guest) return { price: offer, badge: false, basis };
-  return { price: guest, badge: d !== null, basis: d !== null ? 'discount' : 'price' };
+  return { price: guest, badge: d !== null, basis: d !== null ? BASES.DISCOUNT : BASES.PRICE };
 }
 
 function shopperOf(user) {

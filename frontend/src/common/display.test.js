@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
+  BASES,
   avatarImage,
   cardPrice,
   formatNumber,
@@ -58,6 +59,9 @@ describe('card price and special-price badge', () => {
 const table = JSON.parse(fs.readFileSync(new URL('../../../rules/pricing_cases.json', import.meta.url), 'utf8'));
 describe('shared pricing cases', () => {
   it('has cases', () => expect(table.cases.length).toBeGreaterThan(10));
+  it('covers every basis the rule can give, and no other', () => {
+    expect(new Set(table.cases.map((c) => c.expected.basis))).toEqual(new Set(Object.values(BASES)));
+  });
   for (const c of table.cases) {
     it(c.case, () => {
       const q = quote(c);
