@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { startStack } from './stack.js';
-import { hydrated, launchBrowser, openPage, screenshot } from './browser.js';
+import { hydrated, launchBrowser, openPage } from './browser.js';
 
 let stack;
 let browser;
@@ -162,7 +162,6 @@ describe('accounts', () => {
     }
     assert.equal(await page.getByTestId('greeting').textContent(), `您好，${shopper.name}`);
     assert.ok(await page.evaluate(() => localStorage.getItem('Token')), 'token stored');
-    await screenshot(page, 'account-profile');
 
     // A reload keeps the shopper signed in (persisted user, confirmed by the BFF), with no hydration warning.
     await visit(tab, `${stack.baseUrl}/user-profile`);
@@ -351,7 +350,6 @@ describe('accounts', () => {
     await hydrated(page);
     await sessionKnown(page, 'member');
     await assertTextSoon(page.getByTestId('product-price').getByTestId('price-nzd'), memberNzd);
-    await screenshot(page, 'member-product');
     assertClean(member);
     await member.close();
   });

@@ -2,15 +2,18 @@
 // product with a variant), changes quantities, checks out to China and to
 // Auckland with the right fees, pays on the sandbox payment page and sees the
 // order paid; another order is cancelled; a New Zealand address in Chinese is refused.
+// Each test builds its own state (its own browser context, a member of its own registered
+// through the API, its own cart and orders), so one failure never cascades into the next.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { bffJson, startStack } from './stack.js';
-import { hydrated, launchBrowser, openPage, screenshot } from './browser.js';
+import { hydrated, launchBrowser, openPage } from './browser.js';
 
 let stack;
 let browser;
-let tab;
 const products = {};
+const PASSWORD = 'kiwi2026';
+let members = 0;
 
 before(async () => {
   stack = await startStack();
@@ -28,35 +31,84 @@ before(async () => {
   };
   products.clover = await find('三叶草蜂蜜'); // no variants, 620 g
   products.umf10 = await find('UMF10+'); // variants 250克 / 500克 (650 g) / 1公斤
-  tab = await openPage(browser);
+  products.umf10Of500 = products.umf10.product_variants.find((v) => v.name === '500克');
+  assert.ok(products.umf10Of500, 'UMF10+ has a 500克 variant');
 });
 
 after(async () => {
-  await tab?.close();
   await browser?.close();
   await stack?.stop();
 });
 
 const pathOf = (page) => new URL(page.url()).pathname;
 
-async function visit(path) {
-  await tab.page.goto(`${stack.baseUrl}${path}`, { waitUntil: 'load' });
-  await hydrated(tab.page);
+/** The BFF as this member (or a guest), straight, for building a test's state. */
+async function api(member, method, path, body) {
+  const headers = { 'X-Site-Host': 'localhost', 'Content-Type': 'application/json' };
+  if (member?.token) headers.Authorization = `Bearer ${member.token}`;
+  const res = await fetch(`${stack.bffUrl}${path}`, { method, headers, body: body && JSON.stringify(body) });
+  assert.ok(res.ok, `${method} ${path}: HTTP ${res.status} ${await res.clone().text()}`);
+  return res.json();
 }
 
-async function toast(type, text) {
-  await tab.page.getByTestId(`toast-${type}`).filter({ hasText: text }).first().waitFor({ timeout: 10000 });
+/** A fresh tab with helpers bound to it. */
+async function newTab() {
+  const tab = await openPage(browser);
+  const { page } = tab;
+  return {
+    ...tab,
+    async visit(path) {
+      await page.goto(`${stack.baseUrl}${path}`, { waitUntil: 'load' });
+      await hydrated(page);
+    },
+    async toast(type, text) {
+      await page.getByTestId(`toast-${type}`).filter({ hasText: text }).first().waitFor({ timeout: 10000 });
+    },
+    async cartCount(expected) {
+      await page.waitForFunction(
+        (n) => document.querySelector('[data-testid="cart-count"]')?.textContent === String(n),
+        expected,
+        { timeout: 10000 },
+      );
+    },
+    /** Nothing went wrong in this tab, and nothing left for the demo site_url on port 3000. */
+    async finish() {
+      assert.deepEqual(tab.problems, [], 'console errors or warnings');
+      assert.deepEqual(stack.decoy.hits, [], 'requests reached port 3000 instead of this stack');
+      await tab.close();
+    },
+  };
 }
 
-async function cartCount(expected) {
-  await tab.page.waitForFunction(
-    (n) => document.querySelector('[data-testid="cart-count"]')?.textContent === String(n),
-    expected,
-    { timeout: 10000 },
-  );
+/** A member of this test's own (registered through the API), signed in through the login page. */
+async function memberTab(cart = []) {
+  members += 1;
+  const member = { name: `买家${members}`, email: `shopper${members}.${process.pid}@example.com` };
+  await api(null, 'POST', '/api/auth/register', {
+    name: member.name,
+    email: member.email,
+    password: PASSWORD,
+    password_confirmation: PASSWORD,
+    acceptTerms: true,
+  });
+  member.token = (await api(null, 'POST', '/api/auth/login', { email: member.email, password: PASSWORD })).data.token;
+  assert.ok(member.token, 'login answers a token');
+  for (const [product, quantity, variant] of cart) {
+    await api(member, 'POST', '/api/cart/add', { product_id: product.id, quantity, variant_id: variant?.id ?? null });
+  }
+  const tab = await newTab();
+  const { page } = tab;
+  await tab.visit('/login');
+  const login = page.getByTestId('login-page');
+  await login.getByLabel('电子邮件地址').fill(member.email);
+  await login.getByLabel('密码').fill(PASSWORD);
+  await login.getByRole('button', { name: '登录' }).click();
+  await page.waitForURL((url) => url.pathname === '/', { timeout: 15000 });
+  await page.getByTestId('greeting').waitFor();
+  return { ...tab, member };
 }
 
-async function fillRecipient(values) {
+async function fillRecipient(tab, values) {
   const { page } = tab;
   await page.locator('#recipient-name').fill(values.name);
   await page.locator('#recipient-phone').fill(values.phone);
@@ -65,38 +117,67 @@ async function fillRecipient(values) {
   await page.locator('#recipient-address').fill(values.address);
 }
 
-async function createOrder() {
+async function createOrder(tab) {
   const { page } = tab;
   await page.getByTestId('create-order').click();
   await page.getByTestId('order-summary-page').waitFor({ timeout: 15000 });
   return (await page.getByTestId('order-number').textContent()).trim();
 }
 
-describe('shopping journey', () => {
-  let paidOrder;
-  let cancelledOrder;
+const SHANGHAI = {
+  name: '王小明',
+  phone: '13800000000',
+  country: '中国',
+  city: '上海',
+  address: '浦东新区世纪大道1号',
+};
+const AUCKLAND = {
+  name: 'Amy Li',
+  phone: '0211234567',
+  country: 'New Zealand',
+  city: 'Auckland',
+  address: '1 Queen Street',
+};
 
-  test('a guest is asked to log in; the member logs in and the cart icon rules hold', async () => {
-    const { page } = tab;
-    await visit(`/product/${products.clover.id}`);
-    await page.getByTestId('add-to-cart').click();
-    await toast('info', '请先登录');
+/** Check out what is in the member's cart to `recipient` from the checkout page. */
+async function checkOut(tab, recipient) {
+  await tab.visit('/checkout');
+  await tab.page.getByTestId('checkout-page').waitFor();
+  await fillRecipient(tab, recipient);
+  return createOrder(tab);
+}
 
-    await visit('/login');
-    const login = page.getByTestId('login-page');
-    await login.getByLabel('电子邮件地址').fill('member@example.com');
-    await login.getByLabel('密码').fill('demo1234');
-    await login.getByRole('button', { name: '登录' }).click();
-    await page.waitForURL((url) => url.pathname === '/', { timeout: 15000 });
-    await page.getByTestId('greeting').waitFor();
-    await cartCount(0);
-    await page.getByTestId('cart-button').click();
-    await toast('info', '购物车是空的');
-    assert.equal(await page.getByTestId('cart-drawer').count(), 0);
+/** Pay an order on the sandbox payment page, from its summary page. */
+async function payOnSandbox(tab, orderNumber) {
+  const { page } = tab;
+  await page.getByTestId('order-pay').click();
+  await page.waitForURL(/\/api\/payment\/sandbox\//, { timeout: 15000 });
+  assert.equal((await page.locator('#order-number').textContent()).trim(), orderNumber);
+  await page.locator('#pay').click();
+  await page.waitForURL((url) => url.pathname === `/order-summary/${orderNumber}`, { timeout: 15000 });
+  await hydrated(page);
+  await page.getByTestId('order-thanks').filter({ hasText: '我们已收到您的付款' }).waitFor({ timeout: 15000 });
+}
+
+describe('shopping', () => {
+  test('a guest is asked to log in; a member with an empty cart is told so', async () => {
+    const guest = await newTab();
+    await guest.visit(`/product/${products.clover.id}`);
+    await guest.page.getByTestId('add-to-cart').click();
+    await guest.toast('info', '请先登录');
+    await guest.finish();
+
+    const tab = await memberTab();
+    await tab.cartCount(0);
+    await tab.page.getByTestId('cart-button').click();
+    await tab.toast('info', '购物车是空的');
+    assert.equal(await tab.page.getByTestId('cart-drawer').count(), 0);
+    await tab.finish();
   });
 
   test('adds a product from its card and one with a variant and quantity from its page', async () => {
-    const { page } = tab;
+    const tab = await memberTab();
+    const { page, visit, toast, cartCount } = tab;
     await visit(`/search-product?q=${encodeURIComponent('三叶草蜂蜜')}`);
     const card = page.getByTestId('product-card').filter({ hasText: products.clover.name });
     await card.hover();
@@ -117,10 +198,24 @@ describe('shopping journey', () => {
     await page.getByTestId('add-to-cart').click();
     await toast('success', '已加入购物车');
     await cartCount(3);
+    const { carts } = (await api(tab.member, 'GET', '/api/cart')).data;
+    assert.deepEqual(
+      carts.map((c) => [c.product_id, c.variant_id ?? null, c.quantity]).sort(),
+      [
+        [products.clover.id, null, 1],
+        [products.umf10.id, products.umf10Of500.id, 2],
+      ].sort(),
+    );
+    await tab.finish();
   });
 
   test('changes quantities in the slide-over', async () => {
-    const { page } = tab;
+    const tab = await memberTab([
+      [products.clover, 1],
+      [products.umf10, 2, products.umf10Of500],
+    ]);
+    const { page, cartCount } = tab;
+    await cartCount(3);
     await page.getByTestId('cart-button').click();
     const drawer = page.getByTestId('cart-drawer');
     await drawer.waitFor();
@@ -136,22 +231,22 @@ describe('shopping journey', () => {
     await honey.getByTestId('line-decrease').click();
     await cartCount(3);
     assert.equal(await clover.getByRole('link').first().getAttribute('href'), `/product/${products.clover.id}`);
-    await screenshot(page, 'cart-drawer');
     await drawer.getByTestId('cart-checkout').click();
     await page.getByTestId('checkout-page').waitFor();
     assert.equal(pathOf(page), '/checkout');
+    await tab.finish();
   });
 
   test('checks out to China with the per-kilogram fee, then pays on the sandbox page', async () => {
-    const { page } = tab;
+    const tab = await memberTab([
+      [products.clover, 2],
+      [products.umf10, 1, products.umf10Of500],
+    ]);
+    const { page, cartCount } = tab;
+    await tab.visit('/checkout');
+    await page.getByTestId('checkout-page').waitFor();
     // 2 × 620 g + 1 × 650 g = 1890 g; 1.89 kg × NZ$12.00 = NZ$22.68.
-    await fillRecipient({
-      name: '王小明',
-      phone: '13800000000',
-      country: '中国',
-      city: '上海',
-      address: '浦东新区世纪大道1号',
-    });
+    await fillRecipient(tab, SHANGHAI);
     assert.equal(await page.getByTestId('shipping-method').inputValue(), 'oversea-direct');
     assert.equal((await page.getByTestId('summary-weight').textContent()).trim(), '1890 克');
     assert.match(await page.getByTestId('summary-shipping').textContent(), /NZ\$22\.7/);
@@ -160,8 +255,7 @@ describe('shopping journey', () => {
     assert.match(await page.getByTestId('summary-shipping').textContent(), /NZ\$47\.3/);
     await page.locator('#recipient-city').fill('上海');
     await page.locator('#sender-name').fill('Amy');
-    await screenshot(page, 'checkout-china');
-    paidOrder = await createOrder();
+    const paidOrder = await createOrder(tab);
     await cartCount(0);
     assert.match(await page.getByTestId('order-thanks').textContent(), /请尽快完成付款/);
     assert.match(await page.getByTestId('order-shipping').textContent(), /NZ\$22\.7/);
@@ -180,23 +274,16 @@ describe('shopping journey', () => {
     await page.getByTestId('order-thanks').filter({ hasText: '我们已收到您的付款' }).waitFor({ timeout: 15000 });
     assert.equal((await page.getByTestId('order-status').textContent()).trim(), '已付款');
     assert.equal(await page.getByTestId('order-pay').count(), 0);
+    await tab.finish();
   });
 
   test('refuses a New Zealand address in Chinese, then checks out to Auckland with the flat fee', async () => {
+    const tab = await memberTab([[products.clover, 1]]);
     const { page } = tab;
-    await visit(`/product/${products.clover.id}`);
-    await page.getByTestId('add-to-cart').click();
-    await toast('success', '已加入购物车');
-    await cartCount(1);
-    await visit('/checkout');
+    await tab.cartCount(1);
+    await tab.visit('/checkout');
     await page.getByTestId('checkout-page').waitFor();
-    await fillRecipient({
-      name: 'Amy Li',
-      phone: '0211234567',
-      country: 'New Zealand',
-      city: 'Auckland',
-      address: '皇后街1号',
-    });
+    await fillRecipient(tab, { ...AUCKLAND, address: '皇后街1号' });
     // New Zealand offers local post then pickup, the first preselected.
     assert.deepEqual(
       await page
@@ -219,12 +306,21 @@ describe('shopping journey', () => {
     assert.match(await page.getByTestId('summary-shipping').textContent(), /NZ\$15\.0/);
     await page.locator('#recipient-city').fill('Auckland');
     assert.match(await page.getByTestId('summary-shipping').textContent(), /NZ\$8\.0/);
-    cancelledOrder = await createOrder();
+    await createOrder(tab);
     assert.match(await page.getByTestId('order-shipping').textContent(), /NZ\$8\.0/);
+    await tab.finish();
   });
 
   test('cancels the unpaid order from the list and finds the paid one under its filter', async () => {
-    const { page } = tab;
+    const tab = await memberTab([
+      [products.clover, 2],
+      [products.umf10, 1, products.umf10Of500],
+    ]);
+    const { page, visit, toast } = tab;
+    const paidOrder = await checkOut(tab, SHANGHAI);
+    await payOnSandbox(tab, paidOrder);
+    await api(tab.member, 'POST', '/api/cart/add', { product_id: products.clover.id, quantity: 1, variant_id: null });
+    const cancelledOrder = await checkOut(tab, AUCKLAND);
     await visit('/order-list?status=unpaid');
     const card = page.locator(`[data-testid="order-card"][data-order-number="${cancelledOrder}"]`);
     await card.waitFor();
@@ -251,11 +347,12 @@ describe('shopping journey', () => {
     await page.getByTestId('order-detail-page').waitFor();
     assert.equal((await page.getByTestId('order-status').textContent()).trim(), '已付款');
     assert.equal(await page.getByTestId('order-line').count(), 2);
-    await screenshot(page, 'order-detail');
+    await tab.finish();
   });
 
   test('keeps an address book with the modal form', async () => {
-    const { page } = tab;
+    const tab = await memberTab();
+    const { page, visit } = tab;
     await visit('/address-management');
     await page.getByTestId('address-book-page').waitFor();
     await page.getByTestId('address-new').click();
@@ -274,14 +371,11 @@ describe('shopping journey', () => {
     await visit('/choose-address');
     await page.getByTestId('choose-address-page').waitFor();
     await page.getByTestId('address-item').first().waitFor();
-    assert.ok((await page.getByTestId('address-default').count()) >= 1);
-  });
-
-  test('no console errors or warnings on the way', () => {
-    assert.deepEqual(tab.problems, [], 'console errors or warnings');
-  });
-
-  test('nothing left for the demo site_url on port 3000', () => {
-    assert.deepEqual(stack.decoy.hits, [], 'requests reached port 3000 instead of this stack');
+    // The member's only address is the default one, listed first with its badge.
+    const first = page.getByTestId('address-item').first();
+    await first.waitFor();
+    assert.match(await first.textContent(), /张三/);
+    assert.equal(await first.getByTestId('address-default').count(), 1);
+    await tab.finish();
   });
 });

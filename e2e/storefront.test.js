@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { bffJson, startStack } from './stack.js';
-import { hydrated, launchBrowser, openPage, screenshot, settled } from './browser.js';
+import { hydrated, launchBrowser, openPage, settled } from './browser.js';
 
 let stack;
 let browser;
@@ -96,7 +96,6 @@ describe('home', () => {
     assert.equal(await page.getByText('新品上市').first().isVisible(), true);
     // State came embedded in the HTML: hydration fetched none of it again.
     assertNoRefetch(tab);
-    await screenshot(page, 'home-desktop');
     assertClean(tab);
     await tab.close();
   });
@@ -104,11 +103,28 @@ describe('home', () => {
   test('mobile home at 375 px: the slide-out menu opens with category accordions', async () => {
     const tab = await visit(`${stack.baseUrl}/`, { width: 375, height: 812 });
     const { page } = tab;
-    await screenshot(page, 'home-mobile');
     const menu = page.getByTestId('mobile-menu');
     assert.equal(await menu.isVisible(), false, 'menu starts closed');
     await page.getByTestId('menu-button').click();
     await menu.waitFor({ state: 'visible' });
+    // The panel runs the screen's full height (not cut at the header's), and every top-level
+    // category is listed and can be tapped: inside the screen, not covered.
+    const panel = await menu.boundingBox();
+    assert.ok(panel.y <= 0 && panel.height >= 812, `menu panel at ${JSON.stringify(panel)}`);
+    for (const category of data.categories) {
+      const entry = menu.getByRole('link', { name: category.name, exact: true });
+      await entry.scrollIntoViewIfNeeded();
+      const box = await entry.boundingBox();
+      assert.ok(
+        box && box.height > 0 && box.y >= 0 && box.y + box.height <= 812,
+        `${category.name} at ${JSON.stringify(box)}`,
+      );
+      const hit = await page.evaluate(
+        ([x, y]) => document.elementFromPoint(x, y)?.textContent ?? '',
+        [box.x + box.width / 2, box.y + box.height / 2],
+      );
+      assert.ok(hit.includes(category.name), `${category.name} is covered by "${hit}"`);
+    }
     const withSubs = data.categories.find((c) => c.subcategories?.length);
     assert.ok(withSubs, 'demo data has a category with subcategories');
     await menu.getByRole('button', { name: withSubs.name, exact: true }).click();
@@ -265,6 +281,15 @@ describe('listings', () => {
   });
 });
 
+/** The page shows what a guest pays for `product` (the BFF's final_price) in NZ$ and in yuan at the shop's rate. */
+async function assertPriceShown(page, product) {
+  const nzd = Number(product.final_price);
+  const yuan = nzd * Number(data.shop.shop_exchange_rate);
+  const price = page.getByTestId('product-price');
+  assert.equal(await price.getByTestId('price-nzd').textContent(), `NZ$${nzd.toFixed(1)}`);
+  assert.equal(await price.getByTestId('price-yuan').textContent(), `¥${yuan.toFixed(1)}`);
+}
+
 describe('product', () => {
   test('detail shows prices in yuan and NZ dollars, stock, warranty, and copies its link', async () => {
     const product = data.newest.data[0];
@@ -274,12 +299,10 @@ describe('product', () => {
     const { page } = tab;
     assert.equal(tab.response.status(), 200);
     assert.equal(await page.getByTestId('product-title').textContent(), product.name);
-    assert.match(await page.getByTestId('product-price').getByTestId('price-yuan').textContent(), /^¥\d+\.\d$/);
-    assert.match(await page.getByTestId('product-price').getByTestId('price-nzd').textContent(), /^NZ\$\d+\.\d$/);
+    await assertPriceShown(page, product);
     assert.match(await page.getByTestId('stock-text').textContent(), /^(现货充足|仅剩 \d+ 件|已售罄)$/);
     assert.match(await page.getByTestId('warranty').textContent(), /18/);
     assert.equal(await page.title(), `${product.name} - ${data.shop.shop_name}`);
-    await screenshot(page, 'product-desktop');
     await page.getByTestId('share').click();
     await page.getByTestId('toast-success').waitFor();
     assert.equal(await page.evaluate(() => navigator.clipboard.readText()), `${stack.baseUrl}/product/${product.id}`);
@@ -288,11 +311,18 @@ describe('product', () => {
     await tab.close();
   });
 
-  test('mobile product page', async () => {
+  test('mobile product page at 375 px: title, the price by value, a tappable add button, nothing wider', async () => {
     const product = data.newest.data[0];
     const tab = await visit(`${stack.baseUrl}/product/${product.id}`, { width: 375, height: 812 });
-    assert.equal(await tab.page.getByTestId('product-title').isVisible(), true);
-    await screenshot(tab.page, 'product-mobile');
+    const { page } = tab;
+    assert.equal(await page.getByTestId('product-title').textContent(), product.name);
+    assert.equal(await page.getByTestId('product-title').isVisible(), true);
+    await assertPriceShown(page, product);
+    const add = page.getByTestId('add-to-cart');
+    assert.equal(await add.isVisible(), true);
+    const box = await add.boundingBox();
+    assert.ok(box.x >= 0 && box.x + box.width <= 375 && box.height >= 40, `add button at ${JSON.stringify(box)}`);
+    assert.ok((await page.evaluate(() => document.documentElement.scrollWidth)) <= 375, 'page wider than the phone');
     assertClean(tab);
     await tab.close();
   });
@@ -358,7 +388,7 @@ describe('content and errors', () => {
     const { page } = tab;
     assert.equal(tab.response.status(), 404);
     await page.getByRole('heading', { name: '页面不存在' }).waitFor();
-    await page.getByText("Sorry, we couldn't find the page you're looking for.").waitFor();
+    await page.getByText('抱歉，没有找到您要访问的页面。').waitFor();
     await page.getByTestId('not-found').getByRole('link').click();
     await page.waitForURL(`${stack.baseUrl}/`);
     tab.problems.splice(0, tab.problems.length, ...tab.problems.filter((p) => !p.includes('404')));

@@ -38,91 +38,95 @@ export default function Header() {
   };
 
   return (
-    <header className="fixed inset-x-0 top-0 z-40 bg-white/95 shadow-sm backdrop-blur">
-      <div className="h-8 bg-gray-900 text-xs text-gray-200">
-        <div className="mx-auto flex h-full max-w-7xl items-center justify-between gap-4 px-4">
-          <p className="truncate" data-testid="slogan">
-            {shop?.shop_slogan}
-          </p>
-          <div className="flex shrink-0 items-center gap-3">
-            {loggedIn ? (
-              <>
-                <span data-testid="greeting">{t('auth.greeting', { name: user.name })}</span>
-                <span aria-hidden="true" className="text-gray-500">
-                  |
-                </span>
-                <button type="button" onClick={logout} className="hover:text-white" data-testid="logout">
-                  {t('auth.logout')}
-                </button>
-              </>
-            ) : (
-              <>
-                <Link to="/register" className="hover:text-white">
-                  {t('auth.register')}
-                </Link>
-                <span aria-hidden="true" className="text-gray-500">
-                  |
-                </span>
-                <Link to="/login" className="hover:text-white">
-                  {t('auth.login')}
-                </Link>
-              </>
-            )}
+    <>
+      <header className="fixed inset-x-0 top-0 z-40 bg-white/95 shadow-sm backdrop-blur">
+        <div className="h-8 bg-gray-900 text-xs text-gray-200">
+          <div className="mx-auto flex h-full max-w-7xl items-center justify-between gap-4 px-4">
+            <p className="truncate" data-testid="slogan">
+              {shop?.shop_slogan}
+            </p>
+            <div className="flex shrink-0 items-center gap-3">
+              {loggedIn ? (
+                <>
+                  <span data-testid="greeting">{t('auth.greeting', { name: user.name })}</span>
+                  <span aria-hidden="true" className="text-gray-500">
+                    |
+                  </span>
+                  <button type="button" onClick={logout} className="hover:text-white" data-testid="logout">
+                    {t('auth.logout')}
+                  </button>
+                </>
+              ) : (
+                <>
+                  <Link to="/register" className="hover:text-white">
+                    {t('auth.register')}
+                  </Link>
+                  <span aria-hidden="true" className="text-gray-500">
+                    |
+                  </span>
+                  <Link to="/login" className="hover:text-white">
+                    {t('auth.login')}
+                  </Link>
+                </>
+              )}
+            </div>
           </div>
         </div>
-      </div>
-      <div className="mx-auto flex h-14 max-w-7xl items-center gap-3 px-4 md:h-16 md:gap-6">
-        <button
-          type="button"
-          className="-ml-2 rounded p-2 hover:bg-gray-100 md:hidden"
-          aria-label={t('nav.menu')}
-          aria-expanded={menuOpen}
-          onClick={() => setMenuOpenOn(pathname)}
-          data-testid="menu-button"
-        >
-          <MenuIcon className="h-6 w-6" />
-        </button>
-        <Link to="/" className="flex min-w-0 items-center gap-2" aria-label={shop?.shop_name}>
-          {shop?.shop_logo && (
-            <Img
-              src={shop.shop_logo}
-              alt=""
-              width={120}
-              height={40}
-              eager
-              className="h-9 w-auto max-w-[7.5rem] object-contain md:h-10"
-            />
-          )}
-          <span className="truncate text-lg font-bold tracking-tight text-gray-900" data-testid="shop-name">
-            {shop?.shop_name}
-          </span>
-        </Link>
-        <SearchBox className="hidden flex-1 md:block md:max-w-xl" />
-        <div className="ml-auto flex items-center gap-1">
-          <AccountMenu />
+        <div className="mx-auto flex h-14 max-w-7xl items-center gap-3 px-4 md:h-16 md:gap-6">
           <button
             type="button"
-            onClick={openCart}
-            aria-label={t('cart.title')}
-            className="relative rounded-full p-2 text-gray-700 hover:bg-gray-100"
-            data-testid="cart-button"
+            className="-ml-2 rounded p-2 hover:bg-gray-100 md:hidden"
+            aria-label={t('nav.menu')}
+            aria-expanded={menuOpen}
+            onClick={() => setMenuOpenOn(pathname)}
+            data-testid="menu-button"
           >
-            <CartIcon className="h-6 w-6" />
-            <span
-              className="absolute -right-0.5 -top-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-rose-600 px-1 text-xs font-medium text-white"
-              data-testid="cart-count"
-            >
-              {count}
-            </span>
+            <MenuIcon className="h-6 w-6" />
           </button>
+          <Link to="/" className="flex min-w-0 items-center gap-2" aria-label={shop?.shop_name}>
+            {shop?.shop_logo && (
+              <Img
+                src={shop.shop_logo}
+                alt=""
+                width={120}
+                height={40}
+                eager
+                className="h-9 w-auto max-w-[7.5rem] object-contain md:h-10"
+              />
+            )}
+            <span className="truncate text-lg font-bold tracking-tight text-gray-900" data-testid="shop-name">
+              {shop?.shop_name}
+            </span>
+          </Link>
+          <SearchBox className="hidden flex-1 md:block md:max-w-xl" />
+          <div className="ml-auto flex items-center gap-1">
+            <AccountMenu />
+            <button
+              type="button"
+              onClick={openCart}
+              aria-label={t('cart.title')}
+              className="relative rounded-full p-2 text-gray-700 hover:bg-gray-100"
+              data-testid="cart-button"
+            >
+              <CartIcon className="h-6 w-6" />
+              <span
+                className="absolute -right-0.5 -top-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-rose-600 px-1 text-xs font-medium text-white"
+                data-testid="cart-count"
+              >
+                {count}
+              </span>
+            </button>
+          </div>
         </div>
-      </div>
-      <div className="h-12 px-4 pb-2 md:hidden">
-        <SearchBox />
-      </div>
-      <MegaMenu categories={categories} />
+        <div className="h-12 px-4 pb-2 md:hidden">
+          <SearchBox />
+        </div>
+        <MegaMenu categories={categories} />
+        <CartDrawer open={cartOpen && loggedIn && count > 0} onClose={closeCart} />
+      </header>
+      {/* Beside the header, not in it: its backdrop filter would be the containing block of this
+        fixed panel, which then ended at the header's height (two entries showed on a phone). */}
       <MobileMenu open={menuOpen} onClose={() => setMenuOpenOn(null)} categories={categories} />
-      <CartDrawer open={cartOpen && loggedIn && count > 0} onClose={closeCart} />
-    </header>
+    </>
   );
 }
