@@ -6,6 +6,8 @@ COPY requirements.lock ./
 RUN pip install --no-cache-dir -r requirements.lock
 COPY bff ./bff
 COPY db ./db
+# China's provinces, cities and districts (bff/addresses/regions.py reads them).
+COPY rules/china_regions.json ./rules/china_regions.json
 RUN useradd --system --home /app shop && mkdir -p /app/var/media && chown -R shop /app/var
 USER shop
 EXPOSE 5000

@@ -17,6 +17,19 @@ _MESSAGES: dict[str, tuple[str, str]] = {
     "too_long": ("输入内容过长", "This field is too long"),
     "address_book_full": ("地址太多，请先删除部分地址", "Your address book is full"),
     "address_not_found": ("地址不存在", "Address not found"),
+    # China addresses: the place is chosen from the lists (bff/addresses/regions.py)
+    "province_code_required": ("请选择省份", "Please choose the province"),
+    "province_code_invalid": ("没有这个省份，请重新选择", "No such province: please choose again"),
+    "city_code_required": ("请选择城市", "Please choose the city"),
+    "city_code_invalid": (
+        "该省份没有这个城市，请重新选择",
+        "This province has no such city: please choose again",
+    ),
+    "district_code_required": ("请选择区县", "Please choose the district"),
+    "district_code_invalid": (
+        "该城市没有这个区县，请重新选择",
+        "This city has no such district: please choose again",
+    ),
 }
 
 text = MessageTable(_MESSAGES).text

@@ -17,5 +17,10 @@ class ShippingAddress(ShopOwned, Timestamps, db.Model):
     shipping_country: Mapped[str] = mapped_column(String(40))
     shipping_city: Mapped[str] = mapped_column(String(120))
     shipping_address: Mapped[str] = mapped_column(String(255))
+    # China: the place chosen from the lists (bff/addresses/regions.py), GB/T 2260 codes; null for
+    # New Zealand, and for an address typed before the lists (it asks to be completed).
+    province_code: Mapped[str | None] = mapped_column(String(6))
+    city_code: Mapped[str | None] = mapped_column(String(6))
+    district_code: Mapped[str | None] = mapped_column(String(6))
     shipping_id: Mapped[str] = mapped_column(String(40), default="")  # recipient's ID number
     is_default: Mapped[bool] = mapped_column(Boolean, default=False)

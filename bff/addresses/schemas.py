@@ -2,7 +2,7 @@ from marshmallow import Schema, fields
 
 from bff.addresses.rules import OPTIONAL_FIELDS, REQUIRED_FIELDS
 from bff.common.schemas import NOT_BLANK_TEXT, Flag, Text, UtcDateTime
-from bff.shipping.rules import COUNTRIES
+from bff.shipping.rules import CHINA, COUNTRIES
 
 
 def _required(name: str, **doc):
@@ -10,6 +10,15 @@ def _required(name: str, **doc):
     # not blank; New Zealand addresses are further limited to English text and a numeric phone.
     doc = {"minLength": 1, "maxLength": REQUIRED_FIELDS[name], "pattern": NOT_BLANK_TEXT, **doc}
     return Text(load_default="", metadata=doc)
+
+
+def _place(what: str):
+    # Checked against rules/china_regions.json by the service; required for China, ignored otherwise.
+    return Text(
+        load_default=None,
+        allow_none=True,
+        metadata={"pattern": r"^\d{6}$", "description": f"China: the {what}, a GB/T 2260 code."},
+    )
 
 
 class RecipientArgs(Schema):
@@ -24,10 +33,17 @@ class RecipientArgs(Schema):
     shipping_id = Text(
         load_default="", allow_none=True, metadata={"maxLength": OPTIONAL_FIELDS["shipping_id"]}
     )
+    province_code = _place("province")
+    city_code = _place("city (a municipality's own code for 北京, 上海, 天津, 重庆, 香港, 澳门)")
+    district_code = _place("district; null for a city without districts")
 
 
 class AddressArgs(RecipientArgs):
     is_default = fields.Boolean(load_default=False)
+
+
+def needs_completion(address) -> bool:
+    return address.shipping_country == CHINA and not (address.province_code and address.city_code)
 
 
 class AddressSchema(Schema):
@@ -38,6 +54,16 @@ class AddressSchema(Schema):
     shipping_city = fields.String()
     shipping_address = fields.String()
     shipping_id = fields.String()
+    province_code = fields.String(allow_none=True)
+    city_code = fields.String(allow_none=True)
+    district_code = fields.String(allow_none=True)
+    needs_completion = fields.Function(
+        needs_completion,
+        metadata={
+            "type": "boolean",
+            "description": "A China address typed before the lists: choose its place.",
+        },
+    )
     is_default = Flag()
     updated_at = UtcDateTime()
 

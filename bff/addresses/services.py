@@ -11,11 +11,14 @@ from bff.accounts.models import User
 from bff.addresses.error_codes import AddressErrorCode as Code
 from bff.addresses.messages import text
 from bff.addresses.models import ShippingAddress
+from bff.addresses.regions import resolve
 from bff.addresses.rules import recipient_problems, trimmed_recipient
 from bff.common.errors import DomainError
+from bff.shipping.rules import CHINA
 from bff.shops.models import Shop
 
 MAX_ADDRESSES = 50
+PLACE_FIELDS = ("province_code", "city_code", "district_code")
 # The message of a missing field.
 _REQUIRED_MESSAGES = {
     "shipping_name": "name_required",
@@ -27,10 +30,26 @@ _REQUIRED_MESSAGES = {
 
 
 def clean_recipient(shop: Shop, data: dict) -> dict:
-    """The recipient fields trimmed and checked; otherwise a validation error naming each bad
-    field in the shop's language."""
+    """The recipient fields trimmed and checked, with the place codes; otherwise a validation
+    error naming each bad field in the shop's language.
+
+    A China recipient names its province, city and district by code (bff/addresses/regions.py)
+    besides the text the form shows; its `shipping_city` becomes their names."""
     values = trimmed_recipient(data)
     problems = recipient_problems(values)
+    if values["shipping_country"] == CHINA:
+        place = resolve(*(_code(data.get(name)) for name in PLACE_FIELDS))
+        if isinstance(place, str):
+            problems.setdefault(place, f"{place}_invalid" if data.get(place) else f"{place}_required")
+        else:
+            values.update(
+                province_code=place.province_code,
+                city_code=place.city_code,
+                district_code=place.district_code,
+                shipping_city=place.label,
+            )
+    else:
+        values.update(dict.fromkeys(PLACE_FIELDS))
     if problems:
         errors = {
             name: [text(shop.language, _REQUIRED_MESSAGES[name] if problem == "required" else problem)]
@@ -38,6 +57,11 @@ def clean_recipient(shop: Shop, data: dict) -> dict:
         }
         raise DomainError(Code.VALIDATION, next(iter(errors.values()))[0], errors)
     return values
+
+
+def _code(value) -> str | None:
+    value = str(value or "").strip()
+    return value or None
 
 
 def list_addresses(session: Session, shop: Shop, user: User) -> list[ShippingAddress]:

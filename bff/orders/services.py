@@ -155,7 +155,14 @@ def place_order(
     subtotal = sum((line.unit_price * line.quantity for line in lines), Decimal("0.00"))
     grams = sum(line.unit_weight * line.quantity for line in lines)
     quantity = sum(line.quantity for line in lines)
-    fee = shipping_fee(method, grams, recipient["shipping_city"], recipient["shipping_address"], settings)
+    fee = shipping_fee(
+        method,
+        grams,
+        recipient["shipping_city"],
+        recipient["shipping_address"],
+        settings,
+        recipient["province_code"],
+    )
     _check_amounts(shop, args, subtotal, fee, grams, quantity)
 
     bucket = int(time.time()) // FINGERPRINT_WINDOW_SECONDS

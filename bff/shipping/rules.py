@@ -19,7 +19,9 @@ from decimal import ROUND_HALF_UP, Decimal
 CHINA = "中国"
 NEW_ZEALAND = "New Zealand"
 COUNTRIES = (CHINA, NEW_ZEALAND)
-SPECIAL_AREAS = ("新疆", "西藏")
+# The special-area rate (SPEC section 9: 新疆, 西藏) goes by the province code a China address is chosen
+# with (bff/addresses/regions.py), never by the text: no spelling, spacing or script escapes it.
+SPECIAL_AREA_PROVINCES = frozenset({"650000", "540000"})  # 新疆维吾尔自治区, 西藏自治区
 # Matched in folded text (see `fold`): Auckland in any case, with or without macrons or spacing
 # quirks; its te reo Māori name Tāmaki Makaurau; and 奥克兰, as SPEC section 9 writes it (a New
 # Zealand recipient must be written in Latin script, bff/addresses/rules.py, so 奥克兰 sets the fee
@@ -107,11 +109,18 @@ def _mentions(text: str, names: Iterable[str]) -> bool:
     return any(name in text for name in names)
 
 
-def shipping_fee(method: str, grams: int, city: str, address: str, settings: ShippingSettings) -> Decimal:
+def shipping_fee(
+    method: str,
+    grams: int,
+    city: str,
+    address: str,
+    settings: ShippingSettings,
+    province_code: str | None = None,
+) -> Decimal:
     if grams <= 0 or method == Method.LOCAL_PICK:
         return Decimal("0.00")
     if method == Method.OVERSEA_DIRECT:
-        special = _mentions(city, SPECIAL_AREAS) or _mentions(address, SPECIAL_AREAS)
+        special = province_code in SPECIAL_AREA_PROVINCES
         rate = settings.overseas_direct_special_area_shipping_fee if special else settings.shipping_cost
         return per_kg_fee(grams, rate)
     if method == Method.LOCAL_DIRECT:

@@ -10,6 +10,9 @@ CHINA = {
     "shipping_contact": "13800000000",
     "shipping_country": "中国",
     "shipping_city": "上海",
+    "province_code": "310000",
+    "city_code": "310000",
+    "district_code": "310115",
     "shipping_address": "浦东新区世纪大道100号",
     "shipping_id": "310000199001010000",
 }
@@ -66,10 +69,19 @@ def test_deleting_the_default_promotes_another(api, as_member):
 def test_update_changes_the_fields(api, as_member):
     address = _create(api, as_member)
     res = api.post(
-        f"/api/shipping-addresses/update/{address['id']}", as_member, data={**CHINA, "shipping_city": "北京"}
+        f"/api/shipping-addresses/update/{address['id']}",
+        as_member,
+        data={**CHINA, "province_code": "110000", "city_code": "110000", "district_code": "110105"},
     )
-    assert res.status_code == 200 and res.get_json()["shipping_address"]["shipping_city"] == "北京"
-    assert res.get_json()["shipping_address"]["is_default"] == 1
+    assert res.status_code == 200, res.get_json()
+    updated = res.get_json()["shipping_address"]
+    assert updated["shipping_city"] == "北京市 朝阳区"  # composed from the place chosen
+    assert (updated["province_code"], updated["district_code"], updated["needs_completion"]) == (
+        "110000",
+        "110105",
+        False,
+    )
+    assert updated["is_default"] == 1
 
 
 @pytest.mark.parametrize(

@@ -104,8 +104,10 @@ def test_an_order_to_china_is_priced_by_the_server(api, as_member, honey, socks)
         ),
         ({**NZ, "shipping_type": "local-pick"}, "0.00"),
         ({**NZ, "shipping_type": ""}, "8.00"),  # the first offered method
-        ({"shipping_city": "新疆乌鲁木齐"}, "20.00"),
-        ({"shipping_address": "西藏拉萨1号"}, "20.00"),
+        # Special areas by the province chosen, whatever the text says.
+        ({"province_code": "650000", "city_code": "650100", "district_code": "650102"}, "20.00"),
+        ({"province_code": "540000", "city_code": "540100", "district_code": "540102"}, "20.00"),
+        ({"shipping_city": "新疆乌鲁木齐", "shipping_address": "新\u200b疆 Xinjiang 西藏拉萨1号"}, "10.00"),
     ],
 )
 def test_the_fee_follows_the_shipping_rules(api, as_member, honey, info, fee):

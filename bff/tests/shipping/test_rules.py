@@ -38,7 +38,9 @@ def test_total_weight(case):
 
 @pytest.mark.parametrize("case", CASES["fees"], ids=_ids(CASES["fees"]))
 def test_fee(case):
-    fee = shipping_fee(case["method"], case["grams"], case["city"], case["address"], SETTINGS)
+    fee = shipping_fee(
+        case["method"], case["grams"], case["city"], case["address"], SETTINGS, case.get("province_code")
+    )
     assert fee == Decimal(case["expected"])
     assert fee.as_tuple().exponent == -2
 

@@ -10,7 +10,9 @@ export const NEW_ZEALAND = 'New Zealand';
 export const COUNTRIES = [CHINA, NEW_ZEALAND];
 export const METHODS = { OVERSEA_DIRECT: 'oversea-direct', LOCAL_DIRECT: 'local-direct', LOCAL_PICK: 'local-pick' };
 export const DEFAULT_SHIPPING_TYPE = METHODS.OVERSEA_DIRECT;
-const SPECIAL_AREAS = ['新疆', '西藏'];
+// The special-area rate goes by the province code chosen from the lists (新疆 650000, 西藏 540000),
+// never by the text, as on the BFF.
+export const SPECIAL_AREA_PROVINCES = ['650000', '540000'];
 // Matched in folded text (see fold): Auckland in any case, with or without macrons; its te reo
 // Māori name Tāmaki Makaurau; and 奥克兰 as SPEC section 9 writes it (a New Zealand recipient
 // must be in Latin script, so 奥克兰 only sets the fee shown while the form is filled in).
@@ -70,10 +72,10 @@ const mentions = (text, names) => {
   return names.some((n) => folded.includes(n));
 };
 
-export function shippingFee(method, grams, city, address, settings) {
+export function shippingFee(method, grams, city, address, settings, provinceCode = null) {
   if (num(grams) <= 0 || method === METHODS.LOCAL_PICK) return 0;
   if (method === METHODS.OVERSEA_DIRECT) {
-    const special = mentions(city, SPECIAL_AREAS) || mentions(address, SPECIAL_AREAS);
+    const special = SPECIAL_AREA_PROVINCES.includes(provinceCode);
     return perKgFee(grams, special ? settings.overseas_direct_special_area_shipping_fee : settings.shipping_cost);
   }
   if (method === METHODS.LOCAL_DIRECT) {

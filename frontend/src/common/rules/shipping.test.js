@@ -20,7 +20,7 @@ describe('shipping weights (rules/shipping_cases.json)', () => {
 
 describe('shipping fees (rules/shipping_cases.json)', () => {
   it.each(table.fees.map((c) => [c.case, c]))('%s', (_, c) => {
-    expect(shippingFee(c.method, c.grams, c.city, c.address, settings).toFixed(2)).toBe(c.expected);
+    expect(shippingFee(c.method, c.grams, c.city, c.address, settings, c.province_code).toFixed(2)).toBe(c.expected);
   });
 });
 

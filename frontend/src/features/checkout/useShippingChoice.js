@@ -20,7 +20,9 @@ export function useShippingChoice(recipient, weight) {
   const methods = useMemo(() => availableMethods(recipient.shipping_country, shop), [recipient.shipping_country, shop]);
   // A pick the recipient's country no longer offers falls back to the first method offered.
   const method = methods.includes(picked) ? picked : methods[0] || '';
-  const fee = method ? shippingFee(method, weight, recipient.shipping_city, recipient.shipping_address, shop) : 0;
+  const fee = method
+    ? shippingFee(method, weight, recipient.shipping_city, recipient.shipping_address, shop, recipient.province_code)
+    : 0;
   const note = method ? shop?.[NOTES[method]] : null;
   return { methods, method, setMethod, fee, note };
 }

@@ -1,0 +1,178 @@
+"""China addresses by province, city and district codes: the BFF accepts only the codes of
+rules/china_regions.json, in their tree, names the place itself, and the special-area fee goes
+by the province code however the text is written."""
+
+import json
+import subprocess
+from decimal import Decimal
+
+import pytest
+
+from bff.addresses.regions import REGIONS_FILE, province_named_in, resolve
+from bff.config import ROOT
+from bff.tests.fixtures.shopping import checkout_body
+from bff.tests.helpers import assert_error
+
+CHINA = {
+    "shipping_name": "王小明",
+    "shipping_contact": "13800000000",
+    "shipping_country": "中国",
+    "shipping_city": "乌鲁木齐",
+    "shipping_address": "人民路1号",
+}
+URUMQI = {"province_code": "650000", "city_code": "650100", "district_code": "650102"}
+
+
+@pytest.fixture
+def honey(store, make_product):
+    # NZ$45.00 to a guest and a member alike; 1 kg: the fee is one kilogram's rate.
+    return make_product(store, "Manuka honey", price=Decimal("45.00"), virtual_inventory=10, weight=1000)
+
+
+def test_the_region_file_is_what_the_pinned_package_gives():
+    # The frontend offers the same file; the script rebuilds it from node_modules.
+    result = subprocess.run(
+        ["node", "scripts/build_china_regions.mjs", "--check"], cwd=ROOT, capture_output=True
+    )
+    assert result.returncode == 0, result.stderr.decode()
+    provinces = json.loads(REGIONS_FILE.read_text())
+    assert len(provinces) == 34 and {p["name"] for p in provinces} >= {
+        "新疆维吾尔自治区",
+        "西藏自治区",
+        "北京市",
+    }
+
+
+@pytest.mark.parametrize(
+    ("codes", "result"),
+    [
+        (("650000", "650100", "650102"), "新疆维吾尔自治区 乌鲁木齐市 天山区"),
+        (("310000", "310000", "310115"), "上海市 浦东新区"),  # a municipality is its own city
+        (("440000", "441900", None), "广东省 东莞市"),  # a city without districts
+        (("650000", "310000", None), "city_code"),  # 上海 is not a city of 新疆
+        (("650000", "650100", None), "district_code"),  # 乌鲁木齐 has districts: choose one
+        (("650000", "650100", "310115"), "district_code"),
+        (("440000", "441900", "441901"), "district_code"),
+        (("990000", "990100", None), "province_code"),
+        ((None, None, None), "province_code"),
+    ],
+)
+def test_codes_name_a_place_in_the_tree_or_the_field_that_is_wrong(codes, result):
+    place = resolve(*codes)
+    assert (place if isinstance(place, str) else place.label) == result
+
+
+@pytest.mark.parametrize(
+    ("text", "code"),
+    [
+        ("新疆乌鲁木齐天山区", "650000"),
+        ("广东省深圳市", "440000"),
+        ("上海", "310000"),
+        ("内蒙古呼和浩特", "150000"),
+    ],
+)
+def test_the_migration_recognises_a_province_that_starts_the_text(text, code):
+    assert province_named_in(text) == code
+
+
+@pytest.mark.parametrize("text", ["Xinjiang Urumqi", "乌鲁木齐市", "", "新彊", "浦东新区"])
+def test_the_migration_leaves_what_it_cannot_tell_to_the_shopper(text):
+    assert province_named_in(text) is None
+
+
+def test_an_address_names_its_place_by_code_and_the_bff_names_it(api, as_member):
+    res = api.post("/api/shipping-addresses/create", as_member, json={**CHINA, **URUMQI})
+    assert res.status_code == 200, res.get_json()
+    address = res.get_json()["shipping_address"]
+    assert address["shipping_city"] == "新疆维吾尔自治区 乌鲁木齐市 天山区"
+    assert {k: address[k] for k in URUMQI} == URUMQI and address["needs_completion"] is False
+
+
+@pytest.mark.parametrize(
+    ("codes", "field", "message"),
+    [
+        ({}, "province_code", "请选择省份"),
+        ({"province_code": "650000"}, "city_code", "请选择城市"),
+        ({"province_code": "650000", "city_code": "650100"}, "district_code", "请选择区县"),
+        ({**URUMQI, "city_code": "310000"}, "city_code", "该省份没有这个城市，请重新选择"),
+        ({**URUMQI, "province_code": "999999"}, "province_code", "没有这个省份，请重新选择"),
+    ],
+)
+def test_a_china_address_without_a_valid_place_is_refused(api, as_member, codes, field, message):
+    body = assert_error(api.post("/api/shipping-addresses/create", as_member, json={**CHINA, **codes}), 422)
+    assert body["errors"][field] == [message]
+
+
+def test_a_new_zealand_address_keeps_no_codes(api, as_member):
+    nz = {
+        **CHINA,
+        "shipping_country": "New Zealand",
+        "shipping_city": "Auckland",
+        "shipping_address": "1 Queen St",
+        "shipping_name": "Amy",
+        "shipping_contact": "0211234567",
+        **URUMQI,
+    }
+    address = api.post("/api/shipping-addresses/create", as_member, json=nz).get_json()["shipping_address"]
+    assert (address["province_code"], address["shipping_city"], address["needs_completion"]) == (
+        None,
+        "Auckland",
+        False,
+    )
+
+
+def test_an_address_typed_before_the_lists_asks_to_be_completed(api, as_member, member, store, session):
+    from bff.addresses.models import ShippingAddress
+
+    session.add(
+        ShippingAddress(
+            shop_id=store.id,
+            user_id=member.id,
+            **{**CHINA, "shipping_city": "新疆乌鲁木齐"},
+            province_code="650000",
+        )
+    )
+    session.commit()
+    [address] = api.get("/api/shipping-addresses", as_member).get_json()["shipping_addresses"]["data"]
+    assert address["needs_completion"] is True and address["province_code"] == "650000"
+
+
+@pytest.mark.parametrize(
+    ("text", "codes", "fee"),
+    [
+        (
+            {"shipping_city": "新 疆", "shipping_address": "新\u200b疆 Xinjiang 新彊 乌鲁木齐市"},
+            "shanghai",
+            "10.00",
+        ),
+        ({"shipping_city": "Urumqi", "shipping_address": "Tibet Lhasa"}, "urumqi", "20.00"),
+        ({"shipping_city": "拉萨", "shipping_address": "北京路"}, "lhasa", "20.00"),
+    ],
+)
+def test_the_special_area_fee_goes_by_the_province_chosen_never_by_the_text(
+    api, as_member, honey, text, codes, fee
+):
+    places = {
+        "shanghai": {"province_code": "310000", "city_code": "310000", "district_code": "310115"},
+        "urumqi": URUMQI,
+        "lhasa": {"province_code": "540000", "city_code": "540100", "district_code": "540102"},
+    }
+    body = checkout_body([(honey, 1, None)], "45.00", fee, **text, **places[codes])
+    res = api.post("/api/order/create", as_member, json=body)
+    assert res.status_code == 200, res.get_json()
+    order = res.get_json()["order"]
+    assert Decimal(str(order["shipping_cost"])) == Decimal(fee)
+    assert order["province_code"] == places[codes]["province_code"]
+
+
+def test_an_order_to_china_without_a_place_writes_nothing(api, as_member, honey, session):
+    from bff.orders.models import Order
+
+    stock = honey.virtual_inventory
+    body = checkout_body([(honey, 1, None)], "45.00", "10.00", province_code=None)
+    body["shippingInfo"].pop("city_code")
+    body["shippingInfo"].pop("district_code")
+    assert_error(api.post("/api/order/create", as_member, json=body), 422, "validation_error")
+    session.expire_all()
+    assert session.query(Order).count() == 0
+    assert session.get(type(honey), honey.id).virtual_inventory == stock
