@@ -108,13 +108,20 @@ async function memberTab(cart = []) {
   return { ...tab, member };
 }
 
-async function fillRecipient(tab, values) {
-  const { page } = tab;
-  await page.locator('#recipient-name').fill(values.name);
-  await page.locator('#recipient-phone').fill(values.phone);
-  await page.locator('#recipient-country').selectOption(values.country);
-  await page.locator('#recipient-city').fill(values.city);
-  await page.locator('#recipient-address').fill(values.address);
+/** China: the place from the three lists (they load on demand); New Zealand: the city typed. */
+async function choosePlace(root, place) {
+  await root.locator('#recipient-province').selectOption({ label: place[0] });
+  await root.locator('#recipient-city').selectOption({ label: place[1] });
+  if (place[2]) await root.locator('#recipient-district').selectOption({ label: place[2] });
+}
+
+async function fillRecipient(tab, values, root = tab.page) {
+  await root.locator('#recipient-name').fill(values.name);
+  await root.locator('#recipient-phone').fill(values.phone);
+  await root.locator('#recipient-country').selectOption(values.country);
+  if (values.place) await choosePlace(root, values.place);
+  else await root.locator('#recipient-city').fill(values.city);
+  await root.locator('#recipient-address').fill(values.address);
 }
 
 async function createOrder(tab) {
@@ -128,8 +135,8 @@ const SHANGHAI = {
   name: '王小明',
   phone: '13800000000',
   country: '中国',
-  city: '上海',
-  address: '浦东新区世纪大道1号',
+  place: ['上海市', '上海市', '浦东新区'],
+  address: '世纪大道1号',
 };
 const AUCKLAND = {
   name: 'Amy Li',
@@ -250,10 +257,13 @@ describe('shopping', () => {
     assert.equal(await page.getByTestId('shipping-method').inputValue(), 'oversea-direct');
     assert.equal((await page.getByTestId('summary-weight').textContent()).trim(), '1890 克');
     assert.match(await page.getByTestId('summary-shipping').textContent(), /NZ\$22\.7/);
-    await page.locator('#recipient-city').fill('新疆乌鲁木齐');
+    await choosePlace(page, ['新疆维吾尔自治区', '乌鲁木齐市', '天山区']);
     // Special area: 1.89 kg × NZ$25.00 = NZ$47.25.
     assert.match(await page.getByTestId('summary-shipping').textContent(), /NZ\$47\.3/);
-    await page.locator('#recipient-city').fill('上海');
+    // A 上海 address mentioning 新疆 in its text pays the normal rate: the place decides.
+    await choosePlace(page, SHANGHAI.place);
+    await page.locator('#recipient-address').fill('新疆路1号');
+    assert.match(await page.getByTestId('summary-shipping').textContent(), /NZ\$22\.7/);
     await page.locator('#sender-name').fill('Amy');
     const paidOrder = await createOrder(tab);
     await cartCount(0);
@@ -362,8 +372,8 @@ describe('shopping', () => {
     assert.equal(await page.getByTestId('error-recipient-name').textContent(), '请输入收件人姓名');
     await modal.locator('#recipient-name').fill('张三');
     await modal.locator('#recipient-phone').fill('13900000000');
-    await modal.locator('#recipient-city').fill('北京');
-    await modal.locator('#recipient-address').fill('朝阳区建国路1号');
+    await choosePlace(modal, ['北京市', '北京市', '朝阳区']);
+    await modal.locator('#recipient-address').fill('建国路1号');
     await modal.getByTestId('address-submit').click();
     await modal.waitFor({ state: 'detached' });
     await page.getByTestId('address-item').filter({ hasText: '张三' }).waitFor();

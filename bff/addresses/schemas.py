@@ -1,4 +1,4 @@
-from marshmallow import Schema, fields
+from marshmallow import Schema, fields, validate
 
 from bff.addresses.rules import OPTIONAL_FIELDS, REQUIRED_FIELDS
 from bff.common.schemas import NOT_BLANK_TEXT, Flag, Text, UtcDateTime
@@ -17,6 +17,7 @@ def _place(what: str):
     return Text(
         load_default=None,
         allow_none=True,
+        validate=validate.Regexp(r"^\d{6}$"),
         metadata={"pattern": r"^\d{6}$", "description": f"China: the {what}, a GB/T 2260 code."},
     )
 

@@ -7,11 +7,13 @@ import { describe, expect, it } from 'vitest';
 //   app/ (route table, store factory, layout, texts table) and the two entries may import anything;
 //   features/ may import other features, common/, api/ and i18n/, never app/ or an entry;
 //   common/ may import common/, api/ and i18n/; api/ only api/; i18n/ nothing of src.
+//   features/ and common/ may also read the shared data files of the repository's rules/ (the BFF
+//   reads the same files), as JSON.
 // What a lower layer needs from a higher one it is handed (props, arguments, the store's
 // thunk argument). Tests (*.test.*) and test/ helpers may import anything: they assemble the app.
 const ALLOWED = {
-  features: ['features', 'common', 'api', 'i18n'],
-  common: ['common', 'api', 'i18n'],
+  features: ['features', 'common', 'api', 'i18n', 'rules'],
+  common: ['common', 'api', 'i18n', 'rules'],
   api: ['api'],
   i18n: ['i18n'],
 };
@@ -23,8 +25,11 @@ const SPECIFIER = /\bfrom\s*['"]([^'"]+)['"]|\bimport\s*\(?\s*['"]([^'"]+)['"]/g
 export const specifiers = (text) =>
   [...text.matchAll(SPECIFIER)].map((m) => m[1] ?? m[2]).filter((s) => s.startsWith('.'));
 
-/** The top folder of src a path lies in ('app', 'features', …), or the file's own name at the top. */
-const layerOf = (file) => path.relative(src, file).split(path.sep)[0];
+const rules = path.resolve(src, '../../rules');
+
+/** The top folder of src a path lies in ('app', 'features', …), 'rules' for rules/*.json. */
+const layerOf = (file) =>
+  file.startsWith(rules + path.sep) && file.endsWith('.json') ? 'rules' : path.relative(src, file).split(path.sep)[0];
 
 function violations() {
   const found = [];

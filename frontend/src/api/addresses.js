@@ -9,8 +9,13 @@ export const ADDRESS_FIELDS = [
   'shipping_address',
   'shipping_id',
 ];
+// China: the place chosen from the lists, GB/T 2260 codes; null when not chosen (New Zealand).
+export const PLACE_FIELDS = ['province_code', 'city_code', 'district_code'];
 
-const pick = (values) => Object.fromEntries(ADDRESS_FIELDS.map((k) => [k, values[k] ?? '']));
+const pick = (values) => ({
+  ...Object.fromEntries(ADDRESS_FIELDS.map((k) => [k, values[k] ?? ''])),
+  ...Object.fromEntries(PLACE_FIELDS.map((k) => [k, values[k] || null])),
+});
 
 export const fetchAddresses = async (api) => (await api.get(PATHS.addresses)).data.shipping_addresses.data;
 export const createAddress = async (api, values) => (await api.post(`${PATHS.addresses}/create`, pick(values))).data;

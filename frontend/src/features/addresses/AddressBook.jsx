@@ -75,6 +75,11 @@ export default function AddressBook({ titleKey, choosing = false }) {
                 {a.shipping_country} {a.shipping_city}
               </p>
               <p className="text-gray-600">{a.shipping_address}</p>
+              {a.needs_completion && (
+                <p className="mt-1 text-xs font-medium text-amber-700" data-testid="address-needs-completion">
+                  {t('address.needsCompletion')}
+                </p>
+              )}
             </div>
             <div className="flex flex-wrap gap-2">
               {choosing && Number(a.is_default) !== 1 && (

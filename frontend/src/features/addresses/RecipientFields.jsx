@@ -1,5 +1,6 @@
 import { useT } from '../../i18n/index.js';
 import { CHINA, COUNTRIES } from '../../common/rules/shipping.js';
+import ChinaPlaceFields from './ChinaPlaceFields.jsx';
 
 // The address form of SPEC section 3: recipient-name, -phone, -address, -city, -country, -id.
 export const EMPTY_ADDRESS = {
@@ -9,6 +10,10 @@ export const EMPTY_ADDRESS = {
   shipping_city: '',
   shipping_country: CHINA,
   shipping_id: '',
+  // China: the place chosen from the lists (ChinaPlaceFields), GB/T 2260 codes.
+  province_code: null,
+  city_code: null,
+  district_code: null,
 };
 const FIELDS = [
   ['recipient-name', 'shipping_name', 'checkout.name'],
@@ -55,17 +60,22 @@ function AddressField({ id, name, label, value, error, onChange, t }) {
 /** The recipient's fields, each in a cell of the caller's two-column grid (the address spans both). */
 export function RecipientFields({ values, errors, onChange }) {
   const t = useT();
-  return FIELDS.map(([id, name, label]) => (
-    <div key={id} className={name === 'shipping_address' ? 'sm:col-span-2' : ''}>
-      <AddressField
-        id={id}
-        name={name}
-        label={t(label)}
-        value={values[name]}
-        error={errors[name]}
-        onChange={onChange}
-        t={t}
-      />
-    </div>
-  ));
+  const china = values.shipping_country === CHINA;
+  return FIELDS.map(([id, name, label]) =>
+    china && name === 'shipping_city' ? (
+      <ChinaPlaceFields key="china-place" values={values} errors={errors} onChange={onChange} />
+    ) : (
+      <div key={id} className={name === 'shipping_address' ? 'sm:col-span-2' : ''}>
+        <AddressField
+          id={id}
+          name={name}
+          label={t(label)}
+          value={values[name]}
+          error={errors[name]}
+          onChange={onChange}
+          t={t}
+        />
+      </div>
+    ),
+  );
 }

@@ -1,4 +1,6 @@
 import { recipientRules } from '../../common/rules/forms.js';
+import { CHINA } from '../../common/rules/shipping.js';
+import { loadedRegions, placeErrors } from './chinaPlaces.js';
 
 // Recipient rules of SPEC section 5 (checkout and the address book) are
 // common/rules/forms.js, which the BFF shares; these are their message keys.
@@ -15,13 +17,18 @@ export const NZ_MESSAGE_KEY = 'address.nz';
  * Errors as { field: message key }, empty when valid. New Zealand addresses are
  * written in English (name, city, address; phone only digits); China has no extra check.
  */
-export function validateRecipient(values) {
-  return Object.fromEntries(
+export function validateRecipient(values, regions = loadedRegions()) {
+  const errors = Object.fromEntries(
     Object.entries(recipientRules(values)).map(([field, rule]) => [
       field,
       rule === 'required' ? RECIPIENT_REQUIRED[field] : NZ_MESSAGE_KEY,
     ]),
   );
+  if (values.shipping_country !== CHINA) return errors;
+  // China: the place is chosen from the lists; its names are the city text, so say which list.
+  const place = placeErrors(values, regions);
+  if (Object.keys(place).length) delete errors.shipping_city;
+  return { ...errors, ...place };
 }
 
 /** The BFF's 422 `errors` ({ field: [message] }) as { field: message }. */

@@ -9,8 +9,11 @@ const china = {
   shipping_name: '王小明',
   shipping_contact: '13800000000',
   shipping_country: '中国',
-  shipping_city: '上海',
+  shipping_city: '上海市 浦东新区',
   shipping_address: '浦东新区 1 号',
+  province_code: '310000',
+  city_code: '310000',
+  district_code: '310115',
 };
 const nz = {
   shipping_name: 'Amy Li',
@@ -70,8 +73,30 @@ describe('recipient validator (SPEC section 5)', () => {
     expect(validateRecipient({ ...kiwi, shipping_contact: '(09) 123-4567' })).toEqual({});
   });
 
-  it('has no extra check for China', () => {
+  it('has no extra check of the text for China', () => {
     expect(validateRecipient({ ...china, shipping_contact: '+86 138-0000' })).toEqual({});
+  });
+
+  it('asks for the China place level by level, the district where the city has any', () => {
+    const regions = [
+      {
+        code: '650000',
+        name: '新疆维吾尔自治区',
+        cities: [{ code: '650100', name: '乌鲁木齐市', districts: [{ code: '650102', name: '天山区' }] }],
+      },
+      { code: '440000', name: '广东省', cities: [{ code: '441900', name: '东莞市', districts: [] }] },
+    ];
+    const none = { province_code: null, city_code: null, district_code: null, shipping_city: '' };
+    expect(validateRecipient({ ...china, ...none }, regions)).toEqual({ province_code: 'address.province.required' });
+    expect(validateRecipient({ ...china, ...none, province_code: '650000' }, regions)).toEqual({
+      city_code: 'address.cityCode.required',
+    });
+    const urumqi = { ...china, province_code: '650000', city_code: '650100', district_code: null };
+    expect(validateRecipient(urumqi, regions)).toEqual({ district_code: 'address.district.required' });
+    expect(validateRecipient({ ...urumqi, district_code: '650102' }, regions)).toEqual({});
+    expect(
+      validateRecipient({ ...china, province_code: '440000', city_code: '441900', district_code: null }, regions),
+    ).toEqual({});
   });
 
   it('reads the BFF 422 field errors', () => {

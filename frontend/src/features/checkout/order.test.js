@@ -6,8 +6,11 @@ const recipient = {
   shipping_name: '王小明',
   shipping_contact: '13800000000',
   shipping_country: '中国',
-  shipping_city: '上海',
+  shipping_city: '上海市 浦东新区',
   shipping_address: '浦东新区 1 号',
+  province_code: '310000',
+  city_code: '310000',
+  district_code: '310115',
   shipping_id: '',
 };
 

@@ -1,0 +1,49 @@
+// China's provinces, cities and districts (rules/china_regions.json, the BFF's list too), loaded
+// only when a China address form opens: a chunk of its own, never in a shopper's first load.
+import { useEffect, useState } from 'react';
+
+let loading = null;
+let loaded = null;
+
+/** The tree once some form has loaded it (validation runs after the shopper chose from it). */
+export const loadedRegions = () => loaded;
+
+/** The region tree, or null while it loads. */
+export function useChinaRegions(enabled = true) {
+  const [regions, setRegions] = useState(null);
+  useEffect(() => {
+    if (!enabled) return undefined;
+    let live = true;
+    loading ??= import('../../../../rules/china_regions.json').then((m) => {
+      loaded = m.default;
+      return loaded;
+    });
+    loading.then((tree) => live && setRegions(tree)).catch(() => {});
+    return () => {
+      live = false;
+    };
+  }, [enabled]);
+  return regions;
+}
+
+export const findProvince = (regions, code) => regions?.find((p) => p.code === code) || null;
+export const findCity = (province, code) => province?.cities.find((c) => c.code === code) || null;
+
+/** The place's names as the BFF writes them (bff/addresses/regions.py): a municipality's once. */
+export function placeLabel(regions, { province_code, city_code, district_code }) {
+  const province = findProvince(regions, province_code);
+  const city = findCity(province, city_code);
+  if (!province || !city) return '';
+  const district = city.districts.find((d) => d.code === district_code);
+  const names = city.name === province.name ? [province.name] : [province.name, city.name];
+  return [...names, ...(district ? [district.name] : [])].join(' ');
+}
+
+/** The place fields' errors (message keys): every level chosen, a district where the city has any. */
+export function placeErrors(values, regions) {
+  if (!values.province_code) return { province_code: 'address.province.required' };
+  if (!values.city_code) return { city_code: 'address.cityCode.required' };
+  const city = findCity(findProvince(regions, values.province_code), values.city_code);
+  if (regions && city?.districts.length && !values.district_code) return { district_code: 'address.district.required' };
+  return {};
+}

@@ -1,0 +1,24 @@
+import fs from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { placeLabel } from './chinaPlaces.js';
+
+const regions = JSON.parse(fs.readFileSync(new URL('../../../../rules/china_regions.json', import.meta.url), 'utf8'));
+
+describe('China places (rules/china_regions.json, as bff/addresses/regions.py reads it)', () => {
+  it('names a place as the BFF does: a municipality once, a city without districts alone', () => {
+    const label = (province_code, city_code, district_code = null) =>
+      placeLabel(regions, { province_code, city_code, district_code });
+    expect(label('650000', '650100', '650102')).toBe('新疆维吾尔自治区 乌鲁木齐市 天山区');
+    expect(label('310000', '310000', '310115')).toBe('上海市 浦东新区');
+    expect(label('440000', '441900')).toBe('广东省 东莞市');
+    expect(label('650000', '310000')).toBe('');
+  });
+
+  it('lists every province with at least one city, and districts under cities', () => {
+    expect(regions).toHaveLength(34);
+    for (const province of regions) {
+      expect(province.cities.length, province.name).toBeGreaterThan(0);
+      for (const city of province.cities) expect(Array.isArray(city.districts)).toBe(true);
+    }
+  });
+});
