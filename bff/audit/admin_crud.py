@@ -22,7 +22,7 @@ from bff.accounts.decorators import admin_required
 from bff.accounts.models import User
 from bff.audit.services import Action, diff, record
 from bff.common.errors import DomainError
-from bff.common.etags import etag, if_match_versions
+from bff.common.etags import ETAG_HEADER, IF_MATCH_PARAMETER, etag, if_match_versions
 from bff.common.models import ID, utcnow
 from bff.common.request_checks import max_body_size
 from bff.common.responses import document_errors
@@ -180,15 +180,8 @@ def set_picture(
 
 # --- the calls -----------------------------------------------------------------------------
 
-_IF_MATCH = {
-    "in": "header",
-    "name": "If-Match",
-    "schema": {"type": "string", "pattern": r'^\s*(W/)?"\d{1,10}"\s*(,\s*(W/)?"\d{1,10}"\s*)*$'},
-    "description": 'The ETag of the object as read (W/"<version>").',
-}
-_ETAG_HEADER = {
-    "ETag": {"description": 'W/"<version>": send it back in If-Match', "schema": {"type": "string"}}
-}
+_IF_MATCH = IF_MATCH_PARAMETER
+_ETAG_HEADER = ETAG_HEADER
 
 
 class PictureArgs(Schema):

@@ -16,11 +16,12 @@ from bff.catalog import admin_services as services
 from bff.catalog.error_codes import CatalogErrorCode
 from bff.catalog.messages import is_key, text
 from bff.common.arguments import Blueprint, per_page
-from bff.common.etags import etag, if_match_versions
+from bff.common.etags import ETAG_HEADER, IF_MATCH_PARAMETER, etag, if_match_versions
 from bff.common.field_errors import field_error_handler
 from bff.common.models import ID
 from bff.common.request_checks import max_body_size
 from bff.common.responses import document_errors
+from bff.common.schemas import PageArgs
 from bff.extensions import db
 from bff.media.images import MAX_BYTES as MAX_UPLOAD_BYTES
 from bff.shops.context import current_shop
@@ -32,17 +33,10 @@ blp = Blueprint(
     description="Admin: products, variants, visibility and stock (the shop's admin only)",
 )
 
-_IF_MATCH = {
-    "in": "header",
-    "name": "If-Match",
-    "schema": {"type": "string", "pattern": r'^\s*(W/)?"\d{1,10}"\s*(,\s*(W/)?"\d{1,10}"\s*)*$'},
-    "description": 'The ETag of the product as read (W/"<version>"); several may be listed.',
-}
+_IF_MATCH = IF_MATCH_PARAMETER
 _IF_MATCH_REQUIRED = blp.doc(parameters=[{**_IF_MATCH, "required": True}])
 _IF_MATCH_OPTIONAL = blp.doc(parameters=[{**_IF_MATCH, "required": False}])
-_ETAG_HEADER = {
-    "ETag": {"description": 'W/"<version>": send it back in If-Match', "schema": {"type": "string"}}
-}
+_ETAG_HEADER = ETAG_HEADER
 
 
 blp.errorhandler(UnprocessableEntity)(
@@ -146,7 +140,7 @@ class ProductShow(MethodView):
 @blp.route(f"/<{ID}:product_id>/stock")
 class ProductStock(MethodView):
     @admin_required
-    @blp.arguments(schemas.PageArgs, location="query")
+    @blp.arguments(PageArgs, location="query")
     @blp.response(200, schemas.StockMovementListResponse)
     @document_errors(blp, 401, 403, 404, 422)
     def get(self, shop, _user, args, product_id):

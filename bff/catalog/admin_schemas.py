@@ -11,7 +11,15 @@ from bff.catalog.schemas import ImageSchema, NamedRefSchema
 from bff.common.form_fields import Body, flag, integer, money, name_field, optional_money, ref, text_field
 from bff.common.html import RichHtml
 from bff.common.models import MAX_ID
-from bff.common.schemas import MAX_PAGE, AwareDateTime, Flag, Money, PaginatorSchema, Text, UtcDateTime
+from bff.common.schemas import (
+    MAX_PAGE,
+    AwareDateTime,
+    Flag,
+    Money,
+    PaginatorSchema,
+    Text,
+    UtcDateTime,
+)
 from bff.media.schemas import MediaPath
 
 MAX_STOCK = 1_000_000_000
@@ -138,10 +146,6 @@ class StockAdjustArgs(Body):
             raise ValidationError("delta_zero", field_name="delta")
         if not (data.get("reason") or "").strip():
             raise ValidationError("reason_required", field_name="reason")
-
-
-class PageArgs(Schema):
-    page = fields.Integer(load_default=1, strict=False, validate=validate.Range(min=1, max=MAX_PAGE))
 
 
 # --- answers -------------------------------------------------------------------------------

@@ -25,3 +25,16 @@ def if_match_versions(header: str | None) -> set[int] | None:
         if match:
             versions.add(int(match.group(1)))
     return versions or None
+
+
+# The OpenAPI pieces of the above: the If-Match request header (with `"required": True|False`
+# added per operation) and the ETag answer header.
+IF_MATCH_PARAMETER = {
+    "in": "header",
+    "name": "If-Match",
+    "schema": {"type": "string", "pattern": r'^\s*(W/)?"\d{1,10}"\s*(,\s*(W/)?"\d{1,10}"\s*)*$'},
+    "description": 'The ETag of the object as read (W/"<version>"); several may be listed.',
+}
+ETAG_HEADER = {
+    "ETag": {"description": 'W/"<version>": send it back in If-Match', "schema": {"type": "string"}}
+}

@@ -98,3 +98,9 @@ class ErrorSchema(Schema):
             },
         },
     )
+
+
+class PageArgs(Schema):
+    """`?page=` of a paged list, from 1."""
+
+    page = fields.Integer(load_default=1, strict=False, validate=validate.Range(min=1, max=MAX_PAGE))

@@ -10,10 +10,11 @@ from werkzeug.exceptions import UnprocessableEntity
 
 from bff.accounts.decorators import admin_required
 from bff.common.arguments import Blueprint, per_page
-from bff.common.etags import etag, if_match_versions
+from bff.common.etags import ETAG_HEADER, IF_MATCH_PARAMETER, etag, if_match_versions
 from bff.common.field_errors import field_error_handler
 from bff.common.request_checks import max_body_size
 from bff.common.responses import document_errors
+from bff.common.schemas import PageArgs
 from bff.extensions import db
 from bff.media.images import MAX_BYTES
 from bff.settings import admin_schemas as schemas
@@ -33,15 +34,8 @@ blp.errorhandler(UnprocessableEntity)(
     field_error_handler(text, is_key, SettingsErrorCode.VALIDATION, lambda: current_shop().language)
 )
 
-_IF_MATCH = {
-    "in": "header",
-    "name": "If-Match",
-    "schema": {"type": "string", "pattern": r'^\s*(W/)?"\d{1,10}"\s*(,\s*(W/)?"\d{1,10}"\s*)*$'},
-    "description": 'The ETag of the settings as read (W/"<version>").',
-}
-_ETAG_HEADER = {
-    "ETag": {"description": 'W/"<version>": send it back in If-Match', "schema": {"type": "string"}}
-}
+_IF_MATCH = IF_MATCH_PARAMETER
+_ETAG_HEADER = ETAG_HEADER
 _FIELD = {
     "in": "path",
     "name": "field",
@@ -109,7 +103,7 @@ class SettingsImage(MethodView):
 @blp.route("/exchange-rates")
 class ExchangeRates(MethodView):
     @admin_required
-    @blp.arguments(schemas.PageArgs, location="query")
+    @blp.arguments(PageArgs, location="query")
     @blp.response(200, schemas.ExchangeRateListResponse)
     @document_errors(blp, 401, 403, 422)
     def get(self, shop, _user, args):

@@ -8,7 +8,7 @@ from flask_smorest.fields import Upload
 from marshmallow import Schema, ValidationError, fields, validate
 
 from bff.common.form_fields import Body, MoneyInput, flag, money, name_field, text_field
-from bff.common.schemas import MAX_PAGE, PaginatorSchema, Text, UtcDateTime
+from bff.common.schemas import PaginatorSchema, Text, UtcDateTime
 from bff.shops.schemas import ShopInfoSchema
 
 MAX_RATE = Decimal("99999999.9999")  # Numeric(12, 4)
@@ -100,10 +100,6 @@ class SettingsResponse(Schema):
 
 class SettingsImageArgs(Schema):
     image = Upload(required=True, metadata={"description": "A JPEG, PNG, WebP or GIF picture, 8 MB at most."})
-
-
-class PageArgs(Schema):
-    page = fields.Integer(load_default=1, strict=False, validate=validate.Range(min=1, max=MAX_PAGE))
 
 
 class ExchangeRateSchema(Schema):
