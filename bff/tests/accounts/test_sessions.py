@@ -263,8 +263,9 @@ def test_logout_revokes_in_every_process(client, app, user):
     from bff.tests.conftest import TestConfig
 
     token = login(client).json["data"]["token"]
-    other = create_app(TestConfig(str(app.config["VAR_DIR"])))
-    other.config["SQLALCHEMY_DATABASE_URI"] = app.config["SQLALCHEMY_DATABASE_URI"]
+    config = TestConfig(str(app.config["VAR_DIR"]))
+    config.SQLALCHEMY_DATABASE_URI = app.config["SQLALCHEMY_DATABASE_URI"]  # this run's own database
+    other = create_app(config)
     with other.test_client() as second:
         assert second.get(PRIVATE, headers=bearer(token)).status_code == 200
         client.post("/api/logout", headers=bearer(token))
