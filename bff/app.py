@@ -15,7 +15,7 @@ import bff.favorites.models  # noqa: F401
 import bff.orders.models  # noqa: F401
 import bff.payments.models  # noqa: F401
 import bff.shops.models  # noqa: F401
-from bff import api_docs, security_headers
+from bff import api_docs, health, security_headers
 from bff.accounts import auth
 from bff.accounts.commands import create_admin
 from bff.accounts.limits import limiter
@@ -104,6 +104,7 @@ def create_app(config: Config | None = None) -> Flask:
     ):
         api.register_blueprint(blueprint)
     app.register_blueprint(media)
+    app.register_blueprint(health.bp)
     app.register_blueprint(api_docs.blp)
     security_headers.init_app(app)
     limiter.init_app(app)

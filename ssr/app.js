@@ -35,6 +35,24 @@ export function createApp({
   app.use(securityHeaders());
   app.use(limitUrlLength(maxUrlBytes));
 
+  // Liveness and readiness (docker-compose, an orchestrator): answered here, never proxied or
+  // cached; ready means the BFF answers its own /readyz (database, Redis) within 2 seconds.
+  app.get('/healthz', (req, res) => res.set('Cache-Control', 'no-store').json({ status: 'ok' }));
+  app.get('/readyz', async (req, res) => {
+    let bff = 'unreachable';
+    try {
+      const answer = await fetch(`${bffUrl}/readyz`, { signal: AbortSignal.timeout(2000) });
+      bff = answer.ok ? 'ok' : 'not ready';
+    } catch {
+      // unreachable: said below
+    }
+    const ready = bff === 'ok';
+    res
+      .status(ready ? 200 : 503)
+      .set('Cache-Control', 'no-store')
+      .json({ status: ready ? 'ok' : 'unavailable', checks: { bff } });
+  });
+
   const proxy = createProxy(bffUrl);
   app.use(['/api', '/media'], (req, res) => proxy(req, res));
 
