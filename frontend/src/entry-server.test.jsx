@@ -37,6 +37,43 @@ describe('server render', () => {
     expect(ld[1].itemListElement.map((i) => i.name)).toEqual(['首页', '健康食品', '麦卢卡蜂蜜 UMF10+']);
   });
 
+  it('describes the home, brand and article pages for search engines', async () => {
+    const ldOf = (r) =>
+      [...r.head.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map((m) => JSON.parse(m[1]));
+    const home = await page('/');
+    expect(ldOf(home)[0]).toMatchObject({
+      '@type': 'WebSite',
+      potentialAction: {
+        '@type': 'SearchAction',
+        target: { urlTemplate: 'http://shop.test:3000/search-product?q={search_term_string}' },
+        'query-input': 'required name=search_term_string',
+      },
+    });
+    // The share picture, not the logo, for link previews.
+    expect(home.head).toContain('<meta property="og:image" content="http://shop.test:3000/media/shop.jpg">');
+
+    const brand = await page('/brand/7');
+    const [collection, crumbs] = ldOf(brand);
+    expect(collection).toMatchObject({
+      '@type': 'CollectionPage',
+      name: 'Comvita',
+      url: 'http://shop.test:3000/brand/7',
+      about: { '@type': 'Brand', name: 'Comvita', logo: 'http://shop.test:3000/media/br7.png' },
+    });
+    expect(crumbs['@type']).toBe('BreadcrumbList');
+
+    const article = await page('/article/3');
+    expect(ldOf(article)).toEqual([
+      {
+        '@context': 'https://schema.org',
+        '@type': 'Article',
+        headline: '配送说明',
+        url: 'http://shop.test:3000/article/3',
+        publisher: { '@type': 'Organization', name: '新西兰直邮' },
+      },
+    ]);
+  });
+
   it('fetches each call once and sends the shop host', async () => {
     await page('/product/1');
     const paths = bff.calls.map((c) => c.path);

@@ -21,7 +21,8 @@ export function buildHead({ shop, matches = [], url, origin }) {
   const base = {
     title: shopName,
     description: shop?.shop_description || shop?.shop_slogan || shopName,
-    image: shop?.shop_logo || shop?.shop_image || null,
+    // The shop's share picture (1200×630) before its logo: what a link preview shows.
+    image: shop?.shop_image || shop?.shop_logo || null,
     noindex: false,
     canonicalPath: null,
     jsonLd: [],

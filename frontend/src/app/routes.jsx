@@ -4,7 +4,13 @@ import { guard, listQuery, notFound, routeErrorFrom, STORE_NOT_FOUND_PATH } from
 import HomePage from '../features/catalog/HomePage.jsx';
 import ListingPage from '../features/catalog/ListingPage.jsx';
 import ProductPage from '../features/catalog/ProductPage.jsx';
-import { breadcrumbJsonLd, productImagePath, productJsonLd } from '../features/catalog/seo.js';
+import {
+  articleJsonLd,
+  brandPageJsonLd,
+  breadcrumbJsonLd,
+  productImagePath,
+  productJsonLd,
+} from '../features/catalog/seo.js';
 import ArticlePage, { ArticleError } from '../features/content/ArticlePage.jsx';
 import StaticPage from '../features/content/StaticPage.jsx';
 import StoreNotFoundPage from '../features/content/StoreNotFoundPage.jsx';
@@ -94,8 +100,22 @@ const categoryMeta = ({ data, t, url }) => ({
 });
 const brandMeta = ({ data, t, url }) => ({
   ...titledListingMeta({ data, t, url }),
-  description: data ? `${data.title} - ${t('brand.tagline')}` : undefined,
+  // The brand's own words when it has them, for its listing's description.
+  description: data ? data.brand?.tagline || `${data.title} - ${t('brand.tagline')}` : undefined,
   image: data?.brand?.avatar || undefined,
+  jsonLd: data?.brand
+    ? [
+        (site) => brandPageJsonLd(data.brand, site, url.pathname),
+        (site) =>
+          breadcrumbJsonLd(
+            [
+              { name: t('nav.home'), path: '/' },
+              { name: data.title, path: url.pathname },
+            ],
+            site,
+          ),
+      ]
+    : [],
 });
 const bannerMeta = ({ data, t, url }) => ({
   ...titledListingMeta({ data, t, url }),
@@ -123,7 +143,18 @@ function productMeta({ data, t }) {
 
 const homeMeta = ({ shop }) => ({
   jsonLd: [
-    (site) => ({ '@context': 'https://schema.org', '@type': 'WebSite', name: shop?.shop_name, url: `${site}/` }),
+    (site) => ({
+      '@context': 'https://schema.org',
+      '@type': 'WebSite',
+      name: shop?.shop_name,
+      url: `${site}/`,
+      // The site search box in results: the search page takes the words as ?q=.
+      potentialAction: {
+        '@type': 'SearchAction',
+        target: { '@type': 'EntryPoint', urlTemplate: `${site}/search-product?q={search_term_string}` },
+        'query-input': 'required name=search_term_string',
+      },
+    }),
   ],
 });
 
@@ -202,7 +233,12 @@ const contentRoutes = ({ api }) => [
     loader: ({ params }) => guard(async () => ({ article: await fetchArticle(api, params.id) })),
     element: <ArticlePage />,
     errorElement: <ArticleError otherwise={<PageError />} />,
-    handle: { meta: ({ data, t }) => ({ title: data?.article?.title || t('article.notFound') }) },
+    handle: {
+      meta: ({ data, t, shop }) => ({
+        title: data?.article?.title || t('article.notFound'),
+        jsonLd: data?.article ? [(site) => articleJsonLd(data.article, site, shop?.shop_name)] : [],
+      }),
+    },
   },
   { path: 'terms', element: <StaticPage kind="terms" />, handle: { meta: ({ t }) => ({ title: t('terms.title') }) } },
   {

@@ -2,10 +2,38 @@
 import { avatarImage, quote } from '../../common/display.js';
 import { absoluteUrl } from '../../common/url.js';
 
+const IN_STOCK = 'https://schema.org/InStock';
+const OUT_OF_STOCK = 'https://schema.org/OutOfStock';
+
+/**
+ * A product for search engines: one Offer at its guest price, or, with variants, an
+ * AggregateOffer from the cheapest to the dearest variant (what a guest pays for each).
+ */
 export function productJsonLd(product, site) {
-  const priced = product.product_variants?.length ? { ...product, ...product.product_variants[0] } : product;
-  const { price } = quote(priced); // the guest price, as the page shows it
   const images = (product.images || []).map((img) => absoluteUrl(site, img.path)).filter(Boolean);
+  const url = absoluteUrl(site, `/product/${product.id}`);
+  const variants = product.product_variants || [];
+  const common = { url, priceCurrency: 'NZD', itemCondition: 'https://schema.org/NewCondition' };
+  let offers;
+  if (variants.length) {
+    const prices = variants.map((v) => quote({ ...product, ...v }).price).filter(Number.isFinite);
+    offers = {
+      '@type': 'AggregateOffer',
+      ...common,
+      lowPrice: Math.min(...prices).toFixed(2),
+      highPrice: Math.max(...prices).toFixed(2),
+      offerCount: variants.length,
+      availability: variants.some((v) => Number(v.virtual_inventory) > 0) ? IN_STOCK : OUT_OF_STOCK,
+    };
+  } else {
+    const { price } = quote(product); // the guest price, as the page shows it
+    offers = {
+      '@type': 'Offer',
+      ...common,
+      price: Number.isFinite(price) ? price.toFixed(2) : undefined,
+      availability: Number(product.virtual_inventory) > 0 ? IN_STOCK : OUT_OF_STOCK,
+    };
+  }
   return {
     '@context': 'https://schema.org',
     '@type': 'Product',
@@ -14,15 +42,34 @@ export function productJsonLd(product, site) {
     image: images.length ? images : undefined,
     sku: String(product.id),
     brand: product.brand ? { '@type': 'Brand', name: product.brand.name } : undefined,
-    offers: {
-      '@type': 'Offer',
-      url: absoluteUrl(site, `/product/${product.id}`),
-      priceCurrency: 'NZD',
-      price: Number.isFinite(price) ? price.toFixed(2) : undefined,
-      availability:
-        Number(priced.virtual_inventory) > 0 ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
-      itemCondition: 'https://schema.org/NewCondition',
+    offers,
+  };
+}
+
+/** A brand's page: a collection of its products, about the brand. */
+export function brandPageJsonLd(brand, site, path) {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'CollectionPage',
+    name: brand.name,
+    url: absoluteUrl(site, path),
+    about: {
+      '@type': 'Brand',
+      name: brand.name,
+      logo: absoluteUrl(site, brand.avatar) || undefined,
+      slogan: brand.tagline || undefined,
     },
+  };
+}
+
+/** An article of the shop (delivery terms, about us...). */
+export function articleJsonLd(article, site, shopName) {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Article',
+    headline: article.title,
+    url: absoluteUrl(site, `/article/${article.id}`),
+    publisher: shopName ? { '@type': 'Organization', name: shopName } : undefined,
   };
 }
 
