@@ -97,6 +97,7 @@ export function createApp({
       res
         .status(result.status)
         .set({ 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache', Vary: 'Host' });
+      if (result.noindex) res.set('X-Robots-Tag', 'noindex');
       return res.send(renderDocument(template, result, nonce));
     } catch (error) {
       onError(error);

@@ -26,6 +26,11 @@ export const PATHS = {
   order: '/api/order',
   orders: '/api/orders',
   payment: '/api/payment',
+  // The owner's console (docs/api.md, "Admin calls")
+  adminProducts: '/api/admin/products',
+  adminCategories: '/api/admin/categories',
+  adminBrands: '/api/admin/brands',
+  adminAudit: '/api/admin/audit',
 };
 
 export const TOKEN_KEY = 'Token';

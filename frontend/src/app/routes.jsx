@@ -1,4 +1,6 @@
+import { lazy } from 'react';
 import Layout from './layout/Layout.jsx';
+import Toasts from './layout/Toasts.jsx';
 import { PageError, RootError } from './ErrorPages.jsx';
 import { guard, listQuery, notFound, routeErrorFrom, STORE_NOT_FOUND_PATH } from './loaderUtils.js';
 import HomePage from '../features/catalog/HomePage.jsx';
@@ -19,6 +21,7 @@ import RegisterPage from '../features/account/RegisterPage.jsx';
 import ForgotPasswordPage from '../features/account/ForgotPasswordPage.jsx';
 import ResetPasswordPage from '../features/account/ResetPasswordPage.jsx';
 import RequireAuth from '../features/account/RequireAuth.jsx';
+import RequireAdmin from '../features/account/RequireAdmin.jsx';
 import AccountLayout from '../features/account/AccountLayout.jsx';
 import ProfilePage from '../features/account/ProfilePage.jsx';
 import FavoritesPage from '../features/favorites/FavoritesPage.jsx';
@@ -34,6 +37,7 @@ import { searchTextChanged } from '../features/search/searchSlice.js';
 import * as catalog from '../api/catalog.js';
 import { fetchArticle } from '../api/content.js';
 import { ApiError } from '../api/client.js';
+import { installLazyTexts } from './texts.js';
 
 // A page: its path, element and title key. Sign-in pages render on the server, never indexed.
 const page = (path, element, titleKey) => ({ path, element, titleKey });
@@ -60,6 +64,30 @@ const SHOPPING_PAGES = [
   page('payment-info', <PaymentInfoPage />, 'payment.title'),
 ];
 const SEARCH_PATH = 'search-product';
+
+// The owner's console: its own chunk (with its texts), asked for only once the admin guard has
+// let an admin through, so a shopper's pages never download it. Its screens load their data in
+// the browser; the server answers /admin/* with the guard's noindex shell and calls no BFF.
+const loadConsole = () =>
+  import('../features/admin/index.js').then((module) => {
+    installLazyTexts('admin', module.strings);
+    return module;
+  });
+const consoleScreen = (name) => lazy(() => loadConsole().then((module) => ({ default: module[name] })));
+const AdminLayout = consoleScreen('AdminLayout');
+const ProductListPage = consoleScreen('ProductListPage');
+const ProductEditorPage = consoleScreen('ProductEditorPage');
+const AuditPage = consoleScreen('AuditPage');
+const AdminNotFound = consoleScreen('AdminNotFound');
+// Titled in the browser by the console's layout; the server's head is the parent route's.
+const ADMIN_PAGES = [
+  { index: true, element: <ProductListPage /> },
+  { path: 'products', element: <ProductListPage /> },
+  { path: 'products/new', element: <ProductEditorPage /> },
+  { path: 'products/:id', element: <ProductEditorPage /> },
+  { path: 'audit', element: <AuditPage /> },
+  { path: '*', element: <AdminNotFound /> },
+];
 
 /** Paths of the pages no crawler should visit (robots.txt, app/sitemap.js): signed-in, sign-in, search results. */
 export const PRIVATE_PATHS = [...ACCOUNT_PAGES, ...SHOPPING_PAGES, ...SIGN_IN_PAGES]
@@ -257,6 +285,14 @@ const privateRoutes = () => ({
   ],
 });
 
+/** /admin/*: outside the storefront's layout and its shop loader (no BFF call on the server). */
+const adminRoutes = () => ({
+  path: 'admin',
+  element: <RequireAdmin />,
+  handle: { meta: ({ t }) => ({ title: t('auth.consoleTitle'), noindex: true }) },
+  children: [{ element: <AdminLayout overlays={<Toasts />} />, children: ADMIN_PAGES }],
+});
+
 const notFoundRoute = () => ({
   path: '*',
   loader: () => {
@@ -301,6 +337,7 @@ export function createRoutes({ api, store }) {
       element: <StoreNotFoundPage />,
       handle: { meta: () => ({ title: 'Store not found', noindex: true }) },
     },
+    adminRoutes(),
     {
       id: 'root',
       path: '/',

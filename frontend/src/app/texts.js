@@ -31,3 +31,11 @@ export const TEXTS = {
 };
 
 installTexts(Object.values(TEXTS));
+
+// Texts of folders that arrive in a lazily loaded chunk (the console's, features/admin): a
+// shopper never downloads them; the chunk's loader adds them to the tables when it arrives.
+const lazyTexts = {};
+export function installLazyTexts(folder, texts) {
+  lazyTexts[folder] = texts;
+  installTexts([...Object.values(TEXTS), ...Object.values(lazyTexts)]);
+}

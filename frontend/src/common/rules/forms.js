@@ -72,3 +72,26 @@ export function recipientRules(values) {
   }
   return errors;
 }
+
+// The console's numbers, as the BFF's form fields take them (bff/common/form_fields.py): money is
+// >= 0 with at most two decimals, never rounded (10.555 is refused), at most 9999999999.99.
+export const MONEY_MAX = 9999999999.99;
+const MONEY = /^(?:\d+(?:\.\d{0,2})?|\.\d{1,2})$/;
+const INTEGER = /^[+-]?\d+$/;
+
+/** null, or required / invalid / too_large. An empty optional amount means "not set". */
+export function moneyRule(value, { required = false } = {}) {
+  const amount = text(value).trim();
+  if (amount === '') return required ? 'required' : null;
+  if (!MONEY.test(amount)) return 'invalid';
+  return Number(amount) > MONEY_MAX ? 'too_large' : null;
+}
+
+/** null, or required / invalid / too_small / too_large: a whole number within [min, max]. */
+export function integerRule(value, { min = -Infinity, max = Infinity, required = true } = {}) {
+  const number = text(value).trim();
+  if (number === '') return required ? 'required' : null;
+  if (!INTEGER.test(number)) return 'invalid';
+  if (Number(number) < min) return 'too_small';
+  return Number(number) > max ? 'too_large' : null;
+}

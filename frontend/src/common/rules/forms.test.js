@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { emailRule, passwordRule, recipientRules } from './forms.js';
+import { emailRule, integerRule, moneyRule, passwordRule, recipientRules } from './forms.js';
 // Tests may import any layer (src/layers.test.js): the features' validators are what the forms run.
 import {
   EMAIL_MESSAGES,
@@ -62,5 +62,37 @@ describe('the table', () => {
     expect(new Set(table.password.map((c) => c.expected))).toEqual(
       new Set([null, 'required', 'too_short', 'too_long', 'weak']),
     );
+  });
+});
+
+describe('console numbers (the BFF form fields)', () => {
+  it.each([
+    ['12', null],
+    ['12.5', null],
+    ['12.50', null],
+    ['.5', null],
+    ['0', null],
+    ['', null],
+    ['10.555', 'invalid'],
+    ['-1', 'invalid'],
+    ['1e3', 'invalid'],
+    ['abc', 'invalid'],
+    ['12.', null],
+    ['99999999999', 'too_large'],
+  ])('money %j is %s', (value, expected) => {
+    expect(moneyRule(value)).toBe(expected);
+  });
+  it('requires money when asked', () => {
+    expect(moneyRule(' ', { required: true })).toBe('required');
+    expect(moneyRule('3', { required: true })).toBe(null);
+  });
+  it.each([
+    ['0', null],
+    ['-3', 'too_small'],
+    ['1.5', 'invalid'],
+    ['', 'required'],
+    ['1000001', 'too_large'],
+  ])('integer %j within [0, 1000000] is %s', (value, expected) => {
+    expect(integerRule(value, { min: 0, max: 1000000 })).toBe(expected);
   });
 });

@@ -4,14 +4,15 @@ import { useDispatch, useSelector } from 'react-redux';
 import { useT } from '../../i18n/index.js';
 import { useNotify } from '../ui/useNotify.js';
 import { AuthCard, Field, SubmitButton, serverFieldErrors, useAuthForm } from './AuthForm.jsx';
-import { REDIRECT_PARAM, safeRedirect } from './redirect.js';
+import { ADMIN_HOME, REDIRECT_PARAM, safeRedirect } from './redirect.js';
 import { loginSubmitted } from './session.js';
-import { selectIsLoggedIn, selectSessionKnown } from './userSlice.js';
+import { selectIsLoggedIn, selectSessionKnown, selectUser } from './userSlice.js';
 import { validateLogin } from './validators.js';
 
 /**
  * Customer login (/login) and admin login (/admin/login, `admin`). On success it
- * goes to the saved location (?redirect=, relative paths only) or /.
+ * goes to the saved location (?redirect=, relative paths only), else / (the console, /admin,
+ * for the admin login).
  */
 export default function LoginPage({ admin = false }) {
   const t = useT();
@@ -21,14 +22,16 @@ export default function LoginPage({ admin = false }) {
   const location = useLocation();
   const [params] = useSearchParams();
   const loggedIn = useSelector(selectIsLoggedIn);
+  const isAdmin = Boolean(useSelector(selectUser)?.is_admin);
   const known = useSelector(selectSessionKnown);
   const { form, errors, setErrors, busy, setBusy, change } = useAuthForm({ email: '', password: '' });
   // Set while this form signs in, so the signed-in redirect below does not race its own navigation.
   const [signingIn, setSigningIn] = useState(false);
-  const target = safeRedirect(params.get(REDIRECT_PARAM));
+  const target = safeRedirect(params.get(REDIRECT_PARAM), admin ? ADMIN_HOME : '/');
 
-  // Someone already signed in has nothing to do here (but not while this form signs them in).
-  if (known && loggedIn && !signingIn) return <Navigate to="/" replace />;
+  // Someone already signed in has nothing to do here (but not while this form signs them in);
+  // on the admin login, only the admin: a member may still sign in as the shop's admin.
+  if (known && loggedIn && (isAdmin || !admin) && !signingIn) return <Navigate to={target} replace />;
 
   const submit = async (event) => {
     event.preventDefault();

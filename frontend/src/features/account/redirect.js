@@ -2,7 +2,10 @@
 // that could leave it (//host, /\host, a scheme, control characters) falls back to '/'.
 
 export const REDIRECT_PARAM = 'redirect';
-const AUTH_PAGES = ['/login', '/register', '/forgot-password', '/reset-password', '/admin/login'];
+export const ADMIN_LOGIN_PATH = '/admin/login';
+/** Where the console starts (an admin's landing after signing in). */
+export const ADMIN_HOME = '/admin';
+const AUTH_PAGES = ['/login', '/register', '/forgot-password', '/reset-password', ADMIN_LOGIN_PATH];
 
 const hasControlOrBackslash = (value) =>
   [...value].some((ch) => ch.charCodeAt(0) < 0x20 || ch === '\u007f' || ch === '\\');
@@ -28,7 +31,7 @@ export function safeRedirect(value, fallback = '/') {
 
 /** The login page to send someone to from `location` (admin paths use the admin login). */
 export function loginPathFor(pathname) {
-  return pathname === '/admin' || pathname.startsWith('/admin/') ? '/admin/login' : '/login';
+  return pathname === ADMIN_HOME || pathname.startsWith(`${ADMIN_HOME}/`) ? ADMIN_LOGIN_PATH : '/login';
 }
 
 /** /login?redirect=<where they were>, or plain /login when there is nothing worth returning to. */

@@ -5,8 +5,11 @@ import { useT } from '../../i18n/index.js';
 import { toastShown } from '../ui/toastSlice.js';
 import { logoutRequested } from './session.js';
 
-/** Logout (SPEC section 4): the server call, then user, cart and favourites cleared, home, a success notice. */
-export function useLogout() {
+/**
+ * Logout (SPEC section 4): the server call, then user, cart and favourites cleared, a success
+ * notice, and `to` (home; the console goes to its sign-in).
+ */
+export function useLogout(to = '/') {
   const dispatch = useDispatch();
   const navigate = useNavigate();
   const t = useT();
@@ -16,7 +19,7 @@ export function useLogout() {
     } catch {
       // the session is forgotten in this browser either way
     }
-    navigate('/');
+    navigate(to);
     dispatch(toastShown('success', t('auth.logoutSuccess')));
-  }, [dispatch, navigate, t]);
+  }, [dispatch, navigate, t, to]);
 }

@@ -1,0 +1,97 @@
+import { PATHS } from './paths.js';
+
+// The owner's console calls (docs/api.md, "Admin calls"). Versioned answers carry `version`;
+// edits send it back as If-Match, so a save made on a stale copy is refused (412), never applied.
+
+const P = PATHS.adminProducts;
+/** The If-Match value of a version the BFF answered (it sends ETag: W/"<version>"). */
+export const ifMatch = (version) => ({ 'If-Match': `W/"${version}"` });
+/** At most this many files go in one upload request (the BFF takes 40 MB a body). */
+export const IMAGES_PER_UPLOAD = 5;
+// Query parameters left empty mean "any": they are not sent.
+const given = (params) => Object.fromEntries(Object.entries(params).filter(([, v]) => v !== '' && v != null));
+
+/** One page of the product list: { data, current_page, last_page, per_page, total }. */
+export async function listProducts(
+  http,
+  { q = '', category_id = '', brand_id = '', sold_out = '', hidden = '', page = 1 } = {},
+) {
+  const { data } = await http.get(P, { params: given({ q, category_id, brand_id, sold_out, hidden, page }) });
+  return data.products;
+}
+
+export async function fetchProduct(http, id) {
+  const { data } = await http.get(`${P}/${id}`);
+  return data.product;
+}
+
+export async function createProduct(http, body) {
+  const { data } = await http.post(P, body);
+  return data.product;
+}
+
+/** Replace the editable fields of the copy at `version` (412 `stale_version` when another save came first). */
+export async function saveProduct(http, id, body, version) {
+  const { data } = await http.put(`${P}/${id}`, body, { headers: ifMatch(version) });
+  return data.product;
+}
+
+/** 204; 409 `product_in_use` while orders name the product. */
+export async function deleteProduct(http, id) {
+  await http.delete(`${P}/${id}`);
+}
+
+export async function setProductHidden(http, id, hidden) {
+  const { data } = await http.post(`${P}/${id}/${hidden ? 'hide' : 'show'}`);
+  return data.product;
+}
+
+/** Upload up to IMAGES_PER_UPLOAD files (multipart field `images`); answers the product. */
+export async function uploadImages(http, id, files) {
+  const form = new FormData();
+  for (const file of files) form.append('images', file, file.name);
+  const { data } = await http.post(`${P}/${id}/images`, form);
+  return data.product;
+}
+
+/** Reorder the pictures (every id once) and choose the cover. */
+export async function arrangeImages(http, id, { order, cover }) {
+  const { data } = await http.put(`${P}/${id}/images`, { order, cover });
+  return data.product;
+}
+
+export async function describeImage(http, id, imageId, alt) {
+  const { data } = await http.patch(`${P}/${id}/images/${imageId}`, { alt });
+  return data.product;
+}
+
+export async function deleteImage(http, id, imageId) {
+  const { data } = await http.delete(`${P}/${id}/images/${imageId}`);
+  return data.product;
+}
+
+/** { variant_id?, delta | level, reason } → { product, change: { variant_id, before, after } }. */
+export async function adjustStock(http, id, body) {
+  const { data } = await http.post(`${P}/${id}/stock`, body);
+  return data;
+}
+
+export async function fetchStockLedger(http, id, page = 1) {
+  const { data } = await http.get(`${P}/${id}/stock`, { params: { page } });
+  return data.movements;
+}
+
+export async function fetchAudit(http, { object_type = '', object_id = '', page = 1 } = {}) {
+  const { data } = await http.get(PATHS.adminAudit, { params: given({ object_type, object_id, page }) });
+  return data.entries;
+}
+
+export async function fetchAdminCategories(http) {
+  const { data } = await http.get(PATHS.adminCategories);
+  return data.categories;
+}
+
+export async function fetchAdminBrands(http) {
+  const { data } = await http.get(PATHS.adminBrands);
+  return data.brands;
+}

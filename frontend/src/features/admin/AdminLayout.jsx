@@ -1,0 +1,91 @@
+import { useEffect } from 'react';
+import { Link, Outlet, useLocation } from 'react-router';
+import { useSelector } from 'react-redux';
+import { htmlLang, languageOf, useT } from '../../i18n/index.js';
+import { ADMIN_LOGIN_PATH } from '../account/redirect.js';
+import { useLogout } from '../account/useLogout.js';
+import { selectUser } from '../account/userSlice.js';
+import { selectShop } from '../shop/shopSlice.js';
+
+// Only what exists is linked: each entry is a screen of this chunk.
+const NAV = [
+  { to: '/admin/products', key: 'admin.nav.products', match: (p) => p === '/admin' || p.startsWith('/admin/products') },
+  { to: '/admin/audit', key: 'admin.nav.audit', match: (p) => p.startsWith('/admin/audit') },
+];
+
+/** The tab's title: the screen's, then the shop's name. */
+function useConsoleTitle(shop, t) {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    const screen = NAV.find((item) => item.match(pathname));
+    const title = screen ? t(screen.key) : t('admin.title');
+    document.title = [title, t('admin.title'), shop?.shop_name].filter(Boolean).join(' - ');
+    document.documentElement.lang = htmlLang(languageOf(shop));
+  }, [pathname, shop, t]);
+}
+
+/**
+ * The console's frame: the sidebar (a row of links on a phone), the admin's name and sign-out.
+ * `overlays` is what the app lays over every screen (its toasts).
+ */
+export default function AdminLayout({ overlays = null }) {
+  const t = useT();
+  const shop = useSelector(selectShop);
+  const user = useSelector(selectUser);
+  const logout = useLogout(ADMIN_LOGIN_PATH);
+  const { pathname } = useLocation();
+  useConsoleTitle(shop, t);
+  return (
+    <div className="min-h-screen bg-gray-50 text-gray-900 md:flex" data-testid="admin-layout">
+      <aside className="border-b border-gray-200 bg-white md:min-h-screen md:w-56 md:shrink-0 md:border-b-0 md:border-r">
+        <div className="flex items-center justify-between gap-2 px-4 py-3 md:block md:py-5">
+          <div className="min-w-0">
+            <p className="truncate text-sm font-semibold">{shop?.shop_name}</p>
+            <p className="text-xs text-gray-500">{t('admin.title')}</p>
+          </div>
+          <Link to="/" className="text-xs text-rose-600 hover:underline md:mt-2 md:inline-block">
+            {t('admin.viewShop')}
+          </Link>
+        </div>
+        <nav aria-label={t('admin.title')} className="flex gap-1 overflow-x-auto px-2 pb-2 md:flex-col md:pb-0">
+          {NAV.map((item) => (
+            <Link
+              key={item.to}
+              to={item.to}
+              aria-current={item.match(pathname) ? 'page' : undefined}
+              className={`whitespace-nowrap rounded-md px-3 py-2 text-sm ${item.match(pathname) ? 'bg-gray-900 text-white' : 'text-gray-700 hover:bg-gray-100'}`}
+            >
+              {t(item.key)}
+            </Link>
+          ))}
+        </nav>
+      </aside>
+      <div className="min-w-0 flex-1">
+        <header className="flex items-center justify-end gap-3 border-b border-gray-200 bg-white px-4 py-2 text-sm">
+          <span className="truncate text-gray-600" data-testid="admin-user">
+            {user?.name}
+          </span>
+          <button type="button" onClick={logout} className="font-medium text-rose-600 hover:underline">
+            {t('auth.logout')}
+          </button>
+        </header>
+        <main className="mx-auto w-full max-w-6xl p-3 sm:p-6">
+          <Outlet />
+        </main>
+      </div>
+      {overlays}
+    </div>
+  );
+}
+
+export function AdminNotFound() {
+  const t = useT();
+  return (
+    <div className="py-16 text-center" data-testid="admin-not-found">
+      <p className="text-gray-600">{t('admin.notFound')}</p>
+      <Link to="/admin" className="mt-4 inline-block text-rose-600 hover:underline">
+        {t('admin.nav.products')}
+      </Link>
+    </div>
+  );
+}

@@ -1,0 +1,17 @@
+import { fetchAdminBrands, fetchAdminCategories } from '../../api/admin.js';
+
+/** The shop's categories (a sub-category indented under its parent) and brands, as select options. */
+export async function fetchRefs(api) {
+  const [categories, brands] = await Promise.all([fetchAdminCategories(api), fetchAdminBrands(api)]);
+  const top = categories.filter((c) => !c.parent_id);
+  const categoryOptions = top.flatMap((parent) => [
+    { value: String(parent.id), label: parent.name },
+    ...categories
+      .filter((c) => c.parent_id === parent.id)
+      .map((c) => ({ value: String(c.id), label: `\u3000${c.name}` })),
+  ]);
+  return { categories: categoryOptions, brands: brands.map((b) => ({ value: String(b.id), label: b.name })) };
+}
+
+/** An amount of the BFF as the console shows it: two decimals, or a dash when not set. */
+export const money = (value) => (value == null || value === '' ? '—' : Number(value).toFixed(2));

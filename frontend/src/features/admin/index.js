@@ -1,0 +1,7 @@
+// The owner's console: one chunk, loaded lazily by the route table (app/routes.jsx) once the
+// admin guard lets an admin through. Its texts come with it (app/texts.js installLazyTexts).
+export * as strings from './strings.js';
+export { default as AdminLayout, AdminNotFound } from './AdminLayout.jsx';
+export { default as ProductListPage } from './ProductListPage.jsx';
+export { default as ProductEditorPage } from './ProductEditorPage.jsx';
+export { default as AuditPage } from './AuditLog.jsx';

@@ -1,0 +1,53 @@
+// The live preview of a product's details: what the admin types is cleaned in the browser
+// with the BFF's allowlist (bff/common/html.py) before it is shown, parsed in an inert
+// document so nothing in it runs. The BFF cleans it again when it is saved and when it leaves.
+const TAGS = new Set(
+  'a b blockquote br caption code div em figcaption figure h1 h2 h3 h4 h5 h6 hr i img li ol p pre s small span strong sub sup table tbody td tfoot th thead tr u ul'.split(
+    ' ',
+  ),
+);
+const ATTRIBUTES = {
+  a: ['href', 'title'],
+  img: ['src', 'alt', 'title', 'width', 'height'],
+  td: ['colspan', 'rowspan'],
+  th: ['colspan', 'rowspan', 'scope'],
+  ol: ['start'],
+};
+const DROPPED = new Set(['script', 'style', 'iframe', 'object', 'embed', 'template', 'noscript', 'svg', 'math']);
+const SAFE_URL = /^(?:https?:\/\/|\/(?!\/)|#|mailto:)/i;
+// Pictures on a page may come from https (the page's CSP allows https: images) or this site.
+const SAFE_IMAGE = /^(?:https:\/\/|\/(?!\/))/i;
+
+function clean(node) {
+  for (const child of [...node.childNodes]) {
+    if (child.nodeType === 3) continue;
+    if (child.nodeType !== 1) {
+      child.remove();
+      continue;
+    }
+    const tag = child.tagName.toLowerCase();
+    if (DROPPED.has(tag)) {
+      child.remove();
+      continue;
+    }
+    clean(child);
+    if (!TAGS.has(tag)) {
+      child.replaceWith(...child.childNodes);
+      continue;
+    }
+    const allowed = ATTRIBUTES[tag] || [];
+    for (const { name, value } of [...child.attributes]) {
+      const keep =
+        allowed.includes(name) &&
+        (name === 'href' ? SAFE_URL.test(value.trim()) : name === 'src' ? SAFE_IMAGE.test(value.trim()) : true);
+      if (!keep) child.removeAttribute(name);
+    }
+  }
+}
+
+/** The HTML to preview (browser only: it needs DOMParser). */
+export function previewHtml(html) {
+  const doc = new DOMParser().parseFromString(`<body>${html || ''}</body>`, 'text/html');
+  clean(doc.body);
+  return doc.body.innerHTML;
+}
