@@ -45,6 +45,8 @@ beforeAll(async () => {
     getEntry: async () => ({
       render: async ({ url, origin }) => {
         if (url === '/go') return { status: 302, redirect: '/store-not-found' };
+        if (url === '/admin')
+          return { status: 200, html: '<p>shell</p>', head: '', lang: 'zh-CN', state: {}, noindex: true };
         if (url === '/crash') throw new Error('boom');
         // A page the size of a real one (compression skips bodies under 1 KB).
         if (url === '/big')
@@ -77,6 +79,11 @@ describe('ssr app', () => {
     expect(html).toContain(`<p>${base}/</p>`);
     expect(html).toContain('window.__PRELOADED_STATE__={"s":1}');
     expect((await fetch(`${base}/nothing`)).status).toBe(404);
+  });
+
+  it('says noindex in a header too when the page does, and only then', async () => {
+    expect((await fetch(`${base}/admin`)).headers.get('x-robots-tag')).toBe('noindex');
+    expect((await fetch(`${base}/`)).headers.get('x-robots-tag')).toBe(null);
   });
 
   it('redirects when the render says so', async () => {

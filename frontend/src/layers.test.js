@@ -58,3 +58,36 @@ describe('import direction', () => {
     expect(violations()).toEqual([]);
   });
 });
+
+// The console (features/admin) is its own chunk: a shopper's entry may reach it only through a
+// dynamic import(), which the bundler splits off and loads when an admin opens /admin.
+const STATIC_SPECIFIER = /\bfrom\s*['"]([^'"]+)['"]|\bimport\s+['"]([^'"]+)['"]/g;
+
+/** Every module of src an entry reaches through static imports alone. */
+function staticGraph(entry) {
+  const seen = new Set();
+  const visit = (file) => {
+    if (seen.has(file) || !fs.existsSync(file) || !/\.(jsx?|mjs)$/.test(file)) return;
+    seen.add(file);
+    const text = fs.readFileSync(file, 'utf8');
+    for (const m of text.matchAll(STATIC_SPECIFIER)) {
+      const spec = m[1] ?? m[2];
+      if (spec.startsWith('.')) visit(path.resolve(path.dirname(file), spec));
+    }
+  };
+  visit(path.join(src, entry));
+  return [...seen].map((file) => path.relative(src, file));
+}
+
+describe("the console's chunk", () => {
+  const admin = `features${path.sep}admin${path.sep}`;
+  it('is not statically imported by the browser entry', () => {
+    const reached = staticGraph('entry-client.jsx');
+    expect(reached).toContain(path.join('app', 'routes.jsx'));
+    expect(reached.filter((file) => file.startsWith(admin))).toEqual([]);
+  });
+  it('is loaded by the route table through import()', () => {
+    const routes = fs.readFileSync(path.join(src, 'app/routes.jsx'), 'utf8');
+    expect(routes).toMatch(/import\(\s*'\.\.\/features\/admin\/index\.js'\s*\)/);
+  });
+});
