@@ -1,0 +1,216 @@
+// The owner's console in Chromium against the real stack: the seeded admin signs in at
+// /admin/login and lands on /admin, creates a product with two variants, uploads three pictures,
+// saves again (the pictures' new version keeps the form fresh), sees the product on the
+// storefront's server-rendered page, hides it (the page is then 404); a member's token is 403
+// on the admin API; a shopper's pages never load the console's chunk.
+import assert from 'node:assert/strict';
+import zlib from 'node:zlib';
+import { after, before, describe, test } from 'node:test';
+import { startStack } from './stack.js';
+import { hydrated, launchBrowser, openPage, screenshot } from './browser.js';
+
+let stack;
+let browser;
+
+before(async () => {
+  stack = await startStack();
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await stack?.stop();
+});
+
+const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+const crc32 = (bytes) => {
+  let c = 0xffffffff;
+  for (const b of bytes) c = CRC_TABLE[(c ^ b) & 0xff] ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
+};
+function chunk(type, data) {
+  const head = Buffer.alloc(8);
+  head.writeUInt32BE(data.length, 0);
+  head.write(type, 4, 'ascii');
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), data])), 0);
+  return Buffer.concat([head, data, crc]);
+}
+/** A small solid-colour RGB PNG, made here (no fixture files). */
+function png(width, height, [r, g, b]) {
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr.set([8, 2, 0, 0, 0], 8); // 8 bits, RGB
+  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(width * 3, Buffer.from([r, g, b]))]);
+  const raw = Buffer.concat(Array.from({ length: height }, () => row));
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', zlib.deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+const pathOf = (page) => {
+  const u = new URL(page.url());
+  return u.pathname + u.search;
+};
+
+function assertClean(tab) {
+  assert.deepEqual(tab.problems, [], 'console errors or warnings');
+}
+
+describe('the owner console', () => {
+  test('the server answers /admin/* with a noindex shell', async () => {
+    const res = await fetch(`${stack.baseUrl}/admin/products/1`);
+    assert.equal(res.status, 200);
+    assert.equal(res.headers.get('x-robots-tag'), 'noindex');
+    const html = await res.text();
+    assert.match(html, /<meta name="robots" content="noindex/);
+    assert.match(html, /data-testid="admin-shell"/);
+  });
+
+  test("a shopper's home page neither references nor loads the console's chunk", async () => {
+    const html = await (await fetch(`${stack.baseUrl}/`)).text();
+    assert.doesNotMatch(html, /assets\/admin-/);
+    const tab = await openPage(browser);
+    const loaded = [];
+    tab.page.on('request', (req) => loaded.push(req.url()));
+    await tab.page.goto(`${stack.baseUrl}/`, { waitUntil: 'load' });
+    await hydrated(tab.page);
+    await tab.page.goto(`${stack.baseUrl}/admin`, { waitUntil: 'load' });
+    // A guest is sent to the admin sign-in, still without the console.
+    await tab.page.getByTestId('admin-login-page').waitFor();
+    assert.equal(pathOf(tab.page), '/admin/login?redirect=%2Fadmin');
+    assert.deepEqual(
+      loaded.filter((url) => url.includes('/assets/admin-')),
+      [],
+    );
+    assertClean(tab);
+    await tab.close();
+  });
+
+  test('the admin creates, pictures, saves, sees and hides a product', async () => {
+    const tab = await openPage(browser);
+    const { page } = tab;
+    page.on('dialog', (dialog) => dialog.accept());
+    await page.goto(`${stack.baseUrl}/admin/login`, { waitUntil: 'load' });
+    await hydrated(page);
+    const login = page.getByTestId('admin-login-page');
+    await login.getByLabel('电子邮件地址').fill('admin@example.com');
+    await login.getByLabel('密码').fill('admin1234');
+    await login.getByRole('button', { name: '登录' }).click();
+    await page.getByTestId('admin-products').waitFor();
+    assert.equal(pathOf(page), '/admin');
+    assert.equal(await page.getByTestId('admin-user').textContent(), '店主');
+
+    await page.getByTestId('new-product').click();
+    const editor = page.getByTestId('product-editor');
+    await editor.waitFor();
+    // The form's own checks come first.
+    await page.getByTestId('save-product').first().click();
+    await page.getByTestId('error-name').waitFor();
+    await page.getByTestId('error-price').waitFor();
+
+    const name = `控制台蜂蜜 ${Date.now()}`;
+    await editor.getByLabel('名称').first().fill(name);
+    await editor.getByLabel('原价 (NZD)').first().fill('88.00');
+    await editor.getByLabel('重量（克）').first().fill('500');
+    await page.getByTestId('add-variant').click();
+    await page.getByTestId('add-variant').click();
+    const rows = page.getByTestId('variant-row');
+    for (const [i, [variantName, price, stock]] of [
+      ['250g', '88', '5'],
+      ['500g', '150.5', '3'],
+    ].entries()) {
+      const row = rows.nth(i);
+      await row.getByLabel('名称').fill(variantName);
+      await row.getByLabel('原价 (NZD)').fill(price);
+      await row.getByLabel('初始库存').fill(stock);
+    }
+    await page.getByTestId('save-product').first().click();
+    await page.waitForURL(/\/admin\/products\/\d+$/);
+    const id = Number(new URL(page.url()).pathname.split('/').pop());
+    await page.getByTestId('product-images').waitFor();
+    assert.equal(await page.getByTestId('product-stock').textContent(), '8');
+
+    await page.getByTestId('image-input').setInputFiles([
+      { name: 'red.png', mimeType: 'image/png', buffer: png(400, 300, [200, 30, 30]) },
+      { name: 'green.png', mimeType: 'image/png', buffer: png(300, 300, [30, 200, 30]) },
+      { name: 'blue.png', mimeType: 'image/png', buffer: png(500, 400, [30, 30, 200]) },
+    ]);
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="admin-image"]').length === 3);
+    assert.equal(await page.getByTestId('cover-mark').count(), 1);
+
+    // The pictures moved the version on: the next save is not stale.
+    await editor.getByLabel('简介').first().fill('来自控制台');
+    await page.getByTestId('save-product').first().click();
+    await page.getByTestId('toast-success').filter({ hasText: '商品已保存' }).first().waitFor();
+    assert.equal(await page.getByTestId('stale-notice').count(), 0);
+    await page.setViewportSize({ width: 375, height: 800 });
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth);
+    await screenshot(page, 'admin-editor-375');
+    assert.ok(overflow <= 375, `the editor fits 375 px (scrollWidth ${overflow})`);
+    await page.setViewportSize({ width: 1280, height: 900 });
+
+    const shown = await fetch(`${stack.baseUrl}/product/${id}`);
+    assert.equal(shown.status, 200);
+    const html = await shown.text();
+    assert.ok(html.includes(name), 'the name on the server-rendered page');
+    assert.match(html, /88\.00/);
+    const srcsets = [...html.matchAll(/srcset="([^"]+)"/gi)].map((m) => m[1]);
+    assert.ok(srcsets.length >= 3, `the pictures' srcset (${srcsets.length})`);
+    assert.ok(
+      srcsets.every((s) => /\.webp \d+w/.test(s)),
+      srcsets.join(' | '),
+    );
+
+    await page.getByRole('link', { name: '商品' }).first().click();
+    await page.getByTestId('admin-products').waitFor();
+    await page.getByLabel('搜索商品名称').fill(name);
+    await page.getByLabel('搜索商品名称').press('Enter');
+    const row = page.locator(`[data-testid="admin-product-row"][data-id="${id}"]`);
+    await row.waitFor();
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="admin-product-row"]').length === 1);
+    await row.getByTestId('toggle-hidden').click();
+    await row.getByText('已下架').waitFor();
+    assert.equal((await fetch(`${stack.baseUrl}/product/${id}`)).status, 404);
+
+    // The audit log has the product's story.
+    await page.getByRole('link', { name: '操作记录' }).click();
+    await page.getByTestId('admin-audit').waitFor();
+    await page.getByTestId('audit-entry').first().waitFor();
+    assert.match(await page.getByTestId('audit-entry').first().textContent(), /下架/);
+
+    // The session ends (the token is gone): the next call's 401 leads to the admin sign-in.
+    await page.evaluate(() => window.localStorage.removeItem('Token'));
+    await page.getByRole('link', { name: '商品' }).first().click();
+    await page.waitForURL(/\/admin\/login\?redirect=/, { timeout: 10000 });
+    assert.deepEqual(
+      tab.problems.filter((p) => !/401|Unauthorized/.test(p)),
+      [],
+      'console errors or warnings',
+    );
+    await tab.close();
+  });
+
+  test("a member's token is refused by the admin API (403)", async () => {
+    const headers = { 'Content-Type': 'application/json', 'X-Site-Host': 'localhost' };
+    const login = await fetch(`${stack.bffUrl}/api/auth/login`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ email: 'member@example.com', password: 'demo1234' }),
+    });
+    assert.equal(login.status, 200);
+    const { data } = await login.json();
+    const res = await fetch(`${stack.bffUrl}/api/admin/products`, {
+      headers: { ...headers, Authorization: `Bearer ${data.token}` },
+    });
+    assert.equal(res.status, 403);
+  });
+});
