@@ -57,6 +57,7 @@ test-js: $(NPM_STAMP)
 	npm test
 
 test-e2e: $(NPM_STAMP) chromium build
+	npm run size
 	npm run test:e2e
 
 # Browser tests drive Debian's Chromium; no test tool downloads a browser.
