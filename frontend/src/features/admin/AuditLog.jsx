@@ -6,6 +6,7 @@ import { useT } from '../../i18n/index.js';
 import ShopTime from '../shop/ShopTime.jsx';
 import { Panel, Select, TextField } from './fields.jsx';
 import PagedNav from './PagedNav.jsx';
+import { withFilter } from './shared.js';
 
 export const OBJECT_TYPES = ['product', 'category', 'brand', 'banner', 'article', 'shop'];
 
@@ -77,13 +78,7 @@ export default function AuditPage() {
   const [params, setParams] = useSearchParams();
   const objectType = params.get('object_type') || '';
   const objectId = /^\d+$/.test(params.get('object_id') || '') ? params.get('object_id') : '';
-  const set = (name, value) =>
-    setParams((current) => {
-      const next = new URLSearchParams(current);
-      if (value) next.set(name, value);
-      else next.delete(name);
-      return next;
-    });
+  const set = (name, value) => setParams((current) => withFilter(current, name, value));
   return (
     <div className="space-y-4" data-testid="admin-audit">
       <h1 className="text-xl font-semibold">{t('admin.nav.audit')}</h1>

@@ -6,7 +6,7 @@ import { useRemote } from '../../common/useRemote.js';
 import { useT } from '../../i18n/index.js';
 import { useNotify } from '../ui/useNotify.js';
 import { AuditEntries } from './AuditLog.jsx';
-import { fetchRefs } from './catalogRefs.js';
+import { fetchRefs } from './shared.js';
 import { Button, Panel } from './fields.jsx';
 import ProductForm from './ProductForm.jsx';
 import ProductImages from './ProductImages.jsx';

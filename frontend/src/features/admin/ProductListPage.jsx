@@ -8,7 +8,7 @@ import { useApiCall } from '../../common/useApiCall.js';
 import { useRemote } from '../../common/useRemote.js';
 import { useT } from '../../i18n/index.js';
 import { useNotify } from '../ui/useNotify.js';
-import { fetchRefs, money } from './catalogRefs.js';
+import { fetchRefs, money, withFilter } from './shared.js';
 import { Button, Select } from './fields.jsx';
 
 const FILTERS = ['q', 'category_id', 'brand_id', 'sold_out', 'hidden'];
@@ -27,15 +27,7 @@ export default function ProductListPage() {
   const list = useRemote((api) => listProducts(api, { ...filters, page }), [search]);
   const refs = useRemote(fetchRefs, []);
 
-  // A changed filter starts again at the first page.
-  const filter = (name, value) =>
-    setParams((current) => {
-      const next = new URLSearchParams(current);
-      if (value) next.set(name, value);
-      else next.delete(name);
-      next.delete('page');
-      return next;
-    });
+  const filter = (name, value) => setParams((current) => withFilter(current, name, value));
   const yesNo = [
     { value: '1', label: t('admin.filter.yes') },
     { value: '0', label: t('admin.filter.no') },

@@ -1,3 +1,4 @@
+// What the console's screens share: the category and brand choices, amounts, list filters in the URL.
 import { fetchAdminBrands, fetchAdminCategories } from '../../api/admin.js';
 
 /** The shop's categories (a sub-category indented under its parent) and brands, as select options. */
@@ -15,3 +16,12 @@ export async function fetchRefs(api) {
 
 /** An amount of the BFF as the console shows it: two decimals, or a dash when not set. */
 export const money = (value) => (value == null || value === '' ? '—' : Number(value).toFixed(2));
+
+/** The URL query with `name` set to `value` (removed when empty); a changed filter starts at page 1. */
+export function withFilter(current, name, value) {
+  const next = new URLSearchParams(current);
+  if (value) next.set(name, value);
+  else next.delete(name);
+  next.delete('page');
+  return next;
+}
