@@ -281,8 +281,9 @@ describe('accounts', () => {
     await form.getByLabel('电子邮件地址').fill('admin@example.com');
     await form.getByLabel('密码').fill('admin1234');
     await form.getByRole('button', { name: '登录' }).click();
-    await page.waitForURL((u) => u.pathname === '/');
-    await page.getByTestId('greeting').waitFor();
+    // The owner lands in the console, signed in.
+    await page.waitForURL((u) => u.pathname === '/admin');
+    await page.getByTestId('admin-layout').waitFor();
     assert.ok(await page.evaluate(() => localStorage.getItem('Token')));
 
     await visit(tab, `${stack.enUrl}/user-profile`);
