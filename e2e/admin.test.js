@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import zlib from 'node:zlib';
 import { after, before, describe, test } from 'node:test';
 import { startStack } from './stack.js';
-import { hydrated, launchBrowser, openPage, screenshot } from './browser.js';
+import { hydrated, launchBrowser, openPage } from './browser.js';
 
 let stack;
 let browser;
@@ -154,7 +154,6 @@ describe('the owner console', () => {
     assert.equal(await page.getByTestId('stale-notice').count(), 0);
     await page.setViewportSize({ width: 375, height: 800 });
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth);
-    await screenshot(page, 'admin-editor-375');
     assert.ok(overflow <= 375, `the editor fits 375 px (scrollWidth ${overflow})`);
     await page.setViewportSize({ width: 1280, height: 900 });
 
