@@ -49,6 +49,12 @@ def test_the_region_file_is_what_the_pinned_package_gives():
         (("650000", "650100", "650102"), "新疆维吾尔自治区 乌鲁木齐市 天山区"),
         (("310000", "310000", "310115"), "上海市 浦东新区"),  # a municipality is its own city
         (("440000", "441900", None), "广东省 东莞市"),  # a city without districts
+        # County-level cities the province governs directly are cities of their own, never the
+        # grouping (429000 省直辖县级行政区划) that the package lists them under.
+        (("420000", "429004", None), "湖北省 仙桃市"),
+        (("650000", "659001", None), "新疆维吾尔自治区 石河子市"),
+        (("420000", "429000", "429004"), "city_code"),
+        (("710000", "710000", None), "台湾省"),
         (("650000", "310000", None), "city_code"),  # 上海 is not a city of 新疆
         (("650000", "650100", None), "district_code"),  # 乌鲁木齐 has districts: choose one
         (("650000", "650100", "310115"), "district_code"),

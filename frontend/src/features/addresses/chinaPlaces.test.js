@@ -11,6 +11,7 @@ describe('China places (rules/china_regions.json, as bff/addresses/regions.py re
     expect(label('650000', '650100', '650102')).toBe('新疆维吾尔自治区 乌鲁木齐市 天山区');
     expect(label('310000', '310000', '310115')).toBe('上海市 浦东新区');
     expect(label('440000', '441900')).toBe('广东省 东莞市');
+    expect(label('420000', '429004')).toBe('湖北省 仙桃市');
     expect(label('650000', '310000')).toBe('');
   });
 
@@ -18,7 +19,11 @@ describe('China places (rules/china_regions.json, as bff/addresses/regions.py re
     expect(regions).toHaveLength(34);
     for (const province of regions) {
       expect(province.cities.length, province.name).toBeGreaterThan(0);
-      for (const city of province.cities) expect(Array.isArray(city.districts)).toBe(true);
+      for (const city of province.cities) {
+        expect(Array.isArray(city.districts)).toBe(true);
+        // The grouping 省直辖县级行政区划 is no place: its county-level cities are listed instead.
+        expect(city.name, city.code).not.toContain('直辖');
+      }
     }
   });
 });
