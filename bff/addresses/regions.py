@@ -13,6 +13,8 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
+from bff.shipping.rules import CHINA
+
 REGIONS_FILE = Path(__file__).resolve().parents[2] / "rules" / "china_regions.json"
 
 
@@ -55,6 +57,15 @@ def resolve(province_code: str | None, city_code: str | None, district_code: str
     if district_code:
         names.append(districts[district_code])
     return Place(province_code, city_code, district_code or None, " ".join(names))
+
+
+def needs_completion(address) -> bool:
+    """A China address whose codes name no place of the lists: typed before them (the migration
+    kept its text and what it could tell of the province), or a place the region data has since
+    renamed or merged. Checkout refuses it until the shopper chooses the place again."""
+    if address.shipping_country != CHINA:
+        return False
+    return isinstance(resolve(address.province_code, address.city_code, address.district_code), str)
 
 
 def province_named_in(text: str) -> str | None:

@@ -171,14 +171,60 @@ def test_the_special_area_fee_goes_by_the_province_chosen_never_by_the_text(
     assert order["province_code"] == places[codes]["province_code"]
 
 
-def test_an_order_to_china_without_a_place_writes_nothing(api, as_member, honey, session):
+@pytest.mark.parametrize(
+    ("codes", "field"),
+    [
+        ({"province_code": None, "city_code": None, "district_code": None}, "province_code"),
+        # what the migration kept of an address typed before the lists: its province only
+        ({"province_code": "650000", "city_code": None, "district_code": None}, "city_code"),
+        ({**URUMQI, "district_code": "310115"}, "district_code"),
+    ],
+)
+def test_checkout_refuses_a_china_address_without_its_place_and_keeps_the_cart(
+    api, as_member, honey, session, codes, field
+):
     from bff.orders.models import Order
 
     stock = honey.virtual_inventory
-    body = checkout_body([(honey, 1, None)], "45.00", "10.00", province_code=None)
-    body["shippingInfo"].pop("city_code")
-    body["shippingInfo"].pop("district_code")
-    assert_error(api.post("/api/order/create", as_member, json=body), 422, "validation_error")
+    assert api.add(as_member, honey).status_code == 200
+    body = checkout_body([(honey, 1, None)], "45.00", "20.00", **codes)
+    answer = assert_error(api.post("/api/order/create", as_member, json=body), 422, "address_incomplete")
+    assert answer["message"] == "收件地址不完整：请从列表中选择省份、城市和区县。"
+    assert set(answer["errors"]) == {field}
     session.expire_all()
     assert session.query(Order).count() == 0
     assert session.get(type(honey), honey.id).virtual_inventory == stock
+    carts = api.get("/api/cart", as_member).get_json()["data"]["carts"]
+    assert [(line["product_id"], line["quantity"]) for line in carts] == [(honey.id, 1)]
+
+
+def test_the_refusal_speaks_the_shops_language(api, make_shop, make_product, make_user, auth_headers):
+    shop = make_shop("en-shop.test", language="en")
+    headers = auth_headers(make_user(shop, "amy@example.com", name="Amy"))
+    tea = make_product(shop, "Kawakawa tea", price=Decimal("45.00"), virtual_inventory=10, weight=1000)
+    body = checkout_body([(tea, 1, None)], "45.00", "10.00", province_code="650000", city_code=None)
+    answer = assert_error(api.post("/api/order/create", headers, json=body), 422, "address_incomplete")
+    assert answer["message"].startswith("The address is incomplete")
+    assert answer["errors"] == {"city_code": ["Please choose the city"]}
+
+
+@pytest.mark.parametrize(
+    ("codes", "incomplete"),
+    [
+        (URUMQI, False),
+        ({"province_code": "650000", "city_code": None, "district_code": None}, True),
+        # a place the region data no longer has (renamed or merged since it was chosen)
+        ({"province_code": "650000", "city_code": "650100", "district_code": "650199"}, True),
+        ({"province_code": "420000", "city_code": "429000", "district_code": "429004"}, True),
+    ],
+)
+def test_an_address_whose_codes_name_no_place_asks_to_be_completed(
+    api, as_member, member, store, session, codes, incomplete
+):
+    from bff.addresses.models import ShippingAddress
+
+    session.add(ShippingAddress(shop_id=store.id, user_id=member.id, **CHINA, **codes))
+    session.commit()
+    [address] = api.get("/api/shipping-addresses", as_member).get_json()["shipping_addresses"]["data"]
+    assert address["needs_completion"] is incomplete
+    assert address["shipping_city"] == CHINA["shipping_city"]  # kept as typed until completed
