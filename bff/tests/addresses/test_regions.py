@@ -8,7 +8,7 @@ from decimal import Decimal
 
 import pytest
 
-from bff.addresses.regions import REGIONS_FILE, province_named_in, resolve
+from bff.addresses.regions import REGIONS_FILE, place_named_in, resolve
 from bff.config import ROOT
 from bff.tests.fixtures.shopping import checkout_body
 from bff.tests.helpers import assert_error
@@ -69,21 +69,44 @@ def test_codes_name_a_place_in_the_tree_or_the_field_that_is_wrong(codes, result
 
 
 @pytest.mark.parametrize(
-    ("text", "code"),
+    ("city", "address", "place"),
     [
-        ("新疆乌鲁木齐天山区", "650000"),
-        ("广东省深圳市", "440000"),
-        ("上海", "310000"),
-        ("内蒙古呼和浩特", "150000"),
+        ("新疆乌鲁木齐天山区", "", ("650000", "650100")),
+        ("新 疆", "乌鲁木齐市人民路1号", ("650000", "650100")),
+        ("新\u200b疆", "", ("650000", None)),
+        ("乌鲁木齐", "人民路1号", ("650000", "650100")),
+        ("拉萨", "", ("540000", "540100")),
+        ("广东省深圳市", "", ("440000", "440300")),
+        ("广州", "北京路1号", ("440000", "440100")),  # the city, not the road
+        ("上海", "西藏中路100号", ("310000", "310000")),  # a municipality is its own city
+        ("北京朝阳区", "", ("110000", "110000")),
+        ("内蒙古呼和浩特", "", ("150000", "150100")),
+        ("海南藏族自治州共和县", "", ("630000", "632500")),  # in 青海, not 海南
+        ("吉林", "", ("220000", None)),  # the province or its city 吉林市: the province only
+        ("吉林市船营区", "", ("220000", "220200")),
+        ("湖北仙桃", "", ("420000", "429004")),
+        ("新彊", "乌鲁木齐市人民路1号", ("650000", "650100")),  # the address tells it
     ],
 )
-def test_the_migration_recognises_a_province_that_starts_the_text(text, code):
-    assert province_named_in(text) == code
+def test_the_migration_reads_the_place_a_typed_address_starts_with(city, address, place):
+    assert place_named_in(city, address) == place
 
 
-@pytest.mark.parametrize("text", ["Xinjiang Urumqi", "乌鲁木齐市", "", "新彊", "浦东新区"])
-def test_the_migration_leaves_what_it_cannot_tell_to_the_shopper(text):
-    assert province_named_in(text) is None
+@pytest.mark.parametrize(
+    ("city", "address"),
+    [
+        ("Xinjiang Urumqi", ""),
+        ("新彊", "人民路1号"),  # a variant character: not a name of the lists
+        ("", "北京路1号"),
+        ("", "西藏中路100号"),
+        ("", "新疆路"),
+        ("朝阳区", "建国路"),
+        ("浦东新区", ""),
+        ("", ""),
+    ],
+)
+def test_the_migration_leaves_what_it_cannot_tell_to_the_shopper(city, address):
+    assert place_named_in(city, address) is None
 
 
 def test_an_address_names_its_place_by_code_and_the_bff_names_it(api, as_member):
