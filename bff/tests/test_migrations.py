@@ -106,7 +106,7 @@ def _insert(connection, table: str, **values) -> int:
         name, kind = column["name"], column["type"].python_type
         if name == "id" or name in values or column["nullable"] or column.get("default") is not None:
             continue
-        values[name] = {str: f"{table}-{name}", bool: False, datetime: datetime.now(UTC)}.get(kind, 0)
+        values[name] = {str: "x", bool: False, datetime: datetime.now(UTC)}.get(kind, 0)
     names = ", ".join(values)
     marks = ", ".join(f":{name}" for name in values)
     insert = text(f"INSERT INTO {table} ({names}) VALUES ({marks}) RETURNING id")
