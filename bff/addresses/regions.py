@@ -5,7 +5,9 @@ forms offer the same list, and the BFF accepts only its codes.
 A China address names a province, one of its cities and, where the city has districts, one of
 those; its `shipping_city` text is then composed from their names, so the courier, the shop and
 the fee all read the same place. The special-area fee goes by the province code (新疆 65, 西藏 54),
-never by searching the text.
+never by searching the text. Hong Kong, Macau and Taiwan are listed as GB/T 2260 and the package
+list them (each its own city; Hong Kong's and Macau's districts, none for Taiwan) and pay the normal
+overseas rate: the shop's settings have no rate of their own for them.
 """
 
 import json
