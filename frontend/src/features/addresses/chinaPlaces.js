@@ -42,7 +42,8 @@ export function placeLabel(regions, { province_code, city_code, district_code })
 /**
  * The fields that choosing `code` at `level` (province_code, city_code, district_code) changes:
  * the levels below are cleared, a province of one city (北京, 上海, 香港, 台湾) has it chosen at
- * once, and `shipping_city` becomes the place's names.
+ * once, and `shipping_city` becomes the place's names. Until a city is chosen it keeps what an
+ * address typed before the lists said (the form shows it as a hint), never a former choice's names.
  */
 export function placeChanges(regions, values, level, code) {
   let changes = { [level]: code || null };
@@ -51,7 +52,8 @@ export function placeChanges(regions, values, level, code) {
     changes = { ...changes, city_code: cities.length === 1 ? cities[0].code : null, district_code: null };
   }
   if (level === 'city_code') changes.district_code = null;
-  return { ...changes, shipping_city: placeLabel(regions, { ...values, ...changes }) };
+  const label = placeLabel(regions, { ...values, ...changes });
+  return { ...changes, shipping_city: label || (values.city_code ? '' : values.shipping_city || '') };
 }
 
 /**

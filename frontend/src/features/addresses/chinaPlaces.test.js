@@ -33,10 +33,11 @@ describe('China places (rules/china_regions.json, as bff/addresses/regions.py re
       values = { ...values, ...placeChanges(regions, values, level, code) };
       return values;
     };
+    // What the shopper once typed stays in view until a city is chosen.
     expect(choose('province_code', '650000')).toMatchObject({
       city_code: null,
       district_code: null,
-      shipping_city: '',
+      shipping_city: '新疆乌鲁木齐',
     });
     expect(placeErrors(values, regions)).toEqual({ city_code: 'address.cityCode.required' });
     choose('city_code', '650100');
@@ -49,7 +50,11 @@ describe('China places (rules/china_regions.json, as bff/addresses/regions.py re
       shipping_city: '新疆维吾尔自治区 石河子市',
     });
     expect(placeErrors(values, regions)).toEqual({});
-    expect(choose('province_code', '440000')).toMatchObject({ city_code: null, district_code: null });
+    expect(choose('province_code', '440000')).toMatchObject({
+      city_code: null,
+      district_code: null,
+      shipping_city: '',
+    });
   });
 
   it('chooses the one city of a municipality at once', () => {
