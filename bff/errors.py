@@ -77,6 +77,7 @@ HTTP_STATUS: dict[type[enum.StrEnum], dict[enum.StrEnum, int]] = {
     AddressErrorCode: {
         AddressErrorCode.NOT_FOUND: 404,
         AddressErrorCode.VALIDATION: 422,
+        AddressErrorCode.INCOMPLETE: 422,
         AddressErrorCode.ADDRESS_BOOK_FULL: 409,
     },
     OrderErrorCode: {

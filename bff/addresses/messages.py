@@ -18,6 +18,10 @@ _MESSAGES: dict[str, tuple[str, str]] = {
     "address_book_full": ("地址太多，请先删除部分地址", "Your address book is full"),
     "address_not_found": ("地址不存在", "Address not found"),
     # China addresses: the place is chosen from the lists (bff/addresses/regions.py)
+    "place_incomplete": (
+        "收件地址不完整：请从列表中选择省份、城市和区县。",
+        "The address is incomplete: please choose the province, city and district from the lists.",
+    ),
     "province_code_required": ("请选择省份", "Please choose the province"),
     "province_code_invalid": ("没有这个省份，请重新选择", "No such province: please choose again"),
     "city_code_required": ("请选择城市", "Please choose the city"),

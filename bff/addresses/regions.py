@@ -5,13 +5,19 @@ forms offer the same list, and the BFF accepts only its codes.
 A China address names a province, one of its cities and, where the city has districts, one of
 those; its `shipping_city` text is then composed from their names, so the courier, the shop and
 the fee all read the same place. The special-area fee goes by the province code (新疆 65, 西藏 54),
-never by searching the text.
+never by searching the text. Hong Kong, Macau and Taiwan are listed as GB/T 2260 and the package
+list them (each its own city; Hong Kong's and Macau's districts, none for Taiwan) and pay the normal
+overseas rate: the shop's settings have no rate of their own for them.
 """
 
 import json
+import re
+import unicodedata
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+
+from bff.shipping.rules import CHINA
 
 REGIONS_FILE = Path(__file__).resolve().parents[2] / "rules" / "china_regions.json"
 
@@ -57,16 +63,85 @@ def resolve(province_code: str | None, city_code: str | None, district_code: str
     return Place(province_code, city_code, district_code or None, " ".join(names))
 
 
-def province_named_in(text: str) -> str | None:
-    """The code of the one province whose name (or short name: 新疆, 广东) starts `text`, else
-    None: how the migration fills what it can of an address typed before the lists."""
-    text = (text or "").replace(" ", "").replace("\u3000", "")
-    found = {code for code, (name, _) in _tree().items() if text and text.startswith(_short(name))}
-    return found.pop() if len(found) == 1 else None
+def needs_completion(address) -> bool:
+    """A China address whose codes name no place of the lists: typed before them (the migration
+    kept its text and what it could tell of the province), or a place the region data has since
+    renamed or merged. Checkout refuses it until the shopper chooses the place again."""
+    if address.shipping_country != CHINA:
+        return False
+    return isinstance(resolve(address.province_code, address.city_code, address.district_code), str)
 
 
-def _short(name: str) -> str:
-    for suffix in ("维吾尔自治区", "壮族自治区", "回族自治区", "特别行政区", "自治区", "省", "市"):
-        if name.endswith(suffix) and len(name) > len(suffix) + 1:
-            return name[: -len(suffix)]
-    return name
+# Typed text compared without spaces, zero-width characters or full-width forms: "新 疆", "新\u200b疆".
+_INVISIBLE = re.compile(r"[\s\u200b-\u200f\u2060\ufeff]+")
+_PROVINCE_SUFFIXES = ("维吾尔自治区", "壮族自治区", "回族自治区", "特别行政区", "自治区", "省", "市")
+_CITY_SUFFIXES = ("市", "地区", "盟")  # an autonomous prefecture (自治州) is written in full
+_DISTRICT_SUFFIXES = ("新区", "区", "县", "市", "旗")
+
+
+def place_named_in(city: str | None, address: str | None = "") -> tuple[str, str | None] | None:
+    """(province code, city code or None) of the place that an address typed before the lists
+    names at its start, else None: how migration 0011 fills what it can, leaving the rest for the
+    shopper to complete.
+
+    A full name (新疆维吾尔自治区, 广东省, 乌鲁木齐市) counts wherever it starts the text; a short one
+    (新疆, 乌鲁木齐) only alone or followed by one of its cities or districts, so that 北京路,
+    上海's 西藏中路 or 青海's 海南藏族自治州 name no province they are not in. The city text with
+    the address is read first, then each alone; the first that names exactly one province wins."""
+    city, address = _plain(city), _plain(address)
+    for text in (city + address, city, address):
+        found = _places_at_start(text) if text else set()
+        provinces = {province for province, _ in found}
+        if len(provinces) == 1:
+            cities = {code for _, code in found}
+            return provinces.pop(), cities.pop() if len(cities) == 1 else None
+    return None
+
+
+def _plain(text: str | None) -> str:
+    return _INVISIBLE.sub("", unicodedata.normalize("NFKC", text or ""))
+
+
+def _names(name: str, suffixes: tuple[str, ...]) -> tuple[tuple[str, bool], ...]:
+    """The full name, and its short form (flagged True) when it keeps two characters or more."""
+    for suffix in suffixes:
+        if name.endswith(suffix) and len(name) >= len(suffix) + 2:
+            return (name, False), (name[: -len(suffix)], True)
+    return ((name, False),)
+
+
+def _places_at_start(text: str) -> set[tuple[str, str | None]]:
+    found: set[tuple[str, str | None]] = set()
+    for province_code, (province, cities) in _tree().items():
+        municipality = province_code in cities
+        for name, short in _names(province, _PROVINCE_SUFFIXES):
+            if not text.startswith(name):
+                continue
+            rest = text[len(name) :]
+            if municipality:
+                # a municipality is its own city: 上海, 上海浦东新区, 上海市…, never 北京路
+                if not short or not rest or _district_at_start(cities[province_code][1], rest):
+                    found.add((province_code, province_code))
+                continue
+            city_code = next(
+                (
+                    code
+                    for code, (city_name, _) in cities.items()
+                    if any(rest.startswith(n) for n, _ in _names(city_name, _CITY_SUFFIXES))
+                ),
+                None,
+            )
+            if city_code or not short or not rest:
+                found.add((province_code, city_code))
+        if municipality:
+            continue
+        for city_code, (city_name, districts) in cities.items():
+            for name, short in _names(city_name, _CITY_SUFFIXES):
+                rest = text[len(name) :]
+                if text.startswith(name) and (not short or not rest or _district_at_start(districts, rest)):
+                    found.add((province_code, city_code))
+    return found
+
+
+def _district_at_start(districts: dict[str, str], text: str) -> bool:
+    return any(text.startswith(n) for d in districts.values() for n, _ in _names(d, _DISTRICT_SUFFIXES))

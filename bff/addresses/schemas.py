@@ -1,8 +1,9 @@
 from marshmallow import Schema, fields, validate
 
+from bff.addresses.regions import needs_completion
 from bff.addresses.rules import OPTIONAL_FIELDS, REQUIRED_FIELDS
 from bff.common.schemas import NOT_BLANK_TEXT, Flag, Text, UtcDateTime
-from bff.shipping.rules import CHINA, COUNTRIES
+from bff.shipping.rules import COUNTRIES
 
 
 def _required(name: str, **doc):
@@ -29,7 +30,10 @@ class RecipientArgs(Schema):
     shipping_name = _required("shipping_name")
     shipping_contact = _required("shipping_contact")
     shipping_country = _required("shipping_country", enum=list(COUNTRIES))
-    shipping_city = _required("shipping_city")
+    shipping_city = _required(
+        "shipping_city",
+        description="China: written by the BFF from the place the codes name; what is sent is ignored.",
+    )
     shipping_address = _required("shipping_address")
     shipping_id = Text(
         load_default="", allow_none=True, metadata={"maxLength": OPTIONAL_FIELDS["shipping_id"]}
@@ -41,10 +45,6 @@ class RecipientArgs(Schema):
 
 class AddressArgs(RecipientArgs):
     is_default = fields.Boolean(load_default=False)
-
-
-def needs_completion(address) -> bool:
-    return address.shipping_country == CHINA and not (address.province_code and address.city_code)
 
 
 class AddressSchema(Schema):
@@ -62,7 +62,8 @@ class AddressSchema(Schema):
         needs_completion,
         metadata={
             "type": "boolean",
-            "description": "A China address typed before the lists: choose its place.",
+            "description": "A China address whose codes name no place of the lists (typed before "
+            "them, or a place since renamed): choose its place; checkout refuses it until then.",
         },
     )
     is_default = Flag()

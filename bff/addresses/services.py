@@ -37,10 +37,14 @@ def clean_recipient(shop: Shop, data: dict) -> dict:
     besides the text the form shows; its `shipping_city` becomes their names."""
     values = trimmed_recipient(data)
     problems = recipient_problems(values)
+    code = Code.VALIDATION
     if values["shipping_country"] == CHINA:
+        # The BFF writes a China city text from the place, so the text sent is never required.
+        problems.pop("shipping_city", None)
         place = resolve(*(_code(data.get(name)) for name in PLACE_FIELDS))
         if isinstance(place, str):
-            problems.setdefault(place, f"{place}_invalid" if data.get(place) else f"{place}_required")
+            code = Code.INCOMPLETE
+            problems[place] = f"{place}_invalid" if data.get(place) else f"{place}_required"
         else:
             values.update(
                 province_code=place.province_code,
@@ -55,7 +59,8 @@ def clean_recipient(shop: Shop, data: dict) -> dict:
             name: [text(shop.language, _REQUIRED_MESSAGES[name] if problem == "required" else problem)]
             for name, problem in problems.items()
         }
-        raise DomainError(Code.VALIDATION, next(iter(errors.values()))[0], errors)
+        message = text(shop.language, "place_incomplete") if code == Code.INCOMPLETE else None
+        raise DomainError(code, message or next(iter(errors.values()))[0], errors)
     return values
 
 

@@ -3,6 +3,7 @@ the models have not drifted from them (what `alembic check` reports), on SQLite 
 PostgreSQL (when TEST_DATABASE_URL is set)."""
 
 import os
+from datetime import UTC, datetime
 
 import pytest
 from alembic.autogenerate import compare_metadata
@@ -31,15 +32,15 @@ def _script() -> ScriptDirectory:
     return ScriptDirectory.from_config(_config())
 
 
-def _upgrade_to_head(connection) -> None:
-    """Run every migration on `connection`, as `flask db upgrade` does."""
+def _upgrade_to_head(connection, destination: str = "head") -> None:
+    """Run every migration on `connection` (up to `destination`), as `flask db upgrade` does."""
     config = _config()
     script = ScriptDirectory.from_config(config)
     with EnvironmentContext(
         config,
         script,
-        fn=lambda rev, _context: script._upgrade_revs("head", rev),
-        destination_rev="head",
+        fn=lambda rev, _context: script._upgrade_revs(destination, rev),
+        destination_rev=destination,
     ) as env:
         env.configure(connection=connection, target_metadata=db.metadata, **OPTIONS)
         with env.begin_transaction():
@@ -97,3 +98,59 @@ def test_the_test_database_is_at_head_with_no_drift(app):
     with db.engine.connect() as connection:
         assert MigrationContext.configure(connection).get_current_revision() == _script().get_current_head()
         assert _drift(connection) == []
+
+
+def _insert(connection, table: str, **values) -> int:
+    """A row of `table` with `values`, every other required column given a placeholder."""
+    for column in inspect(connection).get_columns(table):
+        name, kind = column["name"], column["type"].python_type
+        if name == "id" or name in values or column["nullable"] or column.get("default") is not None:
+            continue
+        values[name] = {str: "x", bool: False, datetime: datetime.now(UTC)}.get(kind, 0)
+    names = ", ".join(values)
+    marks = ", ".join(f":{name}" for name in values)
+    insert = text(f"INSERT INTO {table} ({names}) VALUES ({marks}) RETURNING id")
+    return connection.execute(insert, values).scalar()
+
+
+def test_china_addresses_typed_before_the_lists_get_what_their_text_tells(empty_database):
+    # 0010 added the codes and 0011 fills them in: each address keeps its text, a China one gets
+    # the province (and city) its text names, else nothing and the shopper completes it.
+    _upgrade_to_head(empty_database, "0009")
+    shop = _insert(empty_database, "shops", code="zh")
+    user = _insert(empty_database, "users", shop_id=shop, email="a@example.com")
+    typed = {
+        ("中国", "新疆乌鲁木齐", "天山区人民路1号"): ("650000", "650100"),
+        ("中国", "新 疆", "乌鲁木齐市"): ("650000", "650100"),
+        ("中国", "广州", "北京路1号"): ("440000", "440100"),
+        ("中国", "上海", "西藏中路100号"): ("310000", "310000"),
+        ("中国", "Xinjiang Urumqi", "Renmin Rd 1"): (None, None),
+        ("中国", "新彊", "人民路1号"): (None, None),
+        ("中国", "新彊", "乌鲁木齐市人民路1号"): ("650000", "650100"),  # the address tells
+        ("New Zealand", "Auckland", "1 Queen St"): (None, None),
+    }
+    ids = {
+        _insert(
+            empty_database,
+            "shipping_addresses",
+            shop_id=shop,
+            user_id=user,
+            shipping_name="王小明",
+            shipping_contact="13800000000",
+            shipping_country=country,
+            shipping_city=city,
+            shipping_address=address,
+        ): (country, city, address)
+        for country, city, address in typed
+    }
+    _upgrade_to_head(empty_database)
+    rows = empty_database.execute(
+        text(
+            "SELECT id, shipping_country, shipping_city, shipping_address, province_code, city_code,"
+            " district_code FROM shipping_addresses"
+        )
+    ).all()
+    assert len(rows) == len(typed)  # nothing lost
+    for row_id, country, city, address, province_code, city_code, district_code in rows:
+        assert ids[row_id] == (country, city, address)  # the text as the shopper wrote it
+        assert (province_code, city_code, district_code) == (*typed[(country, city, address)], None)

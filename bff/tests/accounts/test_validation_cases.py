@@ -75,8 +75,11 @@ def test_recipient(case):
     # The table holds the text rules; a China recipient also names its place from the lists,
     # checked apart (bff/tests/addresses/test_regions.py): here a valid one, 上海市 浦东新区.
     values = {**case["values"], "province_code": "310000", "city_code": "310000", "district_code": "310115"}
+    expected = dict(case["expected"])
+    if values.get("shipping_country") == "中国":
+        expected.pop("shipping_city", None)  # the BFF writes it from the place chosen
     for language, shop in enumerate((ZH, EN)):
-        if not case["expected"]:
+        if not expected:
             clean_recipient(shop, values)
             continue
         with pytest.raises(DomainError) as caught:
@@ -85,4 +88,4 @@ def test_recipient(case):
             field: _recipient_rule(field, message, language)
             for field, [message] in caught.value.errors.items()
         }
-        assert rules == case["expected"]
+        assert rules == expected

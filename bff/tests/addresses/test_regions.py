@@ -8,7 +8,7 @@ from decimal import Decimal
 
 import pytest
 
-from bff.addresses.regions import REGIONS_FILE, province_named_in, resolve
+from bff.addresses.regions import REGIONS_FILE, place_named_in, resolve
 from bff.config import ROOT
 from bff.tests.fixtures.shopping import checkout_body
 from bff.tests.helpers import assert_error
@@ -49,6 +49,12 @@ def test_the_region_file_is_what_the_pinned_package_gives():
         (("650000", "650100", "650102"), "新疆维吾尔自治区 乌鲁木齐市 天山区"),
         (("310000", "310000", "310115"), "上海市 浦东新区"),  # a municipality is its own city
         (("440000", "441900", None), "广东省 东莞市"),  # a city without districts
+        # County-level cities the province governs directly are cities of their own, never the
+        # grouping (429000 省直辖县级行政区划) that the package lists them under.
+        (("420000", "429004", None), "湖北省 仙桃市"),
+        (("650000", "659001", None), "新疆维吾尔自治区 石河子市"),
+        (("420000", "429000", "429004"), "city_code"),
+        (("710000", "710000", None), "台湾省"),
         (("650000", "310000", None), "city_code"),  # 上海 is not a city of 新疆
         (("650000", "650100", None), "district_code"),  # 乌鲁木齐 has districts: choose one
         (("650000", "650100", "310115"), "district_code"),
@@ -63,21 +69,44 @@ def test_codes_name_a_place_in_the_tree_or_the_field_that_is_wrong(codes, result
 
 
 @pytest.mark.parametrize(
-    ("text", "code"),
+    ("city", "address", "place"),
     [
-        ("新疆乌鲁木齐天山区", "650000"),
-        ("广东省深圳市", "440000"),
-        ("上海", "310000"),
-        ("内蒙古呼和浩特", "150000"),
+        ("新疆乌鲁木齐天山区", "", ("650000", "650100")),
+        ("新 疆", "乌鲁木齐市人民路1号", ("650000", "650100")),
+        ("新\u200b疆", "", ("650000", None)),
+        ("乌鲁木齐", "人民路1号", ("650000", "650100")),
+        ("拉萨", "", ("540000", "540100")),
+        ("广东省深圳市", "", ("440000", "440300")),
+        ("广州", "北京路1号", ("440000", "440100")),  # the city, not the road
+        ("上海", "西藏中路100号", ("310000", "310000")),  # a municipality is its own city
+        ("北京朝阳区", "", ("110000", "110000")),
+        ("内蒙古呼和浩特", "", ("150000", "150100")),
+        ("海南藏族自治州共和县", "", ("630000", "632500")),  # in 青海, not 海南
+        ("吉林", "", ("220000", None)),  # the province or its city 吉林市: the province only
+        ("吉林市船营区", "", ("220000", "220200")),
+        ("湖北仙桃", "", ("420000", "429004")),
+        ("新彊", "乌鲁木齐市人民路1号", ("650000", "650100")),  # the address tells it
     ],
 )
-def test_the_migration_recognises_a_province_that_starts_the_text(text, code):
-    assert province_named_in(text) == code
+def test_the_migration_reads_the_place_a_typed_address_starts_with(city, address, place):
+    assert place_named_in(city, address) == place
 
 
-@pytest.mark.parametrize("text", ["Xinjiang Urumqi", "乌鲁木齐市", "", "新彊", "浦东新区"])
-def test_the_migration_leaves_what_it_cannot_tell_to_the_shopper(text):
-    assert province_named_in(text) is None
+@pytest.mark.parametrize(
+    ("city", "address"),
+    [
+        ("Xinjiang Urumqi", ""),
+        ("新彊", "人民路1号"),  # a variant character: not a name of the lists
+        ("", "北京路1号"),
+        ("", "西藏中路100号"),
+        ("", "新疆路"),
+        ("朝阳区", "建国路"),
+        ("浦东新区", ""),
+        ("", ""),
+    ],
+)
+def test_the_migration_leaves_what_it_cannot_tell_to_the_shopper(city, address):
+    assert place_named_in(city, address) is None
 
 
 def test_an_address_names_its_place_by_code_and_the_bff_names_it(api, as_member):
@@ -165,14 +194,60 @@ def test_the_special_area_fee_goes_by_the_province_chosen_never_by_the_text(
     assert order["province_code"] == places[codes]["province_code"]
 
 
-def test_an_order_to_china_without_a_place_writes_nothing(api, as_member, honey, session):
+@pytest.mark.parametrize(
+    ("codes", "field"),
+    [
+        ({"province_code": None, "city_code": None, "district_code": None}, "province_code"),
+        # what the migration kept of an address typed before the lists: its province only
+        ({"province_code": "650000", "city_code": None, "district_code": None}, "city_code"),
+        ({**URUMQI, "district_code": "310115"}, "district_code"),
+    ],
+)
+def test_checkout_refuses_a_china_address_without_its_place_and_keeps_the_cart(
+    api, as_member, honey, session, codes, field
+):
     from bff.orders.models import Order
 
     stock = honey.virtual_inventory
-    body = checkout_body([(honey, 1, None)], "45.00", "10.00", province_code=None)
-    body["shippingInfo"].pop("city_code")
-    body["shippingInfo"].pop("district_code")
-    assert_error(api.post("/api/order/create", as_member, json=body), 422, "validation_error")
+    assert api.add(as_member, honey).status_code == 200
+    body = checkout_body([(honey, 1, None)], "45.00", "20.00", **codes)
+    answer = assert_error(api.post("/api/order/create", as_member, json=body), 422, "address_incomplete")
+    assert answer["message"] == "收件地址不完整：请从列表中选择省份、城市和区县。"
+    assert set(answer["errors"]) == {field}
     session.expire_all()
     assert session.query(Order).count() == 0
     assert session.get(type(honey), honey.id).virtual_inventory == stock
+    carts = api.get("/api/cart", as_member).get_json()["data"]["carts"]
+    assert [(line["product_id"], line["quantity"]) for line in carts] == [(honey.id, 1)]
+
+
+def test_the_refusal_speaks_the_shops_language(api, make_shop, make_product, make_user, auth_headers):
+    shop = make_shop("en-shop.test", language="en")
+    headers = auth_headers(make_user(shop, "amy@example.com", name="Amy"))
+    tea = make_product(shop, "Kawakawa tea", price=Decimal("45.00"), virtual_inventory=10, weight=1000)
+    body = checkout_body([(tea, 1, None)], "45.00", "10.00", province_code="650000", city_code=None)
+    answer = assert_error(api.post("/api/order/create", headers, json=body), 422, "address_incomplete")
+    assert answer["message"].startswith("The address is incomplete")
+    assert answer["errors"] == {"city_code": ["Please choose the city"]}
+
+
+@pytest.mark.parametrize(
+    ("codes", "incomplete"),
+    [
+        (URUMQI, False),
+        ({"province_code": "650000", "city_code": None, "district_code": None}, True),
+        # a place the region data no longer has (renamed or merged since it was chosen)
+        ({"province_code": "650000", "city_code": "650100", "district_code": "650199"}, True),
+        ({"province_code": "420000", "city_code": "429000", "district_code": "429004"}, True),
+    ],
+)
+def test_an_address_whose_codes_name_no_place_asks_to_be_completed(
+    api, as_member, member, store, session, codes, incomplete
+):
+    from bff.addresses.models import ShippingAddress
+
+    session.add(ShippingAddress(shop_id=store.id, user_id=member.id, **CHINA, **codes))
+    session.commit()
+    [address] = api.get("/api/shipping-addresses", as_member).get_json()["shipping_addresses"]["data"]
+    assert address["needs_completion"] is incomplete
+    assert address["shipping_city"] == CHINA["shipping_city"]  # kept as typed until completed

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { emailRule, integerRule, moneyRule, passwordRule, recipientRules } from './forms.js';
+import { CHINA } from './shipping.js';
 // Tests may import any layer (src/layers.test.js): the features' validators are what the forms run.
 import {
   EMAIL_MESSAGES,
@@ -50,9 +51,11 @@ describe('recipient (rules/validation_cases.json)', () => {
     // The table holds the text rules; a China recipient also names its place from the lists,
     // checked apart (features/addresses): here a valid one, 上海市 浦东新区, as the pytest does.
     const errors = validateRecipient({ ...c.values, ...SHANGHAI });
+    const expected = { ...c.expected };
+    if (c.values.shipping_country === CHINA) delete expected.shipping_city; // the BFF writes it from the place
     expect(
       Object.fromEntries(Object.entries(errors).map(([field, message]) => [field, recipientRule(field, message)])),
-    ).toEqual(c.expected);
+    ).toEqual(expected);
   });
 });
 

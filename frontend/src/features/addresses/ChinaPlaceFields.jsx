@@ -1,5 +1,5 @@
 import { useT } from '../../i18n/index.js';
-import { findCity, findProvince, placeLabel, useChinaRegions } from './chinaPlaces.js';
+import { findCity, findProvince, placeChanges, useChinaRegions } from './chinaPlaces.js';
 
 const FIELD = 'mt-1 w-full rounded-lg border px-3 py-2 text-sm disabled:bg-gray-50';
 
@@ -42,10 +42,8 @@ export default function ChinaPlaceFields({ values, errors, onChange }) {
   const regions = useChinaRegions();
   const province = findProvince(regions, values.province_code);
   const city = findCity(province, values.city_code);
-  const set = (changes) => {
-    const next = { ...values, ...changes };
-    for (const [name, value] of Object.entries(changes)) onChange(name, value);
-    onChange('shipping_city', placeLabel(regions, next));
+  const choose = (level) => (code) => {
+    for (const [name, value] of Object.entries(placeChanges(regions, values, level, code))) onChange(name, value);
   };
   const waiting = regions ? null : t('address.regionsLoading');
   // An address typed before the lists: what the shopper wrote, to choose the same place.
@@ -60,7 +58,7 @@ export default function ChinaPlaceFields({ values, errors, onChange }) {
         error={errors.province_code}
         disabled={!regions}
         placeholder={waiting || t('address.chooseProvince')}
-        onChange={(code) => set({ province_code: code, city_code: null, district_code: null })}
+        onChange={choose('province_code')}
       />
       <PlaceSelect
         id="recipient-city"
@@ -70,7 +68,7 @@ export default function ChinaPlaceFields({ values, errors, onChange }) {
         error={errors.city_code || errors.shipping_city}
         disabled={!province}
         placeholder={waiting || t('address.chooseCity')}
-        onChange={(code) => set({ city_code: code, district_code: null })}
+        onChange={choose('city_code')}
       />
       <PlaceSelect
         id="recipient-district"
@@ -82,7 +80,7 @@ export default function ChinaPlaceFields({ values, errors, onChange }) {
         placeholder={
           waiting || t(city && city.districts.length === 0 ? 'address.noDistricts' : 'address.chooseDistrict')
         }
-        onChange={(code) => set({ district_code: code })}
+        onChange={choose('district_code')}
       />
       {typed && (
         <p className="text-xs text-amber-700 sm:col-span-3" data-testid="typed-place">

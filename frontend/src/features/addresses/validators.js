@@ -25,10 +25,9 @@ export function validateRecipient(values, regions = loadedRegions()) {
     ]),
   );
   if (values.shipping_country !== CHINA) return errors;
-  // China: the place is chosen from the lists; its names are the city text, so say which list.
-  const place = placeErrors(values, regions);
-  if (Object.keys(place).length) delete errors.shipping_city;
-  return { ...errors, ...place };
+  // China: the place is chosen from the lists, and the BFF writes the city text from it.
+  delete errors.shipping_city;
+  return { ...errors, ...placeErrors(values, regions) };
 }
 
 /** The BFF's 422 `errors` ({ field: [message] }) as { field: message }. */

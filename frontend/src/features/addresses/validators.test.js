@@ -97,6 +97,35 @@ describe('recipient validator (SPEC section 5)', () => {
     expect(
       validateRecipient({ ...china, province_code: '440000', city_code: '441900', district_code: null }, regions),
     ).toEqual({});
+    // The BFF writes a China city text from the place: none is asked for.
+    expect(validateRecipient({ ...urumqi, district_code: '650102', shipping_city: '' }, regions)).toEqual({});
+  });
+
+  it.each([
+    ['a province not of the lists', { province_code: '990000' }, 'province_code', '没有这个省份，请重新选择'],
+    ['a city of another province', { city_code: '441900' }, 'city_code', '该省份没有这个城市，请重新选择'],
+    ['a district since merged away', { district_code: '650199' }, 'district_code', '该城市没有这个区县，请重新选择'],
+    [
+      'a district where the city has none',
+      { province_code: '440000', city_code: '441900' },
+      'district_code',
+      '该城市没有这个区县，请重新选择',
+    ],
+  ])('refuses %s once the lists are loaded, as the BFF does', (_, change, field, message) => {
+    const regions = [
+      {
+        code: '650000',
+        name: '新疆维吾尔自治区',
+        cities: [{ code: '650100', name: '乌鲁木齐市', districts: [{ code: '650102', name: '天山区' }] }],
+      },
+      { code: '440000', name: '广东省', cities: [{ code: '441900', name: '东莞市', districts: [] }] },
+    ];
+    const urumqi = { ...china, province_code: '650000', city_code: '650100', district_code: '650102' };
+    const errors = validateRecipient({ ...urumqi, ...change }, regions);
+    expect(Object.keys(errors)).toEqual([field]);
+    expect(t(errors[field])).toBe(message);
+    // Before the lists load, only what is missing is known: the BFF checks the rest.
+    expect(validateRecipient({ ...urumqi, ...change }, null)).toEqual({});
   });
 
   it('reads the BFF 422 field errors', () => {

@@ -22,13 +22,28 @@ describe('checkout errors', () => {
     expect(checkoutErrors(recipient, [])).toEqual({ shipping_type: 'checkout.noShippingBlocked' });
   });
   it('keeps the recipient rules', () => {
-    expect(checkoutErrors({ ...recipient, shipping_city: ' ' }, ['oversea-direct'])).toEqual({
-      shipping_city: 'address.city.required',
+    expect(checkoutErrors({ ...recipient, shipping_name: ' ' }, ['oversea-direct'])).toEqual({
+      shipping_name: 'address.name.required',
+    });
+  });
+  it('asks for the place of a China address typed before the lists', () => {
+    const typed = { ...recipient, shipping_city: '新疆乌鲁木齐', province_code: '650000', city_code: null };
+    expect(checkoutErrors({ ...typed, district_code: null }, ['oversea-direct'])).toEqual({
+      city_code: 'address.cityCode.required',
     });
   });
 });
 
 describe('a refused order', () => {
+  it('shows an incomplete China address and the list to choose from', () => {
+    const message = '收件地址不完整：请从列表中选择省份、城市和区县。';
+    const error = new ApiError(message, {
+      status: 422,
+      code: 'address_incomplete',
+      data: { message, code: 'address_incomplete', errors: { city_code: ['请选择城市'] } },
+    });
+    expect(orderFailure(error)).toEqual({ message, fields: { city_code: '请选择城市' } });
+  });
   it('shows changed prices and reloads the cart', () => {
     const error = new ApiError('价格已变动', { status: 409, code: 'prices_changed' });
     expect(orderFailure(error)).toEqual({ message: '价格已变动', refetchCart: true });

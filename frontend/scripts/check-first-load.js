@@ -1,0 +1,77 @@
+// Fails the build when China's region list (rules/china_regions.json, ~150 kB) is in a shopper's
+// first load: the entry script and preloads of index.html and every chunk they import statically.
+// The address forms load it with import() when a China address form opens (chinaPlaces.js).
+// Prints the first load's size and the region chunk's beside it.
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { fileURLToPath } from 'node:url';
+
+const REGIONS = fileURLToPath(new URL('../../rules/china_regions.json', import.meta.url));
+// A chunk naming this many district codes carries the list (a form's own code names none).
+const MANY_CODES = 20;
+
+/** The chunks index.html loads at once: its module scripts and modulepreload links. */
+export function entryFiles(html) {
+  const tags = html.match(/<(?:script|link)\b[^>]*>/gi) || [];
+  return tags
+    .filter((tag) => /type=["']?module|rel=["']?modulepreload/i.test(tag))
+    .map((tag) => (tag.match(/\b(?:src|href)=["']?([^"'\s>]+\.js)/i) || [])[1])
+    .filter(Boolean);
+}
+
+/** The chunks a chunk imports statically (import … from, import '…', export … from); never import(). */
+export function staticImports(code) {
+  const found = code.matchAll(/\b(?:import|export)\s*(?:[\w$*{}\s,]*?\s*from\s*)?["'`](\.{1,2}\/[^"'`]+\.js)["'`]/g);
+  return [...found].map((m) => m[1]);
+}
+
+/** Every file of the first load, as paths relative to the client directory. */
+export function firstLoad(dir) {
+  const html = fs.readFileSync(path.join(dir, 'index.html'), 'utf8');
+  const queue = entryFiles(html).map((src) => src.replace(/^\//, ''));
+  const seen = new Set();
+  while (queue.length) {
+    const file = queue.shift();
+    if (seen.has(file) || !fs.existsSync(path.join(dir, file))) continue;
+    seen.add(file);
+    const code = fs.readFileSync(path.join(dir, file), 'utf8');
+    for (const spec of staticImports(code)) queue.push(path.posix.join(path.posix.dirname(file), spec));
+  }
+  return [...seen];
+}
+
+export function districtCodes(regions) {
+  return new Set(regions.flatMap((p) => p.cities.flatMap((c) => c.districts.map((d) => d.code))));
+}
+
+/** Whether `code` carries the region list: it names many of its district codes. */
+export function carriesRegions(code, codes) {
+  let count = 0;
+  for (const [found] of code.matchAll(/\d{6}/g)) if (codes.has(found) && ++count >= MANY_CODES) return true;
+  return false;
+}
+
+const kb = (bytes) => `${(bytes / 1000).toFixed(1)} kB`;
+const sizes = (text) => `${kb(Buffer.byteLength(text))}, ${kb(zlib.gzipSync(text).length)} gzip`;
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const dir = path.resolve(process.argv[2] || 'dist/client');
+  const codes = districtCodes(JSON.parse(fs.readFileSync(REGIONS, 'utf8')));
+  const first = firstLoad(dir);
+  const firstText = first.map((f) => fs.readFileSync(path.join(dir, f), 'utf8')).join('');
+  const bad = first.filter((f) => carriesRegions(fs.readFileSync(path.join(dir, f), 'utf8'), codes));
+  if (bad.length) {
+    console.error(`China's region list is in the first load (${bad.join(', ')}): load it with import()`);
+    process.exit(1);
+  }
+  const assets = path.join(dir, 'assets');
+  const lazy = fs
+    .readdirSync(assets)
+    .filter((f) => f.endsWith('.js') && carriesRegions(fs.readFileSync(path.join(assets, f), 'utf8'), codes));
+  const lazyText = lazy.map((f) => `${f} (${sizes(fs.readFileSync(path.join(assets, f), 'utf8'))})`).join(', ');
+  console.log(
+    `first load: ${first.length} script(s), ${sizes(firstText)}, without the region list; ` +
+      `loaded on demand: ${lazyText || 'no region chunk'}`,
+  );
+}
