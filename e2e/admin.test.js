@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import zlib from 'node:zlib';
 import { after, before, describe, test } from 'node:test';
 import { startStack } from './stack.js';
-import { hydrated, launchBrowser, openPage } from './browser.js';
+import { hydrated, launchBrowser, openPage, TEST_TIMEOUT } from './browser.js';
 
 let stack;
 let browser;
@@ -65,7 +65,7 @@ function assertClean(tab) {
   assert.deepEqual(tab.problems, [], 'console errors or warnings');
 }
 
-describe('the owner console', () => {
+describe('the owner console', { timeout: TEST_TIMEOUT }, () => {
   test('the server answers /admin/* with a noindex shell', async () => {
     const res = await fetch(`${stack.baseUrl}/admin/products/1`);
     assert.equal(res.status, 200);

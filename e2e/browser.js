@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach } from 'node:test';
 import { chromium } from 'playwright-core';
-import { ROOT } from './stack.js';
+import { logTails, ROOT } from './stack.js';
 
 export const ARTIFACTS = path.join(ROOT, 'e2e/artifacts');
 
@@ -83,7 +83,15 @@ export async function takeCspViolations(page) {
   return cspViolations.splice(0);
 }
 
-afterEach(async () => {
+/**
+ * A test that runs longer than this fails (and its file goes on) instead of holding the whole
+ * file until the runner's file-level limit; tests that need longer say so themselves.
+ */
+export const TEST_TIMEOUT = 120_000;
+
+afterEach(async (t) => {
+  // A failed or timed-out test: what the servers were doing is the first thing to read.
+  if (!t.passed) console.error(`${t.name} failed: the stack's logs\n${logTails()}`);
   // Reports are delivered as tasks of their own: let the last ones land.
   await new Promise((resolve) => setTimeout(resolve, 100));
   const seen = cspViolations.splice(0);

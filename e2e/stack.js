@@ -89,6 +89,21 @@ function startDecoy(port) {
   });
 }
 
+/** Stacks now running, so a failed test can show what their processes logged (logTails). */
+const running = new Set();
+
+/** The last lines of each running stack's BFF and SSR logs: printed when a test fails or hangs. */
+export function logTails(lines = 60) {
+  const out = [];
+  for (const stack of running) {
+    for (const [name, file] of Object.entries(stack.logs)) {
+      const text = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '(no log)';
+      out.push(`--- ${name} log (${file}), last ${lines} lines:`, ...text.trimEnd().split('\n').slice(-lines));
+    }
+  }
+  return out.join('\n');
+}
+
 export async function startStack() {
   const decoy = await startDecoy(Number(process.env.E2E_DECOY_PORT ?? 3000));
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'storefront-e2e-'));
@@ -132,7 +147,7 @@ export async function startStack() {
   );
   await waitFor(`http://127.0.0.1:${ssrPort}/robots.txt`, {}, 30000, ssr);
 
-  return {
+  const stack = {
     baseUrl: `http://localhost:${ssrPort}`,
     enUrl: `http://en.localhost:${ssrPort}`,
     bffUrl,
@@ -141,10 +156,13 @@ export async function startStack() {
     decoy,
     stopBff: () => stopProcess(bff),
     async stop() {
+      running.delete(stack);
       await Promise.all([stopProcess(ssr), stopProcess(bff), decoy.close()]);
       if (!process.env.E2E_KEEP_TMP) fs.rmSync(tmp, { recursive: true, force: true });
     },
   };
+  running.add(stack);
+  return stack;
 }
 
 /** GET the BFF as the Chinese shop (or another host) to find test data. */
