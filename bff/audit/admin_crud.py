@@ -22,7 +22,14 @@ from bff.accounts.decorators import admin_required
 from bff.accounts.models import User
 from bff.audit.services import Action, diff, record
 from bff.common.errors import DomainError
-from bff.common.etags import ETAG_HEADER, IF_MATCH_PARAMETER, etag, if_match_versions
+from bff.common.etags import (
+    ETAG_HEADER,
+    IF_MATCH_PARAMETER,
+    VersionCheck,
+    etag,
+    if_match_versions,
+    version_check,
+)
 from bff.common.models import ID, utcnow
 from bff.common.request_checks import max_body_size
 from bff.common.responses import document_errors
@@ -85,11 +92,10 @@ def _values(obj, kind: Kind) -> dict[str, Any]:
 
 
 def _check_version(codes: Codes, shop: Shop, obj, if_match: set[int] | None, required: bool) -> None:
-    if if_match is None:
-        if required:
-            raise DomainError(codes.if_match_required, codes.text(shop.language, "if_match_copy"))
-        return
-    if obj.version not in if_match:
+    problem = version_check(obj.version, if_match, required)
+    if problem is VersionCheck.REQUIRED:
+        raise DomainError(codes.if_match_required, codes.text(shop.language, "if_match_copy"))
+    if problem is VersionCheck.STALE:
         raise DomainError(codes.stale_version, codes.text(shop.language, "stale_copy"))
 
 

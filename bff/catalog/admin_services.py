@@ -24,6 +24,7 @@ from bff.catalog.messages import text
 from bff.catalog.models import Brand, Category, Product, ProductVariant, StockMovement
 from bff.catalog.search import reindex_product
 from bff.common.errors import DomainError
+from bff.common.etags import VersionCheck, version_check
 from bff.common.models import utcnow
 from bff.common.pagination import Page, paginate
 from bff.shops.models import Shop
@@ -194,11 +195,10 @@ def create_product(session: Session, shop: Shop, actor: User, data: dict) -> Pro
 
 
 def check_version(shop: Shop, product: Product, if_match: set[int] | None, required: bool = True) -> None:
-    if if_match is None:
-        if required:
-            raise DomainError(Code.IF_MATCH_REQUIRED, text(shop.language, "if_match_required"))
-        return
-    if product.version not in if_match:
+    problem = version_check(product.version, if_match, required)
+    if problem is VersionCheck.REQUIRED:
+        raise DomainError(Code.IF_MATCH_REQUIRED, text(shop.language, "if_match_required"))
+    if problem is VersionCheck.STALE:
         raise DomainError(Code.STALE_VERSION, text(shop.language, "stale_version"))
 
 

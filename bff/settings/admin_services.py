@@ -16,6 +16,7 @@ from sqlalchemy.orm.exc import StaleDataError
 from bff.accounts.models import User
 from bff.audit.services import Action, diff, record
 from bff.common.errors import DomainError
+from bff.common.etags import VersionCheck, version_check
 from bff.common.pagination import Page, paginate
 from bff.media.images import ImageRejected, store_image
 from bff.media.storage import LocalStorage
@@ -33,11 +34,10 @@ def _invalid(shop: Shop, field: str, key: str, **values) -> DomainError:
 
 
 def _check_version(shop: Shop, if_match: set[int] | None, required: bool = True) -> None:
-    if if_match is None:
-        if required:
-            raise DomainError(Code.IF_MATCH_REQUIRED, text(shop.language, "if_match_required"))
-        return
-    if shop.version not in if_match:
+    problem = version_check(shop.version, if_match, required)
+    if problem is VersionCheck.REQUIRED:
+        raise DomainError(Code.IF_MATCH_REQUIRED, text(shop.language, "if_match_required"))
+    if problem is VersionCheck.STALE:
         raise DomainError(Code.STALE_VERSION, text(shop.language, "stale_version"))
 
 

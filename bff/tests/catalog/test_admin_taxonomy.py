@@ -158,3 +158,16 @@ def test_another_shops_objects_are_not_found(client, as_admin, store_b, make_bra
         f"{ADMIN}/brands/{theirs.id}", json={"name": "Mine"}, headers={**as_admin, "If-Match": 'W/"1"'}
     )
     assert_error(res, 404)
+
+
+@pytest.mark.parametrize("header", ["", "garbage", "*", '"1'])
+def test_a_delete_may_leave_out_if_match_but_one_naming_no_version_is_refused(client, as_admin, header):
+    brand = _create(client, as_admin, "brands", {"name": "Kiwi Bees"}).json["brand"]
+    url = f"{ADMIN}/brands/{brand['id']}"
+    res = client.delete(url, headers={**as_admin, "If-Match": header})
+    assert_error(res, 428, "if_match_required")
+    assert db.session.get(Brand, brand["id"]) is not None
+    assert_error(client.delete(url, headers={**as_admin, "If-Match": 'W/"7"'}), 412, "stale_version")
+    assert client.delete(url, headers=as_admin).status_code == 204
+    db.session.expire_all()
+    assert db.session.get(Brand, brand["id"]) is None
