@@ -49,7 +49,7 @@ test-py: .venv/.installed
 	@if [ -n "$$TEST_DATABASE_URL" ]; then echo "== BFF suite on PostgreSQL"; .venv/bin/pytest; fi
 
 # Schemathesis against a BFF of its own (free loopback port, fresh seeded SQLite): all checks,
-# a fixed seed, as a guest and as a member; settings in schemathesis.toml. About 1.5 minutes.
+# a fixed seed, as a guest, as a member and as the admin; settings in schemathesis.toml. About 3 minutes.
 test-api: .venv/.installed
 	$(PY) scripts/api_fuzz.py
 

@@ -2,10 +2,11 @@
 
 Starts the BFF (gunicorn) on a free loopback port with a fresh SQLite database seeded with the
 demo shops, then runs schemathesis (all checks, a fixed seed, a bounded number of cases) twice
-for the shop on `localhost`: as a guest, and as a member signed in through the login call.
+for the shop on `localhost`: as a guest, as a member signed in through the login call, and on
+the console's calls (`/api/admin/...`) as the shop's admin signed in at the admin login.
 Exits non-zero on any failure. Settings live in schemathesis.toml; nothing leaves loopback.
 
-    .venv/bin/python scripts/api_fuzz.py [--max-examples N] [--seed S]
+    .venv/bin/python scripts/api_fuzz.py [--max-examples N] [--seed S] [--only guest|member|admin]
 """
 
 import argparse
@@ -23,6 +24,7 @@ ROOT = Path(__file__).resolve().parent.parent
 BIN = ROOT / ".venv" / "bin"
 HOST = "localhost"
 MEMBER = {"email": "member@example.com", "password": "demo1234"}  # the demo seed's member
+ADMIN = {"email": "admin@example.com", "password": "admin1234"}  # and its admin
 
 
 def free_port() -> int:
@@ -53,7 +55,7 @@ def wait_until_up(base: str, process: subprocess.Popen, log: Path) -> None:
     sys.exit(f"the BFF did not come up:\n{log.read_text()}")
 
 
-def run_schemathesis(base: str, label: str, args, extra: list[str]) -> int:
+def run_schemathesis(base: str, label: str, extra: list[str], args) -> int:
     command = [
         str(BIN / "schemathesis"),
         "run",
@@ -81,7 +83,9 @@ def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--max-examples", type=int, default=int(os.environ.get("API_FUZZ_EXAMPLES", "10")))
     parser.add_argument("--seed", type=int, default=int(os.environ.get("API_FUZZ_SEED", "20261123")))
+    parser.add_argument("--only", choices=["guest", "member", "admin"], action="append", help="passes to run")
     args = parser.parse_args()
+    passes = args.only or ["guest", "member", "admin"]
 
     with tempfile.TemporaryDirectory(prefix="storefront-fuzz-") as tmp:
         env = {
@@ -123,23 +127,29 @@ def main() -> int:
             )
         try:
             wait_until_up(base, bff, log)
-            token = call(f"{base}/api/auth/login", MEMBER)["data"]["token"]
-            guest = run_schemathesis(base, "as a guest", args, [])
-            member = run_schemathesis(
-                base,
-                "as a signed-in member",
-                args,
+            member = call(f"{base}/api/auth/login", MEMBER)["data"]["token"]
+            admin = call(f"{base}/api/admin/login", ADMIN)["data"]["token"]
+            runs = {
+                "guest": ("as a guest", []),
                 # Logging out would end the session the rest of the run signs in with; the
                 # guest run covers that call.
-                ["--header", f"Authorization: Bearer {token}", "--exclude-path", "/api/logout"],
-            )
+                "member": (
+                    "as a signed-in member",
+                    ["--header", f"Authorization: Bearer {member}", "--exclude-path", "/api/logout"],
+                ),
+                "admin": (
+                    "as the shop's admin, on the console's calls",
+                    ["--header", f"Authorization: Bearer {admin}", "--include-path-regex", "^/api/admin/"],
+                ),
+            }
+            codes = [run_schemathesis(base, *runs[name], args) for name in passes]
         finally:
             bff.terminate()
             bff.wait(timeout=20)
-        if guest or member:
+        if any(codes):
             errors = [line for line in log.read_text().splitlines() if "Error" in line or "Traceback" in line]
             print("\n".join(errors[-40:]))
-        return 1 if guest or member else 0
+        return 1 if any(codes) else 0
 
 
 if __name__ == "__main__":

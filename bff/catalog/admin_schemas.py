@@ -13,6 +13,7 @@ from bff.common.html import RichHtml
 from bff.common.models import MAX_ID
 from bff.common.schemas import (
     MAX_PAGE,
+    NOT_BLANK_TEXT,
     AwareDateTime,
     Flag,
     Money,
@@ -123,7 +124,7 @@ class StockAdjustArgs(Body):
         allow_none=True,
         validate=validate.Range(min=-MAX_STOCK, max=MAX_STOCK, error="number_too_large"),
         error_messages={"invalid": "integer_invalid"},
-        metadata={"description": "Units to add (or remove, negative)."},
+        metadata={"description": "Units to add (or remove, negative); not 0.", "not": {"enum": [0]}},
     )
     level = integer(
         0, MAX_STOCK, load_default=None, allow_none=True, metadata={"description": "The new stock level."}
@@ -131,6 +132,7 @@ class StockAdjustArgs(Body):
     reason = Text(
         required=True,
         validate=validate.Length(min=1, max=255, error="reason_required"),
+        metadata={"pattern": NOT_BLANK_TEXT},
         error_messages={
             "required": "reason_required",
             "null": "reason_required",

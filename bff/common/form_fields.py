@@ -8,7 +8,7 @@ from decimal import Decimal, InvalidOperation
 from marshmallow import EXCLUDE, Schema, ValidationError, fields, pre_load, validate
 
 from bff.common.models import MAX_ID
-from bff.common.schemas import Text
+from bff.common.schemas import NOT_BLANK_TEXT, Text
 
 MAX_MONEY = Decimal("9999999999.99")  # Numeric(12, 2)
 CENT = Decimal("0.01")
@@ -40,6 +40,12 @@ class MoneyInput(fields.Field):
             amount = Decimal(str(value).strip())
         except (InvalidOperation, ValueError):
             raise ValidationError(self.invalid) from None
+        if isinstance(value, float) and amount.is_finite():
+            # A JSON number is a binary float to most clients: 57 * 0.01 arrives as
+            # 0.5700000000000001. Within a billionth of a cent it is that cent; 10.555 is not.
+            near = amount.quantize(Decimal(1).scaleb(-self.places))
+            if abs(amount - near) < Decimal("1e-9"):
+                amount = near
         if not amount.is_finite() or amount < 0 or amount.as_tuple().exponent < -self.places:
             raise ValidationError(self.invalid)
         if self.positive and amount == 0:
@@ -49,9 +55,24 @@ class MoneyInput(fields.Field):
         return amount.quantize(Decimal(1).scaleb(-self.places))
 
 
+def money_schema(places: int = 2, maximum: Decimal = MAX_MONEY, positive: bool = False) -> dict:
+    """What MoneyInput takes, for the OpenAPI: a number or a numeric text (forms send text)."""
+    step = Decimal(1).scaleb(-places)
+    whole = len(str(int(maximum))) - 1  # digits that always stay under the maximum
+    number = {"type": "number", "minimum": 0, "maximum": float(maximum), "multipleOf": float(step)}
+    text = rf"\d{{1,{whole}}}(\.\d{{1,{places}}})?"
+    if positive:
+        number["exclusiveMinimum"] = True
+        # Not all zeros: a non-zero whole part, or a fraction with a non-zero digit in its places.
+        fractions = "|".join(f"0{{{zeros}}}[1-9]\\d{{0,{places - 1 - zeros}}}" for zeros in range(places))
+        text = rf"0*[1-9]\d{{0,{whole - 1}}}(\.\d{{1,{places}}})?|0*\.({fractions})"
+    return {"oneOf": [number, {"type": "string", "pattern": rf"^\s*({text})\s*$"}]}
+
+
 def money(**kwargs) -> MoneyInput:
     kwargs.setdefault("error_messages", {"required": "required", "null": "required"})
-    kwargs.setdefault("metadata", {"description": "NZD, >= 0, at most two decimals."})
+    metadata = {"description": "NZD, >= 0, at most two decimals.", **kwargs.pop("metadata", {})}
+    kwargs["metadata"] = {**money_schema(), **metadata}
     return MoneyInput(**kwargs)
 
 
@@ -67,7 +88,8 @@ def integer(low: int, high: int, **kwargs) -> fields.Integer:
             raise ValidationError("number_too_large")
 
     messages = {"invalid": "integer_invalid", "required": "required", "null": "required"}
-    return fields.Integer(strict=False, validate=check, error_messages=messages, **kwargs)
+    metadata = {"minimum": low, "maximum": high, **kwargs.pop("metadata", {})}
+    return fields.Integer(strict=False, validate=check, error_messages=messages, metadata=metadata, **kwargs)
 
 
 def text_field(longest: int, **kwargs) -> fields.String:
@@ -83,7 +105,12 @@ def name_field(longest: int) -> fields.String:
             raise ValidationError("too_long")
 
     messages = {"invalid": "name_required", "required": "name_required", "null": "name_required"}
-    return Text(required=True, validate=check, error_messages=messages)
+    return Text(
+        required=True,
+        validate=check,
+        error_messages=messages,
+        metadata={"pattern": NOT_BLANK_TEXT, "minLength": 1, "maxLength": longest},
+    )
 
 
 def flag(**kwargs) -> fields.Boolean:

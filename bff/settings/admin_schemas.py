@@ -7,7 +7,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 from flask_smorest.fields import Upload
 from marshmallow import Schema, ValidationError, fields, validate
 
-from bff.common.form_fields import Body, MoneyInput, flag, money, name_field, text_field
+from bff.common.form_fields import Body, MoneyInput, flag, money, money_schema, name_field, text_field
 from bff.common.schemas import PaginatorSchema, Text, UtcDateTime
 from bff.shops.schemas import ShopInfoSchema
 
@@ -67,7 +67,10 @@ SettingsInput = Body.from_dict(
             positive=True,
             invalid="rate_invalid",
             error_messages={"required": "rate_invalid", "null": "rate_invalid"},
-            metadata={"description": "Yuan per New Zealand dollar, above 0, at most four decimals."},
+            metadata={
+                "description": "Yuan per New Zealand dollar, above 0, at most four decimals.",
+                **money_schema(places=4, maximum=MAX_RATE, positive=True),
+            },
         ),
         "language": fields.String(
             validate=validate.OneOf(["zh", "en"], error="language_invalid"),
@@ -81,7 +84,11 @@ SettingsInput = Body.from_dict(
             strict=False,
             validate=_timeout,
             error_messages={"invalid": "integer_invalid", "null": "required"},
-            metadata={"description": "Minutes an unpaid order holds its stock (5 to 43200)."},
+            metadata={
+                "description": "Minutes an unpaid order holds its stock.",
+                "minimum": TIMEOUT_MINUTES[0],
+                "maximum": TIMEOUT_MINUTES[1],
+            },
         ),
     },
     name="SettingsInput",
