@@ -9,7 +9,7 @@ import { useT } from '../../i18n/index.js';
 import Price from '../shop/Price.jsx';
 import { useNotify } from '../ui/useNotify.js';
 import { useAddToCart, useFavoriteToggle } from '../cart/useShopping.js';
-import { useShareLink } from './useProductChoice.js';
+import { productPath, useShareLink } from './useProductChoice.js';
 
 export function Gallery({ product }) {
   const images = product.images || [];
@@ -191,7 +191,9 @@ export function PurchaseActions({ product, choice }) {
   const share = useShareLink(product.id);
   const { soldOut, stock, variant, quantity } = choice;
   const addToCart = () =>
-    stock <= 0 ? notify('info', t('cart.soldOutNotAdded')) : add(product, { variant, quantity });
+    stock <= 0
+      ? notify('info', t('cart.soldOutNotAdded'))
+      : add(product, { variant, quantity, returnTo: productPath(product.id, variant?.id) });
   const iconButton = 'h-10 rounded-lg p-2 ring-1 ring-gray-300 hover:text-rose-600';
   return (
     <div className="mt-6 flex flex-wrap items-center gap-3">

@@ -5,14 +5,24 @@ import { useT } from '../../i18n/index.js';
 import { useNotify } from '../ui/useNotify.js';
 import { selectUser } from '../account/userSlice.js';
 
+/** The product page's query parameter naming the chosen variant (the way back after signing in). */
+export const VARIANT_PARAM = 'variant';
+
+/** The product page's URL with this variant chosen. */
+export const productPath = (productId, variantId = null) =>
+  variantId == null ? `/product/${productId}` : `/product/${productId}?${VARIANT_PARAM}=${variantId}`;
+
 /**
  * The variant and quantity picked on the product page, and what follows from
- * them: a chosen variant carries its own price, stock and weight.
+ * them: a chosen variant carries its own price, stock and weight. `wantedVariant`
+ * (from the URL) is chosen first when the product has it.
  */
-export function useProductChoice(product) {
+export function useProductChoice(product, wantedVariant = null) {
   const user = useSelector(selectUser);
   const variants = product.product_variants || [];
-  const [variantId, setVariantId] = useState(variants[0]?.id ?? null);
+  const [variantId, setVariantId] = useState(
+    () => variants.find((v) => String(v.id) === String(wantedVariant))?.id ?? variants[0]?.id ?? null,
+  );
   const [quantity, setQuantity] = useState(1);
   const variant = variants.find((v) => v.id === variantId) || null;
   const priced = variant ? { ...product, ...variant, id: product.id } : product;
