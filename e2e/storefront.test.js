@@ -53,6 +53,12 @@ function assertNoRefetch(tab) {
   );
 }
 
+/** ¥ of a NZ$ amount as screens show it: half up to the jiao, in integers (rules/yuan_cases.json). */
+function yuanText(nzd, rate) {
+  const millionths = Math.round(Number(nzd) * 100) * Math.round(Number(rate) * 10000);
+  return `¥${(Math.floor((millionths + 50000) / 100000) / 10).toFixed(1)}`;
+}
+
 function assertClean(tab) {
   assert.deepEqual(tab.problems, [], 'console errors or warnings');
 }
@@ -195,8 +201,10 @@ describe('listings', () => {
         `NZ$${Number(product.final_price).toFixed(1)}`,
         product.name,
       );
-      const yuan = Number(product.final_price) * Number(data.shop.shop_exchange_rate);
-      assert.equal(await card.getByTestId('price-yuan').textContent(), `¥${yuan.toFixed(1)}`);
+      assert.equal(
+        await card.getByTestId('price-yuan').textContent(),
+        yuanText(product.final_price, data.shop.shop_exchange_rate),
+      );
       assert.equal(
         await card.getByText('特价', { exact: true }).count(),
         product.show_special_badge ? 1 : 0,
@@ -284,10 +292,9 @@ describe('listings', () => {
 /** The page shows what a guest pays for `product` (the BFF's final_price) in NZ$ and in yuan at the shop's rate. */
 async function assertPriceShown(page, product) {
   const nzd = Number(product.final_price);
-  const yuan = nzd * Number(data.shop.shop_exchange_rate);
   const price = page.getByTestId('product-price');
   assert.equal(await price.getByTestId('price-nzd').textContent(), `NZ$${nzd.toFixed(1)}`);
-  assert.equal(await price.getByTestId('price-yuan').textContent(), `¥${yuan.toFixed(1)}`);
+  assert.equal(await price.getByTestId('price-yuan').textContent(), yuanText(nzd, data.shop.shop_exchange_rate));
 }
 
 describe('product', () => {

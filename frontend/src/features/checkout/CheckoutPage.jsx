@@ -1,9 +1,17 @@
 import { useEffect } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { useT } from '../../i18n/index.js';
-import { roundCents } from '../../common/rules/money.js';
+import { roundCents, yuanTotals } from '../../common/rules/money.js';
 import { useNotify } from '../ui/useNotify.js';
-import { cartFetched, selectCartCount, selectCartItems, selectCartTotal, selectCartWeight } from '../cart/cartSlice.js';
+import {
+  cartFetched,
+  selectCartCount,
+  selectCartItems,
+  selectCartTotal,
+  selectCartWeight,
+  yuanLines,
+} from '../cart/cartSlice.js';
+import { selectExchangeRate } from '../shop/shopSlice.js';
 import { checkoutErrors, orderPayload } from './order.js';
 import { useCheckoutForm } from './useCheckoutForm.js';
 import { useShippingChoice } from './useShippingChoice.js';
@@ -25,6 +33,7 @@ export default function CheckoutPage() {
   const quantity = useSelector(selectCartCount);
   const subtotal = useSelector(selectCartTotal);
   const weight = useSelector(selectCartWeight);
+  const rate = useSelector(selectExchangeRate);
   useEffect(() => {
     dispatch(cartFetched());
   }, [dispatch]);
@@ -71,6 +80,7 @@ export default function CheckoutPage() {
         subtotal={subtotal}
         fee={fee}
         total={roundCents(subtotal + fee)}
+        yuan={yuanTotals(yuanLines(items), rate, fee)}
         submitting={submitting}
       />
     </form>

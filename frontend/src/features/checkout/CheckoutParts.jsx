@@ -134,7 +134,7 @@ export function ShippingMethodFieldset({ methods, method, onChange, note, error 
   );
 }
 
-export function OrderSummary({ items, quantity, weight, subtotal, fee, total, submitting }) {
+export function OrderSummary({ items, quantity, weight, subtotal, fee, total, yuan, submitting }) {
   const t = useT();
   const row = (label, testId, value, strong = false) => [
     <dt key={`${testId}-label`} className={strong ? 'font-semibold' : 'text-gray-500'}>
@@ -151,9 +151,9 @@ export function OrderSummary({ items, quantity, weight, subtotal, fee, total, su
       <dl className="grid grid-cols-[1fr_auto] gap-y-2 border-t pt-3 text-sm">
         {row(t('checkout.totalQuantity'), 'summary-quantity', quantity)}
         {row(t('checkout.totalWeight'), 'summary-weight', t('order.grams', { n: weight }))}
-        {row(t('cart.subtotal'), 'summary-subtotal', <Price price={subtotal} />)}
-        {row(t('checkout.shippingCost'), 'summary-shipping', <Price price={fee} />)}
-        {row(t('checkout.total'), 'summary-total', <Price price={total} />, true)}
+        {row(t('cart.subtotal'), 'summary-subtotal', <Price price={subtotal} yuan={yuan.subtotal} />)}
+        {row(t('checkout.shippingCost'), 'summary-shipping', <Price price={fee} yuan={yuan.shipping} />)}
+        {row(t('checkout.total'), 'summary-total', <Price price={total} yuan={yuan.total} />, true)}
       </dl>
       <button
         type="submit"
