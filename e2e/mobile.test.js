@@ -27,6 +27,14 @@ before(async () => {
   );
   products.umf10 = found.data.find((p) => p.name.includes('UMF10+'));
   assert.ok(products.umf10?.product_variants?.length > 1, 'UMF10+ has variants');
+  const clover = await bffJson(
+    stack,
+    `/api/product/search/?searchTerm=${encodeURIComponent('三叶草蜂蜜')}`,
+    'localhost',
+    'POST',
+  );
+  products.clover = clover.products.data.find((p) => p.name.includes('三叶草蜂蜜')); // NZ$12.90, no variants
+  assert.ok(products.clover, '三叶草蜂蜜');
 });
 
 after(async () => {
@@ -55,10 +63,35 @@ async function phone(path) {
   return tab;
 }
 
+/** The BFF as a member, straight, for building a test's state. */
+async function api(member, method, path, body) {
+  const headers = { 'X-Site-Host': 'localhost', 'Content-Type': 'application/json' };
+  if (member.token) headers.Authorization = `Bearer ${member.token}`;
+  const res = await fetch(`${stack.bffUrl}${path}`, { method, headers, body: body && JSON.stringify(body) });
+  assert.ok(res.ok, `${method} ${path}: HTTP ${res.status}`);
+  return res.json();
+}
+
+/** A member of the test's own with `cart` ([product, quantity]) in the cart, signed in on a phone. */
+async function memberPhone(cart = [], path = '/') {
+  const member = await newMember();
+  member.token = (await api(member, 'POST', '/api/auth/login', { email: member.email, password: PASSWORD })).data.token;
+  for (const [product, quantity] of cart) {
+    await api(member, 'POST', '/api/cart/add', { product_id: product.id, quantity, variant_id: null });
+  }
+  const tab = await phone(`/login?redirect=${encodeURIComponent(path)}`);
+  await signIn(tab.page, member);
+  await tab.page.waitForURL((url) => url.pathname === path.split('?')[0]);
+  await tab.page.getByTestId('greeting').waitFor();
+  return { ...tab, member };
+}
+
+const yuanOnScreen = async (locator) => Number((await locator.textContent()).replace('¥', ''));
+
 async function signIn(page, member) {
   const login = page.getByTestId('login-page');
   await login.getByLabel('电子邮件地址').fill(member.email);
-  await login.getByLabel('密码').fill(PASSWORD);
+  await login.getByLabel('密码').fill(member.password || PASSWORD);
   await login.getByRole('button', { name: '登录' }).click();
 }
 
@@ -98,6 +131,81 @@ describe('guest add to cart', () => {
     await signIn(page, member);
     await page.waitForURL((url) => url.pathname === '/newest-product' && url.search === '?page=2');
     await page.getByTestId('greeting').waitFor();
+    assert.deepEqual(tab.problems, [], 'console errors or warnings');
+    await tab.close();
+  });
+});
+
+describe('cart in yuan', () => {
+  test('the subtotal in yuan is the sum of what the lines show (¥55.5 twice is ¥111.0)', async () => {
+    const tab = await memberPhone([[products.clover, 2]]);
+    const { page } = tab;
+    await page.waitForFunction(() => document.querySelector('[data-testid="cart-count"]')?.textContent === '2');
+    await page.getByTestId('cart-button').click();
+    const drawer = page.getByTestId('cart-drawer');
+    await drawer.waitFor();
+    const line = drawer.getByTestId('cart-line');
+    const unit = await yuanOnScreen(line.getByTestId('price-yuan'));
+    assert.equal(await line.getByTestId('line-quantity').textContent(), '2');
+    const subtotal = await yuanOnScreen(drawer.getByTestId('cart-subtotal').getByTestId('price-yuan'));
+    assert.equal(subtotal.toFixed(1), (unit * 2).toFixed(1));
+    // The subtotal's own yuan (NZ$25.80 at 4.30 = ¥110.94) would have shown ¥110.9.
+    assert.equal(subtotal.toFixed(1), '111.0');
+    assert.deepEqual(tab.problems, [], 'console errors or warnings');
+    await tab.close();
+  });
+});
+
+describe('member prices', () => {
+  test('a member never sees the guest price first: a placeholder until their own is in', async () => {
+    const demo = { email: 'member@example.com', password: 'demo1234' };
+    const login = await fetch(`${stack.bffUrl}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'X-Site-Host': 'localhost', 'Content-Type': 'application/json' },
+      body: JSON.stringify(demo),
+    });
+    const token = (await login.json()).data.token;
+    const guestList = (await bffJson(stack, '/api/product/new/?page=1')).products.data;
+    const memberRes = await fetch(`${stack.bffUrl}/api/user/product/new/?page=1`, {
+      headers: { 'X-Site-Host': 'localhost', Authorization: `Bearer ${token}` },
+    });
+    const memberPrice = new Map((await memberRes.json()).products.data.map((p) => [p.id, Number(p.final_price)]));
+    const product = guestList.find((p) => memberPrice.get(p.id) < Number(p.final_price) && !p.product_variants?.length);
+    assert.ok(product, 'the demo data has a product with a member price');
+
+    const tab = await phone('/login');
+    const { page } = tab;
+    await signIn(page, demo);
+    await page.getByTestId('greeting').waitFor();
+    // Every frame from the document's start: the NZ$ price text whenever it is painted readable.
+    await page.addInitScript(() => {
+      window.__pricesSeen = [];
+      const look = () => {
+        const el = document.querySelector('[data-testid="product-price"] [data-testid="price-nzd"]');
+        if (el && getComputedStyle(el).color !== 'rgba(0, 0, 0, 0)') window.__pricesSeen.push(el.textContent);
+        if (!window.__stopLooking) requestAnimationFrame(look);
+      };
+      requestAnimationFrame(look);
+    });
+    await page.goto(`${stack.baseUrl}/product/${product.id}`, { waitUntil: 'load' });
+    await page.waitForFunction(() => document.documentElement.dataset.session === 'member');
+    const memberNzd = `NZ$${memberPrice.get(product.id).toFixed(1)}`;
+    await page.waitForFunction(
+      (text) => document.querySelector('[data-testid="product-price"] [data-testid="price-nzd"]')?.textContent === text,
+      memberNzd,
+    );
+    const seen = [
+      ...new Set(
+        await page.evaluate(async () => {
+          // One more painted frame with the member's price, then stop looking.
+          await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+          window.__stopLooking = true;
+          return window.__pricesSeen;
+        }),
+      ),
+    ];
+    assert.ok(!seen.includes(`NZ$${Number(product.final_price).toFixed(1)}`), `the guest price showed: ${seen}`);
+    assert.deepEqual(seen, [memberNzd], 'prices painted');
     assert.deepEqual(tab.problems, [], 'console errors or warnings');
     await tab.close();
   });

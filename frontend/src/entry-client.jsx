@@ -39,7 +39,9 @@ store = createAppStore({
 // Rehydration waits until React has hydrated the server HTML, so the first
 // client render is exactly what the server rendered (no hydration mismatch).
 const persistor = persistStore(store, { manualPersist: true }, () => {
-  afterRestore().catch((error) => console.error('session check', error));
+  afterRestore()
+    .catch((error) => console.error('session check', error))
+    .finally(pricesKnown);
 });
 
 const router = createBrowserRouter(createRoutes({ api, store }));
@@ -87,6 +89,11 @@ async function afterRestore() {
   }
   // A marker for browser tests: the session is known and the screen priced for it.
   document.documentElement.dataset.session = isLoggedIn ? 'member' : 'guest';
+}
+
+/** The prices on screen are this shopper's now (or will not be): show them (index.html hid them). */
+function pricesKnown() {
+  delete document.documentElement.dataset.pricing;
 }
 
 function AfterHydration() {
