@@ -147,6 +147,23 @@ export async function startStack() {
   };
 }
 
+/**
+ * The SSR in development (`node ssr/server.js --dev`: Vite's dev server, React's development
+ * build, which reports hydration mismatches) on a free port, in front of the stack's BFF.
+ */
+export async function startDevSsr(stack) {
+  const port = await freePort();
+  const log = path.join(stack.tmp, 'ssr-dev.log');
+  const child = startProcess(
+    process.execPath,
+    ['ssr/server.js', '--dev'],
+    { ...process.env, NODE_ENV: 'development', PORT: String(port), HOST: '127.0.0.1', BFF_URL: stack.bffUrl },
+    log,
+  );
+  await waitFor(`http://127.0.0.1:${port}/robots.txt`, {}, 60000, child);
+  return { baseUrl: `http://localhost:${port}`, log, stop: () => stopProcess(child) };
+}
+
 /** GET the BFF as the Chinese shop (or another host) to find test data. */
 export async function bffJson(stack, pathAndQuery, host = 'localhost', method = 'GET') {
   const res = await fetch(`${stack.bffUrl}${pathAndQuery}`, { method, headers: { 'X-Site-Host': host } });
