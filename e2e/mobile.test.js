@@ -210,3 +210,19 @@ describe('member prices', () => {
     await tab.close();
   });
 });
+
+describe('older WeChat engines', () => {
+  test('this Chromium has flex gap, so no fallback margins apply; with them the phone page still fits', async () => {
+    const product = products.umf10;
+    const tab = await phone(`/product/${product.id}`);
+    const { page } = tab;
+    assert.equal(await page.evaluate(() => document.documentElement.classList.contains('no-flex-gap')), false);
+    // What Chromium 79 would get: the margins instead of gap.
+    await page.evaluate(() => document.documentElement.classList.add('no-flex-gap'));
+    assert.ok((await page.evaluate(() => document.documentElement.scrollWidth)) <= 375, 'page wider than the phone');
+    const add = await page.getByTestId('add-to-cart').boundingBox();
+    assert.ok(add.x >= 0 && add.x + add.width <= 375, `add button at ${JSON.stringify(add)}`);
+    assert.deepEqual(tab.problems, [], 'console errors or warnings');
+    await tab.close();
+  });
+});
