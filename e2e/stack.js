@@ -49,7 +49,9 @@ function startProcess(command, args, env, logFile) {
 }
 
 function stopProcess(child) {
-  if (!child || child.exitCode !== null) return Promise.resolve();
+  // A process ended by a signal (SIGKILL below) has no exit code, only a signal code: asked to
+  // stop again, it would never send another 'exit' (the second stopBff() of a file hung there).
+  if (!child || child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise((resolve) => {
     const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
     child.once('exit', () => {
