@@ -226,3 +226,107 @@ describe('older WeChat engines', () => {
     await tab.close();
   });
 });
+
+const overlap = (a, b) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+describe('a phone in WeChat', () => {
+  test('the add button keeps its text on one line, and toasts cover neither the header nor the cart', async () => {
+    const tab = await memberPhone([[products.clover, 1]], `/product/${products.clover.id}`);
+    const { page } = tab;
+    const add = page.getByTestId('add-to-cart');
+    const lines = await add.evaluate((el) => {
+      const range = document.createRange();
+      range.selectNodeContents(el);
+      return range.getClientRects().length;
+    });
+    assert.equal(lines, 1, 'the add button wraps');
+    await add.click();
+    const toast = page.getByTestId('toast-success');
+    await toast.waitFor();
+    const toastBox = await toast.boundingBox();
+    assert.ok(!overlap(toastBox, await page.locator('header').boundingBox()), `toast over the header: ${toastBox.y}`);
+    await page.waitForFunction(() => document.querySelector('[data-testid="cart-count"]')?.textContent === '2');
+    await page.getByTestId('cart-button').click();
+    const firstLine = await page.getByTestId('cart-drawer').getByTestId('cart-line').first().boundingBox();
+    assert.ok(!overlap(toastBox, firstLine), "a toast would cover the cart drawer's first line");
+    assert.deepEqual(tab.problems, [], 'console errors or warnings');
+    await tab.close();
+  });
+
+  test('checkout: recipient first, the sender folded and optional, the total and submit button always in view', async () => {
+    const tab = await memberPhone([[products.clover, 2]], '/checkout');
+    const { page } = tab;
+    await page.getByTestId('checkout-page').waitFor();
+    const recipient = await page.locator('#recipient-name').boundingBox();
+    const sender = page.getByTestId('sender');
+    assert.ok(recipient.y < (await sender.boundingBox()).y, 'recipient before sender');
+    assert.equal(await sender.evaluate((el) => el.open), false, 'sender folded');
+    assert.match(await page.getByTestId('sender-toggle').textContent(), /选填/);
+    assert.equal(await page.locator('#sender-name').isVisible(), false);
+    const bar = await page.getByTestId('checkout-bar').boundingBox();
+    assert.ok(Math.abs(bar.y + bar.height - 812) < 1, `bar at ${JSON.stringify(bar)}`);
+    const submit = page.getByTestId('create-order-bar');
+    assert.equal(await submit.isVisible(), true);
+    assert.equal(await page.getByTestId('create-order').isVisible(), false);
+    // Still there at the end of the page.
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    const after = await submit.boundingBox();
+    assert.ok(after.y + after.height <= 812 && after.y > 700, `submit at ${after.y}`);
+    // The bar shows the summary's total.
+    assert.equal(
+      await page.getByTestId('checkout-bar').getByTestId('price-yuan').textContent(),
+      await page.getByTestId('summary-total').getByTestId('price-yuan').textContent(),
+    );
+    await page.getByTestId('sender-toggle').click();
+    await page.locator('#sender-name').fill('Amy');
+    assert.ok((await page.evaluate(() => document.documentElement.scrollWidth)) <= 375, 'page wider than the phone');
+    assert.deepEqual(tab.problems, [], 'console errors or warnings');
+    await tab.close();
+  });
+
+  test("share without navigator.clipboard shows the link selected, and WeChat's menu", async () => {
+    const product = products.clover;
+    const tab = await openPage(browser, { width: 375, height: 812, userAgent: WECHAT_UA, isMobile: true });
+    const { page } = tab;
+    await tab.context.addInitScript(() => {
+      Object.defineProperty(Navigator.prototype, 'clipboard', { get: () => undefined, configurable: true });
+    });
+    await page.goto(`${stack.baseUrl}/product/${product.id}`, { waitUntil: 'load' });
+    await settled(page);
+    await page.getByTestId('share').click();
+    const link = page.getByTestId('share-link');
+    await link.waitFor();
+    const expected = `${stack.baseUrl}/product/${product.id}`;
+    assert.equal(await link.inputValue(), expected);
+    const selection = await link.evaluate((el) => [document.activeElement === el, el.selectionStart, el.selectionEnd]);
+    assert.deepEqual(selection, [true, 0, expected.length]);
+    await page.getByTestId('share-wechat').waitFor();
+    assert.ok((await page.evaluate(() => document.documentElement.scrollWidth)) <= 375, 'page wider than the phone');
+    assert.deepEqual(tab.problems, [], 'console errors or warnings');
+    await tab.close();
+  });
+});
+
+describe('desktop', () => {
+  test('the contact tab stays clear of the product accordion arrows', async () => {
+    const product = products.umf10;
+    for (const width of [1024, 1280, 1366]) {
+      const tab = await openPage(browser, { width, height: 800 });
+      const { page } = tab;
+      await page.goto(`${stack.baseUrl}/product/${product.id}`, { waitUntil: 'load' });
+      await settled(page);
+      const edge = await page.getByTestId('contact-tab').boundingBox();
+      const arrows = page.locator('details summary svg');
+      assert.ok((await arrows.count()) > 0, 'the product has accordions');
+      for (const arrow of await arrows.all()) {
+        const box = await arrow.boundingBox();
+        assert.ok(
+          box.x + box.width <= edge.x,
+          `at ${width} px an arrow ends at ${box.x + box.width}, the tab starts at ${edge.x}`,
+        );
+      }
+      assert.deepEqual(tab.problems, [], 'console errors or warnings');
+      await tab.close();
+    }
+  });
+});

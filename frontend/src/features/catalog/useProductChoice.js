@@ -47,17 +47,23 @@ export function useProductChoice(product, wantedVariant = null) {
   };
 }
 
-/** Copy the product's link to the clipboard and say whether that worked. */
+/**
+ * Copy the product's link to the clipboard. Where that cannot be done (WeChat's browser has no
+ * `navigator.clipboard`, or refuses it) the link is shown, selected, for the shopper to copy, with
+ * WeChat's own share menu named inside WeChat: [share, shown ({ link, wechat }) or null, close].
+ */
 export function useShareLink(productId) {
   const t = useT();
   const notify = useNotify();
-  return async () => {
+  const [shown, setShown] = useState(null);
+  const share = async () => {
     const link = `${window.location.origin}/product/${productId}`;
     try {
       await navigator.clipboard.writeText(link);
       notify('success', t('product.copied'));
     } catch {
-      notify('error', t('product.copyFailed'));
+      setShown({ link, wechat: /MicroMessenger/i.test(navigator.userAgent) });
     }
   };
+  return [share, shown, () => setShown(null)];
 }
