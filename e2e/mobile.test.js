@@ -330,3 +330,57 @@ describe('desktop', () => {
     }
   });
 });
+
+/** Contrast ratio of each element's text against the first opaque background behind it. */
+async function contrasts(page, selector) {
+  return page.$$eval(selector, (els) => {
+    const rgb = (c) => (c.match(/[\d.]+/g) || []).map(Number);
+    const lum = ([r, g, b]) => {
+      const f = (v) => ((v /= 255) <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4);
+      return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b);
+    };
+    const background = (el) => {
+      for (let node = el; node; node = node.parentElement) {
+        const c = rgb(getComputedStyle(node).backgroundColor);
+        if (c.length === 3 || c[3] === 1) return c.slice(0, 3);
+      }
+      return [255, 255, 255];
+    };
+    return els.map((el) => {
+      const [a, b] = [lum(rgb(getComputedStyle(el).color).slice(0, 3)), lum(background(el))];
+      return { text: el.textContent.trim(), ratio: (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05) };
+    });
+  });
+}
+
+describe('accessibility', () => {
+  test('text of links, badges and struck prices reaches 4.5:1; 24 px slider dots; one h1; card headings in order', async () => {
+    const tab = await phone('/');
+    const { page } = tab;
+    assert.equal(await page.locator('h1').count(), 1, 'home has one h1');
+    for (const dot of await page.getByTestId('slide-dot').all()) {
+      const box = await dot.boundingBox();
+      assert.ok(box.width >= 24 && box.height >= 24, `slider dot ${box.width}x${box.height}`);
+    }
+    await page.goto(`${stack.baseUrl}/newest-product`, { waitUntil: 'load' });
+    await settled(page);
+    assert.equal(await page.locator('h1').count(), 1);
+    assert.equal(
+      await page.locator('h2[data-testid="product-name"]').count(),
+      await page.getByTestId('product-card').count(),
+    );
+    const checked = [
+      ...(await contrasts(page, '.line-through')),
+      ...(await contrasts(page, '.bg-emerald-700')),
+      ...(await contrasts(page, '[data-testid="price-yuan"]')),
+    ];
+    await page.goto(`${stack.baseUrl}/product/${products.umf10.id}`, { waitUntil: 'load' });
+    await settled(page);
+    checked.push(...(await contrasts(page, 'main a.text-rose-600, [data-testid="add-to-cart"]')));
+    assert.ok(checked.some((c) => c.text.startsWith('¥')) && checked.length > 3, 'found what to check');
+    const low = checked.filter((c) => c.ratio < 4.5);
+    assert.deepEqual(low, [], 'text below 4.5:1');
+    assert.deepEqual(tab.problems, [], 'console errors or warnings');
+    await tab.close();
+  });
+});

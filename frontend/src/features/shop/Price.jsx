@@ -18,7 +18,7 @@ export default function Price({ price, original = null, size = 'md', yuan = null
       >{`¥${formatNumber(yuan ?? yuanOf(price, rate))}`}</span>
       <span className="text-sm text-gray-600" data-testid="price-nzd">{`NZ$${formatNumber(price)}`}</span>
       {original != null && (
-        <span className="text-xs text-gray-400 line-through">{`¥${formatNumber(yuanOf(original, rate))}`}</span>
+        <span className="text-xs text-gray-600 line-through">{`¥${formatNumber(yuanOf(original, rate))}`}</span>
       )}
     </div>
   );
