@@ -384,3 +384,69 @@ describe('accessibility', () => {
     await tab.close();
   });
 });
+
+describe('375 px in both shops', () => {
+  test('no page is wider than the phone (the widest is printed)', async () => {
+    const widths = [];
+    for (const [origin, host] of [
+      [stack.baseUrl, 'localhost'],
+      [stack.enUrl, 'en.localhost'],
+    ]) {
+      const categories = (await bffJson(stack, '/api/category', host)).data.categories[0].category.subcategories;
+      const someProducts = (await bffJson(stack, '/api/product/new/?page=1', host)).products.data.slice(0, 3);
+      const brand = (await bffJson(stack, '/api/brand', host)).brands[0];
+      const article = (await bffJson(stack, '/api/article', host)).data.articles[0];
+      const guestPages = [
+        '/',
+        '/newest-product',
+        '/best-product',
+        ...categories.map((c) => `/category/${c.id}`),
+        brand && `/brand/${brand.id}`,
+        ...someProducts.map((p) => `/product/${p.id}`),
+        article && `/article/${article.id}`,
+        '/terms',
+        '/privacy-policy',
+        '/search-product?q=a2',
+        '/login',
+        '/register',
+        '/forgot-password',
+        '/no/such/page',
+      ].filter(Boolean);
+      const memberPages = ['/user-profile', '/favorite', '/order-list', '/address-management', '/checkout'];
+      const tab = await openPage(browser, { width: 375, height: 812, userAgent: WECHAT_UA, isMobile: true });
+      const { page } = tab;
+      const measure = async (path) => {
+        await page.goto(`${origin}${path}`, { waitUntil: 'load' });
+        await settled(page);
+        widths.push({ url: `${host}${path}`, width: await page.evaluate(() => document.documentElement.scrollWidth) });
+      };
+      for (const path of guestPages) await measure(path);
+      // Signed in (the demo member of each shop, a line in the cart so checkout has a form).
+      await page.goto(`${origin}/login`, { waitUntil: 'load' });
+      await settled(page);
+      const login = page.getByTestId('login-page');
+      await login.locator('input[name="email"]').fill('member@example.com');
+      await login.locator('input[name="password"]').fill('demo1234');
+      await login.locator('button[type="submit"]').click();
+      await page.getByTestId('greeting').waitFor();
+      const inStock = someProducts.find((p) => !p.product_variants?.length && p.virtual_inventory > 0);
+      if (inStock) {
+        await page.goto(`${origin}/product/${inStock.id}`, { waitUntil: 'load' });
+        await settled(page);
+        await page.getByTestId('add-to-cart').click();
+        await page.getByTestId('toast-success').waitFor();
+      }
+      for (const path of memberPages) await measure(path);
+      tab.problems.splice(0, tab.problems.length, ...tab.problems.filter((p) => !p.includes('404')));
+      assert.deepEqual(tab.problems, [], 'console errors or warnings');
+      await tab.close();
+    }
+    const widest = widths.reduce((a, b) => (b.width > a.width ? b : a));
+    console.log(`widest page at 375 px: ${widest.url} (${widest.width} px) of ${widths.length} pages`);
+    assert.deepEqual(
+      widths.filter((w) => w.width > 375),
+      [],
+      'pages wider than the phone',
+    );
+  });
+});

@@ -108,7 +108,8 @@ export default function Header() {
             <button
               type="button"
               onClick={openCart}
-              aria-label={t('cart.title')}
+              // The count it shows is part of its name (a spoken name must contain the visible text).
+              aria-label={`${t('cart.title')} ${count}`}
               className="relative rounded-full p-2 text-gray-700 hover:bg-gray-100"
               data-testid="cart-button"
             >
