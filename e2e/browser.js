@@ -29,9 +29,16 @@ export function launchBrowser() {
 
 export async function openPage(
   browser,
-  { width = 1280, height = 900, javaScriptEnabled = true, permissions = [] } = {},
+  { width = 1280, height = 900, javaScriptEnabled = true, permissions = [], userAgent, isMobile = false } = {},
 ) {
-  const context = await browser.newContext({ viewport: { width, height }, javaScriptEnabled, permissions });
+  const context = await browser.newContext({
+    viewport: { width, height },
+    javaScriptEnabled,
+    permissions,
+    userAgent,
+    isMobile,
+    hasTouch: isMobile,
+  });
   const problems = [];
   await watchCsp(context, problems);
   const page = await context.newPage();

@@ -264,6 +264,7 @@ describe('shopping', () => {
     await choosePlace(page, SHANGHAI.place);
     await page.locator('#recipient-address').fill('新疆路1号');
     assert.match(await page.getByTestId('summary-shipping').textContent(), /NZ\$22\.7/);
+    await page.getByTestId('sender-toggle').click();
     await page.locator('#sender-name').fill('Amy');
     const paidOrder = await createOrder(tab);
     await cartCount(0);

@@ -49,7 +49,9 @@ function startProcess(command, args, env, logFile) {
 }
 
 function stopProcess(child) {
-  if (!child || child.exitCode !== null) return Promise.resolve();
+  // A process ended by a signal (SIGKILL below) has no exit code, only a signal code: asked to
+  // stop again, it would never send another 'exit' (the second stopBff() of a file hung there).
+  if (!child || child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise((resolve) => {
     const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
     child.once('exit', () => {
@@ -163,6 +165,23 @@ export async function startStack() {
   };
   running.add(stack);
   return stack;
+}
+
+/**
+ * The SSR in development (`node ssr/server.js --dev`: Vite's dev server, React's development
+ * build, which reports hydration mismatches) on a free port, in front of the stack's BFF.
+ */
+export async function startDevSsr(stack) {
+  const port = await freePort();
+  const log = path.join(stack.tmp, 'ssr-dev.log');
+  const child = startProcess(
+    process.execPath,
+    ['ssr/server.js', '--dev'],
+    { ...process.env, NODE_ENV: 'development', PORT: String(port), HOST: '127.0.0.1', BFF_URL: stack.bffUrl },
+    log,
+  );
+  await waitFor(`http://127.0.0.1:${port}/robots.txt`, {}, 60000, child);
+  return { baseUrl: `http://localhost:${port}`, log, stop: () => stopProcess(child) };
 }
 
 /** GET the BFF as the Chinese shop (or another host) to find test data. */

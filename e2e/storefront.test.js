@@ -53,6 +53,12 @@ function assertNoRefetch(tab) {
   );
 }
 
+/** ¥ of a NZ$ amount as screens show it: half up to the jiao, in integers (rules/yuan_cases.json). */
+function yuanText(nzd, rate) {
+  const millionths = Math.round(Number(nzd) * 100) * Math.round(Number(rate) * 10000);
+  return `¥${(Math.floor((millionths + 50000) / 100000) / 10).toFixed(1)}`;
+}
+
 function assertClean(tab) {
   assert.deepEqual(tab.problems, [], 'console errors or warnings');
 }
@@ -143,7 +149,17 @@ describe('home', () => {
     const { page } = tab;
     const box = page.getByTestId('contact-box');
     await box.waitFor({ state: 'visible' });
-    await box.getByRole('button').click();
+    // A tab on the window's edge, beside the page's content, never over it (the product
+    // page's accordion arrows were under the old box).
+    const edge = await box.getByTestId('contact-tab').boundingBox();
+    const content = await page.locator('main').evaluate((el) => {
+      const style = getComputedStyle(el);
+      return el.getBoundingClientRect().right - parseFloat(style.paddingRight);
+    });
+    assert.ok(edge.x >= content, `contact tab at x=${edge.x}, the content ends at ${content}`);
+    await box.getByRole('button', { expanded: false }).click();
+    await box.getByTestId('contact-card').getByRole('img').waitFor();
+    await box.getByRole('button', { name: '关闭' }).click();
     await box.waitFor({ state: 'detached' });
     await page.waitForFunction(() => (localStorage.getItem('persist:root') || '').includes('closed\\":true'));
     await page.reload();
@@ -195,8 +211,10 @@ describe('listings', () => {
         `NZ$${Number(product.final_price).toFixed(1)}`,
         product.name,
       );
-      const yuan = Number(product.final_price) * Number(data.shop.shop_exchange_rate);
-      assert.equal(await card.getByTestId('price-yuan').textContent(), `¥${yuan.toFixed(1)}`);
+      assert.equal(
+        await card.getByTestId('price-yuan').textContent(),
+        yuanText(product.final_price, data.shop.shop_exchange_rate),
+      );
       assert.equal(
         await card.getByText('特价', { exact: true }).count(),
         product.show_special_badge ? 1 : 0,
@@ -284,10 +302,9 @@ describe('listings', () => {
 /** The page shows what a guest pays for `product` (the BFF's final_price) in NZ$ and in yuan at the shop's rate. */
 async function assertPriceShown(page, product) {
   const nzd = Number(product.final_price);
-  const yuan = nzd * Number(data.shop.shop_exchange_rate);
   const price = page.getByTestId('product-price');
   assert.equal(await price.getByTestId('price-nzd').textContent(), `NZ$${nzd.toFixed(1)}`);
-  assert.equal(await price.getByTestId('price-yuan').textContent(), `¥${yuan.toFixed(1)}`);
+  assert.equal(await price.getByTestId('price-yuan').textContent(), yuanText(nzd, data.shop.shop_exchange_rate));
 }
 
 describe('product', () => {
@@ -431,10 +448,13 @@ describe('English shop', () => {
 });
 
 describe('unknown shop', () => {
-  test('a host without a shop goes to /store-not-found', async () => {
+  test('a host without a shop answers 404 on the requested path with the store-not-found page', async () => {
     const tab = await visit(stack.baseUrl.replace('localhost', 'nobody.localhost') + '/category/1');
-    assert.match(tab.page.url(), /\/store-not-found$/);
+    assert.equal(tab.response.status(), 404);
+    assert.match(tab.page.url(), /\/category\/1$/);
     await tab.page.getByTestId('store-not-found').waitFor();
+    // The 404 document itself is the only expected console error.
+    tab.problems.splice(0, tab.problems.length, ...tab.problems.filter((p) => !p.includes('404')));
     assertClean(tab);
     await tab.close();
   });

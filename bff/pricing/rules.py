@@ -111,3 +111,34 @@ def quote_for(item, shopper: Shopper = GUEST) -> Quote:
         shopper.discount_percent,
         shopper.is_special_member,
     )
+
+
+JIAO = Decimal("0.1")
+
+
+def yuan(nzd, rate) -> Decimal:
+    """A NZ dollar amount in yuan at the shop's rate, to the jiao (half up): what a screen shows."""
+    return (Decimal(nzd) * Decimal(rate)).quantize(JIAO, ROUND_HALF_UP)
+
+
+@dataclass(frozen=True)
+class YuanTotals:
+    units: tuple[Decimal, ...]
+    lines: tuple[Decimal, ...]
+    subtotal: Decimal
+    shipping: Decimal
+    total: Decimal
+
+
+def yuan_totals(lines, rate, shipping=Decimal(0)) -> YuanTotals:
+    """Yuan of a cart or order: `lines` are (unit NZD price, quantity).
+
+    Yuan of each line (its unit's yuan times the quantity), summed, so that the lines a shopper
+    reads add up to the subtotal (the subtotal's own yuan can differ by a jiao per line:
+    ¥29.7 x 2 would show ¥59.3). `rules/yuan_cases.json`; the frontend's twin is `yuanTotals`.
+    """
+    units = tuple(yuan(unit, rate) for unit, _ in lines)
+    amounts = tuple(u * int(quantity) for u, (_, quantity) in zip(units, lines, strict=True))
+    subtotal = sum(amounts, Decimal("0.0"))
+    fee = yuan(shipping, rate)
+    return YuanTotals(units, amounts, subtotal, fee, subtotal + fee)

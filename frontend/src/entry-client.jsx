@@ -1,4 +1,4 @@
-import { StrictMode, useEffect } from 'react';
+import { StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { createBrowserRouter } from 'react-router';
@@ -9,6 +9,7 @@ import './styles.css';
 import { browserToken, createApiClient, storeBrowserToken } from './api/client.js';
 import { createAppStore, PERSIST_KEY, PERSIST_TIMEOUT_MS, PERSISTED_KEYS } from './app/store.js';
 import { createRoutes } from './app/routes.jsx';
+import Hydrated from './app/Hydrated.jsx';
 import './app/texts.js';
 import { requestFinished, requestStarted } from './features/ui/loadingSlice.js';
 import { toastShown } from './features/ui/toastSlice.js';
@@ -39,7 +40,9 @@ store = createAppStore({
 // Rehydration waits until React has hydrated the server HTML, so the first
 // client render is exactly what the server rendered (no hydration mismatch).
 const persistor = persistStore(store, { manualPersist: true }, () => {
-  afterRestore().catch((error) => console.error('session check', error));
+  afterRestore()
+    .catch((error) => console.error('session check', error))
+    .finally(pricesKnown);
 });
 
 const router = createBrowserRouter(createRoutes({ api, store }));
@@ -89,13 +92,15 @@ async function afterRestore() {
   document.documentElement.dataset.session = isLoggedIn ? 'member' : 'guest';
 }
 
-function AfterHydration() {
-  useEffect(() => {
-    persistor.persist();
-    // A marker for browser tests and monitoring: the server HTML is now interactive.
-    document.documentElement.dataset.hydrated = 'true';
-  }, []);
-  return null;
+/** The prices on screen are this shopper's now (or will not be): show them (index.html hid them). */
+function pricesKnown() {
+  delete document.documentElement.dataset.pricing;
+}
+
+function afterHydration() {
+  persistor.persist();
+  // A marker for browser tests and monitoring: the server HTML is now interactive.
+  document.documentElement.dataset.hydrated = 'true';
 }
 
 hydrateRoot(
@@ -103,7 +108,7 @@ hydrateRoot(
   <StrictMode>
     <Provider store={store}>
       <RouterProvider router={router} />
-      <AfterHydration />
+      <Hydrated onHydrated={afterHydration} />
     </Provider>
   </StrictMode>,
   {

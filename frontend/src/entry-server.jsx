@@ -8,6 +8,7 @@ import { fetchShop } from './api/catalog.js';
 import { fetchSitemap } from './api/content.js';
 import { createAppStore, publicState } from './app/store.js';
 import { createRoutes } from './app/routes.jsx';
+import Hydrated from './app/Hydrated.jsx';
 import './app/texts.js';
 import { buildHead, renderHead, siteOrigin } from './app/head.js';
 import { renderRobots, renderSitemapXml } from './app/sitemap.js';
@@ -60,6 +61,7 @@ export async function render({ url, origin, bffUrl, signal, layoutCacheMs = 0, n
     <StrictMode>
       <Provider store={store}>
         <StaticRouterProvider router={router} context={context} nonce={nonce} />
+        <Hydrated />
       </Provider>
     </StrictMode>,
   );

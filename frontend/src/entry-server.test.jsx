@@ -114,9 +114,21 @@ describe('server render', () => {
     expect(article.html).toContain('文章不存在。');
   });
 
-  it('redirects an unknown shop to /store-not-found', async () => {
-    const r = await page('/', 'nobody.test');
-    expect(r).toEqual({ status: 302, redirect: '/store-not-found' });
+  it("describes a category by its own products, not the shop's text", async () => {
+    const r = await page('/category/5');
+    const description = r.head.match(/<meta name="description" content="([^"]*)">/)[1];
+    expect(description).toMatch(/^健康食品：.+等$/);
+    expect(r.head).toContain(`<meta property="og:description" content="${description}">`);
+  });
+
+  it('answers an unknown shop 404 on the requested path, with the store-not-found page, noindex', async () => {
+    for (const url of ['/', '/category/1', '/product/1']) {
+      const r = await page(url, 'nobody.test');
+      expect(r.status, url).toBe(404);
+      expect(r.redirect, url).toBeUndefined();
+      expect(r.html, url).toContain('data-testid="store-not-found"');
+      expect(r.noindex, url).toBe(true);
+    }
   });
 
   it('answers 503 with a friendly page when the BFF is down', async () => {

@@ -13,21 +13,59 @@ from markupsafe import escape
 from bff.json import loads_strict
 from bff.payments import signing
 from bff.payments.providers.base import BadNotification, PaymentEvent
+from bff.pricing.rules import yuan
 
 SIGNATURE_HEADER = "X-Sandbox-Signature"
 PAGE_LIFETIME_SECONDS = 3600
 
+# The page's own few words, in the shop's language (a test page of the provider, not the shop's).
+_TEXTS = {
+    "zh": {
+        "lang": "zh-CN",
+        "title": "模拟支付",
+        "order": "订单号",
+        "amount": "支付金额",
+        "pay": "确认支付",
+        "fail": "模拟支付失败",
+        "note": "内置模拟支付的测试页面：不会产生真实扣款。",
+    },
+    "en": {
+        "lang": "en",
+        "title": "Sandbox payment",
+        "order": "Order",
+        "amount": "Amount",
+        "pay": "Pay",
+        "fail": "Fail",
+        "note": "Test page of the built-in sandbox provider: no money moves.",
+    },
+}
+
 _PAGE = """<!doctype html>
-<html lang="zh"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
-<meta name="robots" content="noindex"><title>Sandbox payment</title>
-<style>body{{font-family:sans-serif;max-width:28rem;margin:3rem auto;padding:0 1rem}}
-button{{font-size:1.1rem;padding:.6rem 1.4rem;margin-right:1rem}}</style></head>
-<body><h1>Sandbox payment</h1><p>{shop}</p>
-<p>Order <strong id="order-number">{order}</strong></p>
-<p>Amount <strong id="amount">NZ$ {amount}</strong></p>
-<form method="post"><button name="outcome" value="paid" id="pay">Pay</button>
-<button name="outcome" value="failed" id="fail">Fail</button></form>
-<p><small>Test page of the built-in sandbox provider: no money moves.</small></p></body></html>"""
+<html lang="{lang}"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex"><title>{title} - {shop}</title>
+<style>*{{box-sizing:border-box}}
+body{{margin:0;background:#f9fafb;color:#111827;
+font:16px/1.5 system-ui,-apple-system,"PingFang SC","Microsoft YaHei",sans-serif}}
+main{{max-width:26rem;margin:2.5rem auto;padding:0 1rem}}
+.card{{background:#fff;border-radius:1rem;padding:1.5rem;
+box-shadow:0 1px 2px #0000000d;border:1px solid #f3f4f6}}
+h1{{font-size:1.25rem;margin:0 0 .25rem}} .shop{{color:#4b5563;margin:0 0 1.25rem}}
+dl{{display:grid;grid-template-columns:auto 1fr;grid-gap:.5rem 1rem;margin:0 0 1.5rem}}
+dt{{color:#6b7280}} dd{{margin:0;text-align:right}}
+.yuan{{color:#be123c;font-size:1.5rem;font-weight:600}}
+.nzd{{color:#4b5563;font-size:.9rem;margin-left:.5rem}}
+button{{display:block;width:100%;font-size:1rem;padding:.75rem;border-radius:.75rem;border:0;cursor:pointer}}
+#pay{{background:#be123c;color:#fff;font-weight:600;margin-bottom:.75rem}}
+#fail{{background:#fff;color:#374151;border:1px solid #d1d5db}}
+small{{display:block;margin-top:1rem;color:#6b7280;text-align:center}}</style></head>
+<body><main><div class="card"><h1>{title}</h1><p class="shop">{shop}</p>
+<dl><dt>{order_label}</dt><dd><strong id="order-number">{order}</strong></dd>
+<dt>{amount_label}</dt>
+<dd id="amount"><span class="yuan">{yuan}</span><span class="nzd">NZ${amount}</span></dd></dl>
+<form method="post"><button name="outcome" value="paid" id="pay">{pay}</button>
+<button name="outcome" value="failed" id="fail">{fail}</button></form></div>
+<small>{note}</small></main></body></html>"""
 
 
 class SandboxProvider:
@@ -50,9 +88,25 @@ class SandboxProvider:
         except BadToken:
             return None
 
-    def payment_page(self, shop_name: str, order_number: str, amount: str) -> str:
-        """The HTML of the payment page, with Pay and Fail buttons that post back to it."""
-        return _PAGE.format(shop=escape(shop_name), order=escape(order_number), amount=escape(amount))
+    def payment_page(
+        self, shop_name: str, order_number: str, amount: str, language: str = "zh", rate=None
+    ) -> str:
+        """The HTML of the payment page in the shop's language, the amount in yuan (at `rate`) and
+        NZ dollars, with Pay and Fail buttons that post back to it."""
+        texts = _TEXTS["en" if language == "en" else "zh"]
+        return _PAGE.format(
+            lang=texts["lang"],
+            title=escape(texts["title"]),
+            shop=escape(shop_name),
+            order_label=escape(texts["order"]),
+            order=escape(order_number),
+            amount_label=escape(texts["amount"]),
+            yuan=f"¥{yuan(amount, rate)}" if rate else "",
+            amount=escape(amount),
+            pay=escape(texts["pay"]),
+            fail=escape(texts["fail"]),
+            note=escape(texts["note"]),
+        )
 
     def build_notification(self, order_number: str, amount: str, outcome: str) -> tuple[bytes, dict]:
         """The body and headers the sandbox 'bank' sends when the shopper pays or fails."""

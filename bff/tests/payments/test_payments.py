@@ -2,7 +2,7 @@
 
 import json
 import time
-from decimal import Decimal
+from decimal import ROUND_HALF_UP, Decimal
 
 import pytest
 
@@ -203,3 +203,21 @@ def test_a_host_the_shop_does_not_own_gets_the_site_url(client, api, as_member, 
     assert url.startswith("http://shop-a.test/api/payment/sandbox/")
     res = client.post(url.removeprefix("http://shop-a.test"), data={"outcome": "paid"})
     assert res.headers["Location"] == f"http://shop-a.test/order-summary/{order['order_number']}"
+
+
+def test_the_sandbox_page_speaks_the_shops_language_with_the_yuan_beside_nz_dollars(
+    client, api, as_member, order, store
+):
+    path = (
+        _create_payment(api, as_member, order).get_json()["paymentPageUrl"].removeprefix("http://shop-a.test")
+    )
+    html = client.get(path).get_data(as_text=True)
+    assert '<html lang="zh-CN">' in html and "确认支付" in html and "订单号" in html
+    # NZ$55.00 at the shop's rate, half up to the jiao like every screen (rules/yuan_cases.json).
+    expected = (Decimal("55.00") * store.shop_exchange_rate).quantize(Decimal("0.1"), ROUND_HALF_UP)
+    assert f'<span class="yuan">¥{expected}</span><span class="nzd">NZ$55.00</span>' in html
+    assert "<style>" in html
+    store.language = "en"
+    db.session.commit()
+    html = client.get(path).get_data(as_text=True)
+    assert '<html lang="en">' in html and ">Pay</button>" in html and "确认支付" not in html

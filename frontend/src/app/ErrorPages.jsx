@@ -1,5 +1,7 @@
 import { Link, isRouteErrorResponse, useRouteError } from 'react-router';
 import { useT, translator } from '../i18n/index.js';
+import StoreNotFoundPage from '../features/content/StoreNotFoundPage.jsx';
+import { STORE_NOT_FOUND } from './loaderUtils.js';
 
 export function NotFound() {
   const t = useT();
@@ -42,6 +44,7 @@ export function PageError() {
 /** Errors of the layout itself (shop settings could not load): no shop to show. */
 export function RootError() {
   const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.data?.code === STORE_NOT_FOUND) return <StoreNotFoundPage />;
   if (!isRouteErrorResponse(error)) console.error(error);
   return (
     <div className="min-h-screen bg-gray-50">

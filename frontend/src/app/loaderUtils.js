@@ -1,15 +1,18 @@
-import { data, redirect } from 'react-router';
+import { data } from 'react-router';
 import { toApiError } from '../api/client.js';
 
 export const STORE_NOT_FOUND_PATH = '/store-not-found';
 
+export const STORE_NOT_FOUND = 'store_not_found';
+
 /**
- * Turn a failed BFF call into what the router should do: unknown shop goes to
- * /store-not-found, a missing record is a 404, an unreachable BFF a 503.
+ * Turn a failed BFF call into what the router should do: an unknown shop is a 404 on the
+ * requested path (its page says no shop answers here; a redirect to a page answering 200 told
+ * crawlers the address was fine), a missing record is a 404, an unreachable BFF a 503.
  */
 export function routeErrorFrom(error) {
   const e = toApiError(error);
-  if (e.code === 'store_not_found') return redirect(STORE_NOT_FOUND_PATH);
+  if (e.code === STORE_NOT_FOUND) return data({ code: STORE_NOT_FOUND }, { status: 404 });
   if (e.status === 0 || e.status >= 500) return data({ code: 'unavailable' }, { status: 503 });
   if (e.status === 404 || e.status === 422) return data({ code: e.code || 'not_found' }, { status: 404 });
   return data({ code: e.code || 'error', message: e.message }, { status: e.status || 500 });

@@ -10,6 +10,7 @@ import {
   articleJsonLd,
   brandPageJsonLd,
   breadcrumbJsonLd,
+  listingDescription,
   productImagePath,
   productJsonLd,
 } from '../features/catalog/seo.js';
@@ -113,6 +114,7 @@ const titledListingMeta = listingMeta((data) => data?.title);
 
 const categoryMeta = ({ data, t, url }) => ({
   ...titledListingMeta({ data, t, url }),
+  description: listingDescription(data, t),
   jsonLd: data
     ? [
         (site) =>
@@ -129,7 +131,7 @@ const categoryMeta = ({ data, t, url }) => ({
 const brandMeta = ({ data, t, url }) => ({
   ...titledListingMeta({ data, t, url }),
   // The brand's own words when it has them, for its listing's description.
-  description: data ? data.brand?.tagline || `${data.title} - ${t('brand.tagline')}` : undefined,
+  description: listingDescription(data, t, data?.brand?.tagline),
   image: data?.brand?.avatar || undefined,
   jsonLd: data?.brand
     ? [

@@ -1,16 +1,18 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { useSelector } from 'react-redux';
 import { UserIcon } from '../../common/components/Icons.jsx';
 import { useT } from '../../i18n/index.js';
 import { selectIsLoggedIn } from '../../features/account/userSlice.js';
 import { useLogout } from '../../features/account/useLogout.js';
 import { ACCOUNT_LINKS } from '../../features/account/accountLinks.js';
+import { loginUrl, returnPathOf } from '../../features/account/redirect.js';
 
 export default function AccountMenu() {
   const t = useT();
   const endSession = useLogout();
   const loggedIn = useSelector(selectIsLoggedIn);
+  const location = useLocation();
   const [open, setOpen] = useState(false);
   const ref = useRef(null);
   useEffect(() => {
@@ -65,7 +67,7 @@ export default function AccountMenu() {
           ) : (
             <Link
               role="menuitem"
-              to="/login"
+              to={loginUrl(returnPathOf(location))}
               onClick={() => setOpen(false)}
               className="block border-t px-4 py-2 hover:bg-gray-50"
             >

@@ -13,6 +13,7 @@ import { selectIsLoggedIn, selectUser } from '../../features/account/userSlice.j
 import { selectCartCount } from '../../features/cart/cartSlice.js';
 import { toastShown } from '../../features/ui/toastSlice.js';
 import { useLogout } from '../../features/account/useLogout.js';
+import { loginUrl, returnPathOf } from '../../features/account/redirect.js';
 import CartDrawer from '../../features/cart/CartDrawer.jsx';
 
 export default function Header() {
@@ -24,7 +25,10 @@ export default function Header() {
   const loggedIn = useSelector(selectIsLoggedIn);
   const count = useSelector(selectCartCount);
   const logout = useLogout();
-  const { pathname } = useLocation();
+  const location = useLocation();
+  const { pathname } = location;
+  // The sign-in links bring the shopper back to this page.
+  const back = returnPathOf(location);
   // The menu and the cart remember the page they were opened on, so leaving that page closes them.
   const [menuOpenOn, setMenuOpenOn] = useState(null);
   const [cartOpenOn, setCartOpenOn] = useState(null);
@@ -58,13 +62,13 @@ export default function Header() {
                 </>
               ) : (
                 <>
-                  <Link to="/register" className="hover:text-white">
+                  <Link to={loginUrl(back, '/register')} className="hover:text-white" data-testid="header-register">
                     {t('auth.register')}
                   </Link>
                   <span aria-hidden="true" className="text-gray-500">
                     |
                   </span>
-                  <Link to="/login" className="hover:text-white">
+                  <Link to={loginUrl(back)} className="hover:text-white" data-testid="header-login">
                     {t('auth.login')}
                   </Link>
                 </>
@@ -104,7 +108,8 @@ export default function Header() {
             <button
               type="button"
               onClick={openCart}
-              aria-label={t('cart.title')}
+              // The count it shows is part of its name (a spoken name must contain the visible text).
+              aria-label={`${t('cart.title')} ${count}`}
               className="relative rounded-full p-2 text-gray-700 hover:bg-gray-100"
               data-testid="cart-button"
             >

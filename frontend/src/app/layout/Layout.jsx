@@ -25,7 +25,8 @@ export default function Layout() {
   return (
     <div className="flex min-h-screen flex-col bg-gray-50 text-gray-900">
       <Header />
-      <main className="mx-auto w-full max-w-7xl flex-1 px-4 pt-[8.5rem] md:pt-[8.75rem]">
+      {/* md:pr-12 keeps the content clear of the contact tab on the window's right edge. */}
+      <main className="mx-auto w-full max-w-7xl flex-1 px-4 pt-[8.5rem] md:pr-12 md:pt-[8.75rem]">
         <Outlet />
       </main>
       <Footer />

@@ -36,10 +36,15 @@ function Toast({ toast }) {
   );
 }
 
+/** At the bottom of the screen: at the top they covered the header and the cart's first line. Above a
+ * phone's sticky checkout bar. */
 export default function Toasts() {
   const toasts = useSelector(selectToasts);
   return (
-    <div className="pointer-events-none fixed inset-x-0 top-20 z-[70] flex flex-col items-center gap-2 px-4">
+    <div
+      className="pointer-events-none fixed inset-x-0 bottom-24 z-[70] flex flex-col items-center gap-2 px-4 md:bottom-8"
+      data-testid="toasts"
+    >
       {toasts.map((toast) => (
         <Toast key={toast.id} toast={toast} />
       ))}

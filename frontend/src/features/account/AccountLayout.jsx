@@ -11,8 +11,10 @@ export default function AccountLayout() {
   const linkClass = ({ isActive }) =>
     `block whitespace-nowrap rounded-lg px-3 py-2 text-sm ${isActive ? 'bg-rose-50 font-medium text-rose-700' : 'text-gray-700 hover:bg-gray-100'}`;
   return (
-    <div className="grid gap-6 pt-6 md:grid-cols-[14rem_1fr]" data-testid="account-layout">
-      <aside className="rounded-xl bg-white p-4 ring-1 ring-gray-100 md:self-start">
+    // grid-cols-1 and min-w-0: the row of links scrolls inside a phone's width instead of widening the
+    // page (the English shop's was laid out at 588 px).
+    <div className="grid grid-cols-1 gap-6 pt-6 md:grid-cols-[14rem_1fr]" data-testid="account-layout">
+      <aside className="min-w-0 rounded-xl bg-white p-4 ring-1 ring-gray-100 md:self-start">
         <p className="font-semibold" data-testid="account-greeting">
           {t('account.hello', { name: user?.name || '' })}
         </p>

@@ -29,8 +29,16 @@ describe('account screens on the server', () => {
     const r = await page('/login?redirect=%2Ffavorite');
     expect(r.html).toContain('data-testid="login-page"');
     expect(r.html).toContain('href="/forgot-password"');
-    expect(r.html).toContain('href="/register"');
+    // Every way on to the sign-up screen, the header's too, keeps the page to return to.
+    expect(r.html).not.toContain('href="/register"');
+    expect(r.html).toContain('data-testid="header-register" href="/register?redirect=%2Ffavorite"');
+    expect(r.html).toContain('data-testid="header-login" href="/login?redirect=%2Ffavorite"');
     expect(r.head).toContain('noindex');
+  });
+
+  it("the header's sign-in links remember the page they are on", async () => {
+    const r = await page('/newest-product?page=2');
+    expect(r.html).toContain('data-testid="header-login" href="/login?redirect=%2Fnewest-product%3Fpage%3D2"');
   });
 
   it('renders register with the terms links opening in new tabs', async () => {

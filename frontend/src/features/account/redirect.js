@@ -39,3 +39,12 @@ export function loginUrl(from, loginPath = '/login') {
   const target = safeRedirect(from, '');
   return target && target !== '/' ? `${loginPath}?${REDIRECT_PARAM}=${encodeURIComponent(target)}` : loginPath;
 }
+
+/**
+ * The page a sign-in link should bring the shopper back to from `location`: the page itself, or,
+ * on a sign-in screen, the return path that screen already carries.
+ */
+export function returnPathOf({ pathname, search = '' }) {
+  if (AUTH_PAGES.includes(pathname)) return safeRedirect(new URLSearchParams(search).get(REDIRECT_PARAM), '');
+  return pathname + search;
+}

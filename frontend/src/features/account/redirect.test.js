@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loginPathFor, loginUrl, safeRedirect } from './redirect.js';
+import { loginPathFor, loginUrl, returnPathOf, safeRedirect } from './redirect.js';
 
 describe('safeRedirect', () => {
   it.each([
@@ -48,5 +48,20 @@ describe('login locations', () => {
     expect(loginUrl('/')).toBe('/login');
     expect(loginUrl('//evil.example')).toBe('/login');
     expect(loginUrl('/admin/x', '/admin/login')).toBe('/admin/login?redirect=%2Fadmin%2Fx');
+  });
+});
+
+describe("returnPathOf (the header's sign-in links)", () => {
+  it('returns to the page itself, with its query', () => {
+    expect(returnPathOf({ pathname: '/product/5', search: '?variant=7' })).toBe('/product/5?variant=7');
+    expect(loginUrl(returnPathOf({ pathname: '/product/5', search: '?variant=7' }))).toBe(
+      '/login?redirect=%2Fproduct%2F5%3Fvariant%3D7',
+    );
+  });
+  it('on a sign-in screen keeps the return path that screen carries, never the screen', () => {
+    expect(returnPathOf({ pathname: '/register', search: '?redirect=%2Fproduct%2F5' })).toBe('/product/5');
+    expect(returnPathOf({ pathname: '/login', search: '' })).toBe('');
+    expect(returnPathOf({ pathname: '/login', search: '?redirect=//evil.example' })).toBe('');
+    expect(loginUrl(returnPathOf({ pathname: '/login', search: '' }))).toBe('/login');
   });
 });

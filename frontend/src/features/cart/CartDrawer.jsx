@@ -5,7 +5,7 @@ import { useSelector } from 'react-redux';
 import { useT } from '../../i18n/index.js';
 import { CloseIcon } from '../../common/components/Icons.jsx';
 import Price from '../shop/Price.jsx';
-import { selectCartItems, selectCartTotal } from './cartSlice.js';
+import { selectCartItems, selectCartTotal, selectCartYuan } from './cartSlice.js';
 import CartLines from './CartLines.jsx';
 
 /** The right-hand slide-over titled shopping cart (SPEC section 2). */
@@ -13,6 +13,7 @@ export default function CartDrawer({ open, onClose }) {
   const t = useT();
   const items = useSelector(selectCartItems);
   const total = useSelector(selectCartTotal);
+  const yuan = useSelector(selectCartYuan);
   useEffect(() => {
     if (!open) return undefined;
     const onKey = (e) => e.key === 'Escape' && onClose();
@@ -58,7 +59,7 @@ export default function CartDrawer({ open, onClose }) {
           <div className="flex items-center justify-between font-medium">
             <span>{t('cart.subtotal')}</span>
             <span data-testid="cart-subtotal">
-              <Price price={total} />
+              <Price price={total} yuan={yuan.subtotal} />
             </span>
           </div>
           <p className="mt-1 text-xs text-gray-500">{t('cart.shippingNote')}</p>

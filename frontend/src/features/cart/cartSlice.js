@@ -1,6 +1,6 @@
 import { createAsyncThunk, createSelector, createSlice } from '@reduxjs/toolkit';
 import * as cartApi from '../../api/cart.js';
-import { roundCents } from '../../common/rules/money.js';
+import { roundCents, yuanTotals } from '../../common/rules/money.js';
 import { totalWeight, weighedLine } from '../../common/rules/shipping.js';
 
 // The member's cart as the BFF last answered it (lines with this member's unit
@@ -59,6 +59,13 @@ export const linePrice = (line) => Number(line.price ?? line.variant?.final_pric
 /** Items subtotal in NZ dollars, to the cent (screens show one decimal). */
 export const selectCartTotal = createSelector(selectCartItems, (items) =>
   roundCents(items.reduce((sum, line) => sum + linePrice(line) * (Number(line.quantity) || 0), 0)),
+);
+/** [unit price, quantity] of each line, for yuanTotals. */
+export const yuanLines = (items) => items.map((line) => [linePrice(line), Number(line.quantity) || 0]);
+/** The cart's yuan: yuan of each line, summed (rules/yuan_cases.json). */
+export const selectCartYuan = createSelector(
+  [selectCartItems, (state) => state.shop.info?.shop_exchange_rate],
+  (items, rate) => yuanTotals(yuanLines(items), rate),
 );
 /** Grams the cart counts for shipping (free-shipping items 0, variant weight wins). */
 export const selectCartWeight = createSelector(selectCartItems, (items) => totalWeight(items.map(weighedLine)));

@@ -1,7 +1,9 @@
 import { useDispatch, useSelector } from 'react-redux';
+import { useLocation, useNavigate } from 'react-router';
 import { useT } from '../../i18n/index.js';
 import { useNotify } from '../ui/useNotify.js';
 import { selectIsLoggedIn } from '../account/userSlice.js';
+import { loginUrl } from '../account/redirect.js';
 import { favoriteToggled, selectIsFavorite } from '../favorites/favoriteSlice.js';
 import { itemAdded } from './cartSlice.js';
 
@@ -17,15 +19,34 @@ export function useFailureNotice() {
   };
 }
 
-/** Add to cart from a card or the product page: guests are asked to log in, sold-out items are not added. */
+/**
+ * A guest is asked to log in and taken to the login page, which brings them back to `returnTo`
+ * (the page they are on unless said otherwise) once they have signed in.
+ */
+export function useLoginFirst() {
+  const t = useT();
+  const notify = useNotify();
+  const navigate = useNavigate();
+  const location = useLocation();
+  return (returnTo = location.pathname + location.search) => {
+    notify('info', t('auth.pleaseLogin'));
+    navigate(loginUrl(returnTo));
+  };
+}
+
+/**
+ * Add to cart from a card or the product page: guests go to the login page and come back to
+ * `returnTo` (the product page passes its URL with the variant chosen); sold-out items are not added.
+ */
 export function useAddToCart() {
   const t = useT();
   const notify = useNotify();
   const dispatch = useDispatch();
   const loggedIn = useSelector(selectIsLoggedIn);
   const failed = useFailureNotice();
-  return async (product, { variant = null, quantity = 1 } = {}) => {
-    if (!loggedIn) return notify('info', t('auth.pleaseLogin'));
+  const loginFirst = useLoginFirst();
+  return async (product, { variant = null, quantity = 1, returnTo } = {}) => {
+    if (!loggedIn) return loginFirst(returnTo);
     const stock = Number((variant || product).virtual_inventory) || 0;
     if (stock <= 0) return notify('info', t('cart.soldOutNotAdded'));
     const result = await dispatch(itemAdded({ product, variantId: variant?.id ?? null, quantity }));

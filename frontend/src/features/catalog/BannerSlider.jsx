@@ -65,7 +65,7 @@ export default function BannerSlider({ banners }) {
         ))}
       </div>
       {count > 1 && (
-        <div className="absolute inset-x-0 bottom-3 flex justify-center gap-2">
+        <div className="absolute inset-x-0 bottom-1 flex justify-center">
           {banners.map((banner, i) => (
             <button
               key={banner.id}
@@ -73,8 +73,14 @@ export default function BannerSlider({ banners }) {
               onClick={() => setIndex(i)}
               aria-label={t('home.slide', { n: i + 1 })}
               aria-current={i === index}
-              className={`h-2.5 rounded-full transition-all ${i === index ? 'w-6 bg-white' : 'w-2.5 bg-white/60'}`}
-            />
+              className="flex h-6 min-w-6 items-center justify-center px-1"
+              data-testid="slide-dot"
+            >
+              {/* The dot stays small; the button around it is a 24 px touch target. */}
+              <span
+                className={`block h-2.5 rounded-full transition-all ${i === index ? 'w-6 bg-white' : 'w-2.5 bg-white/60'}`}
+              />
+            </button>
           ))}
         </div>
       )}

@@ -59,13 +59,10 @@ export default function BrandCarousel({ brands }) {
                 to={`/brand/${brand.id}`}
                 className="flex flex-col items-center gap-2 rounded-xl bg-white p-3 ring-1 ring-gray-100 hover:shadow"
               >
-                <Img
-                  src={brand.avatar}
-                  alt=""
-                  width={120}
-                  height={120}
-                  className="aspect-square w-full object-contain"
-                />
+                {/* A box of its own: old engines' aspect-ratio fallback does not apply to an <img>. */}
+                <span className="block aspect-square w-full">
+                  <Img src={brand.avatar} alt="" width={120} height={120} className="h-full w-full object-contain" />
+                </span>
                 <span className="truncate text-xs text-gray-700">{brand.name}</span>
               </Link>
             </li>

@@ -51,8 +51,11 @@ function Incentives() {
 export default function HomePage() {
   const t = useT();
   const { banners, brands, newest, best } = useLoaderData();
+  const shop = useSelector(selectShop);
   return (
     <div className="pt-4">
+      {/* The page's one h1, for screen readers and search engines: the banner says it visually. */}
+      <h1 className="sr-only">{shop?.shop_name}</h1>
       <BannerSlider banners={banners} />
       <Row title={t('home.newProducts')} to="/newest-product" products={newest} testId="new-products" />
       <Row title={t('home.hotProducts')} to="/best-product" products={best} testId="hot-products" />

@@ -46,7 +46,7 @@ export default function ListingPage() {
       <div className="mb-4">
         <SortBar sort={sort} />
       </div>
-      <ProductGrid products={products} emptyText={t('listing.empty')} />
+      <ProductGrid products={products} emptyText={t('listing.empty')} headingLevel={2} />
       <Pagination page={page} totalPages={totalPages} />
     </div>
   );

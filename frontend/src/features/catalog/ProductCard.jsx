@@ -11,7 +11,8 @@ import { useAddToCart, useFavoriteToggle } from '../cart/useShopping.js';
 // Cards are two across on a phone, up to four on a desktop (the listing grids).
 const CARD_SIZES = '(min-width: 1024px) 25vw, (min-width: 640px) 33vw, 50vw';
 
-export default function ProductCard({ product, eager = false }) {
+export default function ProductCard({ product, eager = false, headingLevel = 3 }) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const t = useT();
   const user = useSelector(selectUser);
   const [favorite, toggleFavorite] = useFavoriteToggle(product.id);
@@ -45,7 +46,7 @@ export default function ProductCard({ product, eager = false }) {
             <span className="rounded bg-rose-600 px-1.5 py-0.5 text-xs text-white">{t('badge.special')}</span>
           )}
           {Number(product.is_free_shipping) === 1 && (
-            <span className="rounded bg-emerald-600 px-1.5 py-0.5 text-xs text-white">{t('badge.freeShipping')}</span>
+            <span className="rounded bg-emerald-700 px-1.5 py-0.5 text-xs text-white">{t('badge.freeShipping')}</span>
           )}
         </div>
         <div className="absolute bottom-2 right-2 flex gap-2 transition md:translate-y-2 md:opacity-0 md:group-hover:translate-y-0 md:group-hover:opacity-100 md:group-focus-within:opacity-100">
@@ -73,9 +74,9 @@ export default function ProductCard({ product, eager = false }) {
         </div>
       </div>
       <Link to={`/product/${product.id}`} className="flex flex-1 flex-col gap-1 p-3">
-        <h3 className="line-clamp-2 text-sm font-medium text-gray-900" data-testid="product-name">
+        <Heading className="line-clamp-2 text-sm font-medium text-gray-900" data-testid="product-name">
           {product.name}
-        </h3>
+        </Heading>
         <div className="mt-auto">
           <Price price={price} original={original} />
         </div>

@@ -1,6 +1,6 @@
-import { Link, useLoaderData } from 'react-router';
+import { Link, useLoaderData, useSearchParams } from 'react-router';
 import { useT } from '../../i18n/index.js';
-import { useProductChoice } from './useProductChoice.js';
+import { useProductChoice, VARIANT_PARAM } from './useProductChoice.js';
 import {
   Breadcrumb,
   Collapsible,
@@ -16,7 +16,8 @@ import {
 export default function ProductPage() {
   const t = useT();
   const { product } = useLoaderData();
-  const choice = useProductChoice(product);
+  const [params] = useSearchParams();
+  const choice = useProductChoice(product, params.get(VARIANT_PARAM));
   return (
     <div className="pt-6">
       <Breadcrumb product={product} />

@@ -1,15 +1,15 @@
 // The parts of the product page (SPEC section 2). It renders on the server and
 // hydrates: what these render must not depend on the browser.
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import Img from '../../common/components/Img.jsx';
-import { ChevronIcon, HeartIcon, ShareIcon } from '../../common/components/Icons.jsx';
+import { ChevronIcon, CloseIcon, HeartIcon, ShareIcon } from '../../common/components/Icons.jsx';
 import { avatarImage, stockText } from '../../common/display.js';
 import { useT } from '../../i18n/index.js';
 import Price from '../shop/Price.jsx';
 import { useNotify } from '../ui/useNotify.js';
 import { useAddToCart, useFavoriteToggle } from '../cart/useShopping.js';
-import { useShareLink } from './useProductChoice.js';
+import { productPath, useShareLink } from './useProductChoice.js';
 
 export function Gallery({ product }) {
   const images = product.images || [];
@@ -188,10 +188,12 @@ export function PurchaseActions({ product, choice }) {
   const notify = useNotify();
   const add = useAddToCart();
   const [favorite, toggleFavorite] = useFavoriteToggle(product.id);
-  const share = useShareLink(product.id);
+  const [share, shared, closeShared] = useShareLink(product.id);
   const { soldOut, stock, variant, quantity } = choice;
   const addToCart = () =>
-    stock <= 0 ? notify('info', t('cart.soldOutNotAdded')) : add(product, { variant, quantity });
+    stock <= 0
+      ? notify('info', t('cart.soldOutNotAdded'))
+      : add(product, { variant, quantity, returnTo: productPath(product.id, variant?.id) });
   const iconButton = 'h-10 rounded-lg p-2 ring-1 ring-gray-300 hover:text-rose-600';
   return (
     <div className="mt-6 flex flex-wrap items-center gap-3">
@@ -201,7 +203,7 @@ export function PurchaseActions({ product, choice }) {
         onClick={addToCart}
         data-testid="add-to-cart"
         aria-disabled={soldOut}
-        className={`h-10 flex-1 rounded-lg px-6 text-sm font-medium text-white ${
+        className={`h-10 min-w-[8rem] flex-1 whitespace-nowrap rounded-lg px-4 text-sm font-medium text-white ${
           soldOut ? 'bg-gray-300' : 'bg-rose-600 hover:bg-rose-700'
         }`}
       >
@@ -219,6 +221,44 @@ export function PurchaseActions({ product, choice }) {
       </button>
       <button type="button" onClick={share} aria-label={t('product.share')} data-testid="share" className={iconButton}>
         <ShareIcon className="h-6 w-6" />
+      </button>
+      {shared && <SharedLink shared={shared} onClose={closeShared} />}
+    </div>
+  );
+}
+
+/** The link, selected for copying by hand, where the clipboard cannot be written. */
+function SharedLink({ shared, onClose }) {
+  const t = useT();
+  const input = useRef(null);
+  useEffect(() => {
+    input.current?.focus();
+    input.current?.select();
+  }, [shared.link]);
+  return (
+    <div className="relative w-full rounded-lg bg-gray-100 p-3 pr-9 text-sm" role="status" data-testid="share-fallback">
+      <p className="text-gray-700">{t('product.shareSelect')}</p>
+      <input
+        ref={input}
+        readOnly
+        value={shared.link}
+        aria-label={t('product.share')}
+        onFocus={(e) => e.target.select()}
+        className="mt-2 w-full rounded border border-gray-300 bg-white px-2 py-1.5 text-gray-900"
+        data-testid="share-link"
+      />
+      {shared.wechat && (
+        <p className="mt-2 text-gray-700" data-testid="share-wechat">
+          {t('product.shareWechat')}
+        </p>
+      )}
+      <button
+        type="button"
+        onClick={onClose}
+        aria-label={t('product.shareClose')}
+        className="absolute right-1 top-1 rounded p-1.5 text-gray-600 hover:bg-gray-200"
+      >
+        <CloseIcon className="h-4 w-4" />
       </button>
     </div>
   );

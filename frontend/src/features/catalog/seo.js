@@ -90,3 +90,19 @@ export function breadcrumbJsonLd(crumbs, site) {
 export function productImagePath(product) {
   return avatarImage(product)?.path || product.images?.[0]?.path || null;
 }
+
+const DESCRIPTION_NAMES = 5;
+const DESCRIPTION_MAX = 160;
+
+/**
+ * A listing's own description for search results: its own text when it has one (a brand's
+ * tagline), else its title and the first products it lists, instead of the shop's generic text.
+ */
+export function listingDescription(data, t, ownText = '') {
+  if (!data) return undefined;
+  if (ownText) return ownText;
+  const names = (data.products || []).slice(0, DESCRIPTION_NAMES).map((p) => p.name);
+  if (!names.length) return undefined;
+  const text = t('listing.description', { title: data.title, names: names.join(t('listing.separator')) });
+  return text.length > DESCRIPTION_MAX ? `${text.slice(0, DESCRIPTION_MAX - 1)}…` : text;
+}

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { productJsonLd } from './seo.js';
+import { listingDescription, productJsonLd } from './seo.js';
+import { translator } from '../../i18n/index.js';
+import '../../app/texts.js';
 
 const site = 'https://shop.example';
 const base = {
@@ -35,5 +37,24 @@ describe('product JSON-LD', () => {
       offerCount: 3,
       availability: 'https://schema.org/InStock',
     });
+  });
+});
+
+describe('listingDescription', () => {
+  const products = ['蜂蜜', '奶粉', '鱼油', '面霜', '羊毛袜', '红酒'].map((name) => ({ name }));
+  it("is the listing's own text when it has one", () => {
+    expect(listingDescription({ title: '康维他', products }, translator('zh'), '麦卢卡专家')).toBe('麦卢卡专家');
+  });
+  it("else names the listing and its first five products, in the shop's language", () => {
+    expect(listingDescription({ title: '健康食品', products }, translator('zh'))).toBe(
+      '健康食品：蜂蜜、奶粉、鱼油、面霜、羊毛袜等',
+    );
+    expect(listingDescription({ title: 'Food', products: [{ name: 'Honey' }] }, translator('en'))).toBe(
+      'Food: Honey and more',
+    );
+  });
+  it("leaves an empty listing to the shop's text", () => {
+    expect(listingDescription({ title: 'x', products: [] }, translator('zh'))).toBeUndefined();
+    expect(listingDescription(null, translator('zh'))).toBeUndefined();
   });
 });

@@ -1,14 +1,23 @@
 import { useEffect } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { useT } from '../../i18n/index.js';
-import { roundCents } from '../../common/rules/money.js';
+import { roundCents, yuanTotals } from '../../common/rules/money.js';
 import { useNotify } from '../ui/useNotify.js';
-import { cartFetched, selectCartCount, selectCartItems, selectCartTotal, selectCartWeight } from '../cart/cartSlice.js';
+import {
+  cartFetched,
+  selectCartCount,
+  selectCartItems,
+  selectCartTotal,
+  selectCartWeight,
+  yuanLines,
+} from '../cart/cartSlice.js';
+import { selectExchangeRate } from '../shop/shopSlice.js';
 import { checkoutErrors, orderPayload } from './order.js';
 import { useCheckoutForm } from './useCheckoutForm.js';
 import { useShippingChoice } from './useShippingChoice.js';
 import { usePlaceOrder } from './usePlaceOrder.js';
 import {
+  CheckoutBar,
   EmptyCheckout,
   OrderSummary,
   RecipientFieldset,
@@ -16,7 +25,11 @@ import {
   ShippingMethodFieldset,
 } from './CheckoutParts.jsx';
 
-/** Checkout (SPEC section 3): sender, recipient, shipping method and the order summary of the current cart. */
+/**
+ * Checkout (SPEC section 3): recipient (a saved address already filled in), shipping method, the
+ * optional sender folded, and the order summary of the current cart; on a phone the total and the
+ * submit button stay in a bar at the bottom.
+ */
 export default function CheckoutPage() {
   const t = useT();
   const notify = useNotify();
@@ -25,6 +38,7 @@ export default function CheckoutPage() {
   const quantity = useSelector(selectCartCount);
   const subtotal = useSelector(selectCartTotal);
   const weight = useSelector(selectCartWeight);
+  const rate = useSelector(selectExchangeRate);
   useEffect(() => {
     dispatch(cartFetched());
   }, [dispatch]);
@@ -44,11 +58,17 @@ export default function CheckoutPage() {
   };
 
   if (!items.length) return <EmptyCheckout />;
+  const total = roundCents(subtotal + fee);
+  const yuan = yuanTotals(yuanLines(items), rate, fee);
   return (
-    <form onSubmit={submit} noValidate className="grid gap-6 pt-6 lg:grid-cols-[1fr_24rem]" data-testid="checkout-page">
+    <form
+      onSubmit={submit}
+      noValidate
+      className="grid gap-6 pb-20 pt-6 lg:grid-cols-[1fr_24rem] lg:pb-0"
+      data-testid="checkout-page"
+    >
       <div className="space-y-6">
         <h1 className="text-2xl font-semibold">{t('checkout.title')}</h1>
-        <SenderFieldset sender={sender} onChange={form.changeSender} />
         <RecipientFieldset
           recipient={recipient}
           errors={errors}
@@ -63,6 +83,7 @@ export default function CheckoutPage() {
           note={shipping.note}
           error={errors.shipping_type}
         />
+        <SenderFieldset sender={sender} onChange={form.changeSender} />
       </div>
       <OrderSummary
         items={items}
@@ -70,9 +91,11 @@ export default function CheckoutPage() {
         weight={weight}
         subtotal={subtotal}
         fee={fee}
-        total={roundCents(subtotal + fee)}
+        total={total}
+        yuan={yuan}
         submitting={submitting}
       />
+      <CheckoutBar total={total} yuan={yuan} submitting={submitting} />
     </form>
   );
 }

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { useT } from '../../i18n/index.js';
 import Price from '../shop/Price.jsx';
 import CartLines from '../cart/CartLines.jsx';
+import { ChevronIcon } from '../../common/components/Icons.jsx';
 import { RecipientFields } from '../addresses/RecipientFields.jsx';
 
 const FIELDSET = 'rounded-xl bg-white p-5 ring-1 ring-gray-100';
@@ -36,12 +37,21 @@ function TextField({ id, label, value, onChange, wide = false, inputMode }) {
   );
 }
 
+/** The sender is optional: folded under its title until the shopper opens it. */
 export function SenderFieldset({ sender, onChange }) {
   const t = useT();
   return (
-    <fieldset className={FIELDSET}>
-      <legend className="px-1 font-semibold">{t('checkout.sender')}</legend>
-      <div className="grid gap-3 sm:grid-cols-2">
+    <details className={`group ${FIELDSET}`} data-testid="sender">
+      <summary
+        className="flex cursor-pointer list-none items-center justify-between font-semibold"
+        data-testid="sender-toggle"
+      >
+        <span>
+          {t('checkout.sender')} <span className="text-sm font-normal text-gray-600">({t('checkout.optional')})</span>
+        </span>
+        <ChevronIcon className="h-4 w-4 transition-transform group-open:rotate-180" />
+      </summary>
+      <div className="mt-3 grid gap-3 sm:grid-cols-2">
         <TextField
           id="sender-name"
           label={t('checkout.name')}
@@ -63,7 +73,7 @@ export function SenderFieldset({ sender, onChange }) {
           onChange={(v) => onChange('address', v)}
         />
       </div>
-    </fieldset>
+    </details>
   );
 }
 
@@ -134,7 +144,7 @@ export function ShippingMethodFieldset({ methods, method, onChange, note, error 
   );
 }
 
-export function OrderSummary({ items, quantity, weight, subtotal, fee, total, submitting }) {
+export function OrderSummary({ items, quantity, weight, subtotal, fee, total, yuan, submitting }) {
   const t = useT();
   const row = (label, testId, value, strong = false) => [
     <dt key={`${testId}-label`} className={strong ? 'font-semibold' : 'text-gray-500'}>
@@ -151,18 +161,43 @@ export function OrderSummary({ items, quantity, weight, subtotal, fee, total, su
       <dl className="grid grid-cols-[1fr_auto] gap-y-2 border-t pt-3 text-sm">
         {row(t('checkout.totalQuantity'), 'summary-quantity', quantity)}
         {row(t('checkout.totalWeight'), 'summary-weight', t('order.grams', { n: weight }))}
-        {row(t('cart.subtotal'), 'summary-subtotal', <Price price={subtotal} />)}
-        {row(t('checkout.shippingCost'), 'summary-shipping', <Price price={fee} />)}
-        {row(t('checkout.total'), 'summary-total', <Price price={total} />, true)}
+        {row(t('cart.subtotal'), 'summary-subtotal', <Price price={subtotal} yuan={yuan.subtotal} />)}
+        {row(t('checkout.shippingCost'), 'summary-shipping', <Price price={fee} yuan={yuan.shipping} />)}
+        {row(t('checkout.total'), 'summary-total', <Price price={total} yuan={yuan.total} />, true)}
       </dl>
+      {/* On a phone the sticky bar below submits. */}
       <button
         type="submit"
         disabled={submitting}
         data-testid="create-order"
-        className="w-full rounded-lg bg-rose-600 py-3 font-medium text-white hover:bg-rose-700 disabled:opacity-60"
+        className="hidden w-full rounded-lg bg-rose-600 py-3 font-medium text-white hover:bg-rose-700 disabled:opacity-60 lg:block"
       >
         {submitting ? t('checkout.creating') : t('checkout.create')}
       </button>
     </aside>
+  );
+}
+
+/** A phone's checkout: the total and the submit button stay at the bottom of the screen. */
+export function CheckoutBar({ total, yuan, submitting }) {
+  const t = useT();
+  return (
+    <div
+      className="fixed inset-x-0 bottom-0 z-40 flex items-center justify-between border-t bg-white px-4 py-3 shadow-[0_-2px_8px_rgba(0,0,0,0.06)] lg:hidden"
+      data-testid="checkout-bar"
+    >
+      <div className="text-sm">
+        <span className="text-gray-600">{t('checkout.total')}</span>
+        <Price price={total} yuan={yuan.total} />
+      </div>
+      <button
+        type="submit"
+        disabled={submitting}
+        data-testid="create-order-bar"
+        className="whitespace-nowrap rounded-lg bg-rose-600 px-6 py-3 font-medium text-white hover:bg-rose-700 disabled:opacity-60"
+      >
+        {submitting ? t('checkout.creating') : t('checkout.create')}
+      </button>
+    </div>
   );
 }

@@ -2,6 +2,7 @@
 export const zh = {
   'checkout.title': '结算',
   'checkout.sender': '寄件人',
+  'checkout.optional': '选填',
   'checkout.recipient': '收件人',
   'checkout.name': '姓名',
   'checkout.phone': '电话',
@@ -31,6 +32,7 @@ export const zh = {
 export const en = {
   'checkout.title': 'Checkout',
   'checkout.sender': 'Sender',
+  'checkout.optional': 'optional',
   'checkout.recipient': 'Recipient',
   'checkout.name': 'Name',
   'checkout.phone': 'Phone',

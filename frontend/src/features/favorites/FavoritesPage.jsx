@@ -32,7 +32,7 @@ export default function FavoritesPage() {
     <section className="space-y-4" data-testid="favorites-page">
       <h1 className="text-xl font-semibold">{t('account.favorite')}</h1>
       <SortBar sort={sort} />
-      {data && <ProductGrid products={products} emptyText={t('favorite.empty')} />}
+      {data && <ProductGrid products={products} emptyText={t('favorite.empty')} headingLevel={2} />}
       <Pagination page={page} totalPages={data?.lastPage || 1} />
     </section>
   );

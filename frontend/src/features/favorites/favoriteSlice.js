@@ -1,4 +1,4 @@
-import { createAsyncThunk, createSlice } from '@reduxjs/toolkit';
+import { createAsyncThunk, createSelector, createSlice } from '@reduxjs/toolkit';
 import * as favoritesApi from '../../api/favorites.js';
 
 // Which products the member keeps in the wish list (the hearts). The list
@@ -54,7 +54,10 @@ const favoriteSlice = createSlice({
   },
 });
 
-export const selectFavoriteIds = (state) => state.favorite.items.map((f) => f.product_id);
+// Memoised: a new array on every call would re-render its users on any change of the store.
+export const selectFavoriteIds = createSelector([(state) => state.favorite.items], (items) =>
+  items.map((f) => f.product_id),
+);
 export const selectIsFavorite = (productId) => (state) =>
   state.favorite.items.some((f) => Number(f.product_id) === Number(productId));
 export const { favoritesCleared } = favoriteSlice.actions;

@@ -3,13 +3,12 @@ import { useT } from '../../i18n/index.js';
 import { useNotify } from '../ui/useNotify.js';
 import { useRemote } from '../../common/useRemote.js';
 import Pagination from '../../common/components/Pagination.jsx';
-import Price from '../shop/Price.jsx';
 import ShopTime from '../shop/ShopTime.jsx';
 import { listingHref } from '../../common/components/SortBar.jsx';
 import { cancelOrder, fetchOrders } from '../../api/orders.js';
 import { useApiCall } from '../../common/useApiCall.js';
 import { isPayable, ORDER_FILTERS } from './status.js';
-import { PayButton, ProgressBar, StatusBadge } from './OrderParts.jsx';
+import { OrderTotalPrice, PayButton, ProgressBar, StatusBadge } from './OrderParts.jsx';
 
 /** /order-list: status filters, numbered pages, pay and cancel on unpaid orders. */
 export default function OrderListPage() {
@@ -73,7 +72,7 @@ export default function OrderListPage() {
                 <div className="mt-1 flex items-center gap-2">
                   {t('order.total')}:{' '}
                   <span data-testid="order-total">
-                    <Price price={order.total_price} />
+                    <OrderTotalPrice order={order} />
                   </span>
                 </div>
                 <p className="text-gray-600">

@@ -3,8 +3,11 @@ import { Link } from 'react-router';
 import Img from '../../common/components/Img.jsx';
 import Price from '../shop/Price.jsx';
 import { avatarImage } from '../../common/display.js';
+import { yuanTotals } from '../../common/rules/money.js';
 import { useT } from '../../i18n/index.js';
+import { useSelector } from 'react-redux';
 import { usePay } from '../payment/usePay.js';
+import { selectExchangeRate } from '../shop/shopSlice.js';
 import { isPayable, orderProgress, progressStages, statusLabelKey } from './status.js';
 
 /** The pay button of an order awaiting payment (nothing otherwise): see usePay. */
@@ -112,9 +115,27 @@ export function OrderLines({ lines }) {
   );
 }
 
+/** The order's yuan, line by line and summed (rules/yuan_cases.json); null when it lists no lines. */
+export function useOrderYuan(order) {
+  const rate = useSelector(selectExchangeRate);
+  const lines = order?.order_details || [];
+  if (!lines.length) return null;
+  return yuanTotals(
+    lines.map((line) => [line.final_price, line.quantity]),
+    rate,
+    order.shipping_cost,
+  );
+}
+
+/** The order's total in yuan (its lines' summed) and NZ dollars. */
+export function OrderTotalPrice({ order }) {
+  return <Price price={order.total_price} yuan={useOrderYuan(order)?.total} />;
+}
+
 /** Quantity, weight (free-shipping items count 0), subtotal, shipping and total. */
 export function OrderTotals({ order, showWeight = true }) {
   const t = useT();
+  const yuan = useOrderYuan(order);
   return (
     <dl className="grid grid-cols-[1fr_auto] gap-y-2 text-sm" data-testid="order-totals">
       <dt className="text-gray-500">{t('order.quantity')}</dt>
@@ -127,15 +148,15 @@ export function OrderTotals({ order, showWeight = true }) {
       )}
       <dt className="text-gray-500">{t('order.subtotal')}</dt>
       <dd>
-        <Price price={order.total_amount} />
+        <Price price={order.total_amount} yuan={yuan?.subtotal} />
       </dd>
       <dt className="text-gray-500">{t('checkout.shippingCost')}</dt>
       <dd data-testid="order-shipping">
-        <Price price={order.shipping_cost} />
+        <Price price={order.shipping_cost} yuan={yuan?.shipping} />
       </dd>
       <dt className="font-semibold">{t('checkout.total')}</dt>
       <dd data-testid="order-total">
-        <Price price={order.total_price} />
+        <Price price={order.total_price} yuan={yuan?.total} />
       </dd>
     </dl>
   );
