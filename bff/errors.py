@@ -88,6 +88,12 @@ HTTP_STATUS: dict[type[enum.StrEnum], dict[enum.StrEnum, int]] = {
         OrderErrorCode.OUT_OF_STOCK: 409,
         OrderErrorCode.ORDER_NOT_CANCELLABLE: 409,
         OrderErrorCode.ORDER_NOT_SHIPPABLE: 409,
+        OrderErrorCode.VALIDATION: 422,
+        OrderErrorCode.TRANSITION_NOT_ALLOWED: 409,
+        OrderErrorCode.AMOUNT_MISMATCH: 409,
+        OrderErrorCode.REFUND_TOO_LARGE: 409,
+        OrderErrorCode.IF_MATCH_REQUIRED: 428,
+        OrderErrorCode.STALE_VERSION: 412,
     },
     PaymentErrorCode: {
         PaymentErrorCode.NOT_FOUND: 404,
