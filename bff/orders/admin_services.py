@@ -7,7 +7,7 @@ import csv
 import io
 from collections.abc import Iterator
 from dataclasses import dataclass
-from datetime import date, datetime, time, timedelta
+from datetime import UTC, date, datetime, time, timedelta
 from decimal import Decimal
 from zoneinfo import ZoneInfo
 
@@ -65,8 +65,9 @@ class OrderFilters:
 
 
 def _day_start(shop: Shop, day: date) -> datetime:
-    """The first instant of `day` on the shop's calendar (the one its screens show)."""
-    return datetime.combine(day, time.min, tzinfo=ZoneInfo(shop.time_zone))
+    """The first instant of `day` on the shop's calendar (the one its screens show), in UTC as
+    stored (SQLite compares the text of times, so the offset must be the stored one)."""
+    return datetime.combine(day, time.min, tzinfo=ZoneInfo(shop.time_zone)).astimezone(UTC)
 
 
 def _filtered(shop: Shop, filters: OrderFilters) -> Select:
@@ -343,7 +344,7 @@ def dashboard(session: Session, shop: Shop, days: int = 30, today: date | None =
     ).all()
     per_day = {first + timedelta(days=i): {"orders": 0, "sales": Decimal("0.00")} for i in range(days)}
     for created, status, total, refunded in rows:
-        created = created if created.tzinfo else created.replace(tzinfo=ZoneInfo("UTC"))
+        created = created if created.tzinfo else created.replace(tzinfo=UTC)
         day = per_day.get(created.astimezone(zone).date())
         if day is None:
             continue
@@ -398,10 +399,7 @@ def dashboard(session: Session, shop: Shop, days: int = 30, today: date | None =
         select(func.count()).where(Order.shop_id == shop.id, Order.status == OrderStatus.PAID)
     )
     return {
-        "days": [
-            {"date": day.isoformat(), "orders": v["orders"], "sales": v["sales"]}
-            for day, v in per_day.items()
-        ],
+        "days": [{"date": day, "orders": v["orders"], "sales": v["sales"]} for day, v in per_day.items()],
         "top_products": [
             {
                 "product_id": pid,
