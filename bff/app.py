@@ -38,6 +38,7 @@ from bff.common.schemas import ErrorSchema
 from bff.config import ROOT, Config
 from bff.content.admin_routes import blp as admin_articles
 from bff.content.routes import blp as content
+from bff.customers.admin_routes import blp as admin_customers
 from bff.demo.commands import seed_demo
 from bff.errors import register_error_handlers
 from bff.extensions import api, db, jwt, migrate
@@ -106,6 +107,7 @@ def create_app(config: Config | None = None) -> Flask:
         admin_settings,
         admin_orders,
         admin_refunds,
+        admin_customers,
     ):
         api.register_blueprint(blueprint)
     app.register_blueprint(media)
