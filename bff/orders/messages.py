@@ -109,6 +109,7 @@ _MESSAGES.update(
             "We have refunded NZ${amount} for order {number} (NZ${refunded} refunded in all). {reason}",
         ),
         "mail_reason": ("原因：{reason}", "Reason: {reason}"),
+        "release_reason": ("超时未付款，订单已自动取消", "it was not paid in time"),
     }
 )
 
