@@ -14,6 +14,7 @@ import bff.content.models  # noqa: F401
 import bff.favorites.models  # noqa: F401
 import bff.orders.models  # noqa: F401
 import bff.payments.models  # noqa: F401
+import bff.payments.refunds  # noqa: F401
 import bff.shops.models  # noqa: F401
 from bff import api_docs, health, security_headers
 from bff.accounts import auth
@@ -37,15 +38,18 @@ from bff.common.schemas import ErrorSchema
 from bff.config import ROOT, Config
 from bff.content.admin_routes import blp as admin_articles
 from bff.content.routes import blp as content
+from bff.customers.admin_routes import blp as admin_customers
 from bff.demo.commands import seed_demo
 from bff.errors import register_error_handlers
 from bff.extensions import api, db, jwt, migrate
 from bff.favorites.routes import blp as favorites
 from bff.json import DecimalJSONProvider
 from bff.media.routes import bp as media
+from bff.orders.admin_routes import blp as admin_orders
 from bff.orders.commands import release_unpaid_orders, ship_order
 from bff.orders.numbers import OrderNumberConverter, order_number_param_schema
 from bff.orders.routes import blp as orders
+from bff.payments.admin_routes import blp as admin_refunds
 from bff.payments.routes import blp as payments
 from bff.settings.admin_routes import blp as admin_settings
 from bff.shops.routes import blp as shops
@@ -101,6 +105,9 @@ def create_app(config: Config | None = None) -> Flask:
         admin_articles,
         admin_audit,
         admin_settings,
+        admin_orders,
+        admin_refunds,
+        admin_customers,
     ):
         api.register_blueprint(blueprint)
     app.register_blueprint(media)

@@ -86,6 +86,11 @@ class Config:
         self.SMTP_TIMEOUT = int(env("SMTP_TIMEOUT", "20"))
         self.MAIL_OUTBOX_DIR = Path(env("MAIL_OUTBOX_DIR", self.VAR_DIR / "outbox")).resolve()
         self.MAIL_ASYNC = env("MAIL_ASYNC", "1") not in ("0", "false", "no")
+        # Seconds between the tries of a send that failed (one try more than delays listed).
+        self.MAIL_RETRY_DELAYS = tuple(float(s) for s in env("MAIL_RETRY_DELAYS", "5,30,120").split(",") if s)
+        # The embedded set-up releases unpaid orders itself every this many seconds (0: a
+        # scheduler runs `flask release-unpaid-orders`, as docker-compose's does).
+        self.UNPAID_RELEASE_SECONDS = int(env("UNPAID_RELEASE_SECONDS", "0"))
 
         # Rate limits (flask-limiter): windows, never a lockout. Redis when REDIS_URL is set.
         self.RATELIMIT_STORAGE_URI = env("RATELIMIT_STORAGE_URI") or self.REDIS_URL or "memory://"

@@ -19,6 +19,7 @@ from bff.common import messages
 from bff.common.error_codes import RequestErrorCode
 from bff.common.errors import DomainError, error_body, validation_errors
 from bff.content.error_codes import ContentErrorCode
+from bff.customers.error_codes import CustomerErrorCode
 from bff.orders.error_codes import OrderErrorCode
 from bff.payments.error_codes import NotificationErrorCode, PaymentErrorCode
 from bff.settings.error_codes import SettingsErrorCode
@@ -57,12 +58,14 @@ HTTP_STATUS: dict[type[enum.StrEnum], dict[enum.StrEnum, int]] = {
         ContentErrorCode.IF_MATCH_REQUIRED: 428,
         ContentErrorCode.STALE_VERSION: 412,
     },
+    CustomerErrorCode: {CustomerErrorCode.NOT_FOUND: 404, CustomerErrorCode.VALIDATION: 422},
     AccountErrorCode: {
         AccountErrorCode.VALIDATION: 422,
         AccountErrorCode.EMAIL_TAKEN: 422,
         # 400, not 401, so the browser's session-expired flow does not fire on a failed login.
         AccountErrorCode.INVALID_CREDENTIALS: 400,
         AccountErrorCode.INVALID_RESET_TOKEN: 400,
+        AccountErrorCode.ACCOUNT_BLOCKED: 400,
         AccountErrorCode.UNAUTHENTICATED: 401,
         AccountErrorCode.FORBIDDEN: 403,
     },
@@ -88,6 +91,12 @@ HTTP_STATUS: dict[type[enum.StrEnum], dict[enum.StrEnum, int]] = {
         OrderErrorCode.OUT_OF_STOCK: 409,
         OrderErrorCode.ORDER_NOT_CANCELLABLE: 409,
         OrderErrorCode.ORDER_NOT_SHIPPABLE: 409,
+        OrderErrorCode.VALIDATION: 422,
+        OrderErrorCode.TRANSITION_NOT_ALLOWED: 409,
+        OrderErrorCode.AMOUNT_MISMATCH: 409,
+        OrderErrorCode.REFUND_TOO_LARGE: 409,
+        OrderErrorCode.IF_MATCH_REQUIRED: 428,
+        OrderErrorCode.STALE_VERSION: 412,
     },
     PaymentErrorCode: {
         PaymentErrorCode.NOT_FOUND: 404,

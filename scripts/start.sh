@@ -7,6 +7,8 @@ cd "$(dirname "$0")/.."
 BFF_PORT="${BFF_PORT:-5000}"
 PORT="${PORT:-3000}"
 export BFF_URL="${BFF_URL:-http://127.0.0.1:$BFF_PORT}"
+# No scheduler here: the BFF releases unpaid orders itself once a minute (bff/orders/release.py).
+export UNPAID_RELEASE_SECONDS="${UNPAID_RELEASE_SECONDS:-60}"
 
 pids=()
 cleanup() { kill "${pids[@]}" 2>/dev/null || true; wait 2>/dev/null || true; }

@@ -8,3 +8,4 @@ class AccountErrorCode(enum.StrEnum):
     INVALID_RESET_TOKEN = "invalid_reset_token"
     UNAUTHENTICATED = "unauthenticated"
     FORBIDDEN = "forbidden"
+    ACCOUNT_BLOCKED = "account_blocked"

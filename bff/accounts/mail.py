@@ -9,6 +9,7 @@ import logging
 import smtplib
 import ssl
 import threading
+import time
 import uuid
 from dataclasses import dataclass
 from email.message import EmailMessage
@@ -39,6 +40,7 @@ def _settings(config) -> dict:
         "SMTP_TLS",
         "SMTP_TIMEOUT",
         "MAIL_OUTBOX_DIR",
+        "MAIL_RETRY_DELAYS",
     )
     return {key: config[key] for key in keys}
 
@@ -68,11 +70,25 @@ def deliver(message: EmailMessage, settings: dict) -> Path | None:
     return None
 
 
-def _deliver_logged(message: EmailMessage, settings: dict) -> None:
-    try:
-        deliver(message, settings)
-    except Exception:  # a mail failure must not surface as a different answer
-        log.exception("Could not send mail to %s", message["To"])
+def _deliver_logged(message: EmailMessage, settings: dict) -> bool:
+    """Send, trying again after each of MAIL_RETRY_DELAYS; every failure is logged. Whether it went."""
+    delays = tuple(settings.get("MAIL_RETRY_DELAYS") or ())
+    for attempt in range(len(delays) + 1):
+        try:
+            deliver(message, settings)
+            return True
+        except Exception:  # a mail failure must not surface as a different answer
+            last = attempt == len(delays)
+            log.exception(
+                "Could not send mail to %s (try %d of %d)%s",
+                message["To"],
+                attempt + 1,
+                len(delays) + 1,
+                ", giving up" if last else "",
+            )
+            if not last:
+                time.sleep(delays[attempt])
+    return False
 
 
 @dataclass(frozen=True)

@@ -28,6 +28,10 @@ _MESSAGES: dict[str, tuple[str, str]] = {
     "token_required": ("缺少重置令牌", "The reset token is missing"),
     "email_taken": ("该电子邮件地址已被注册", "Email already exists"),
     "invalid_credentials": ("电子邮件或密码错误", "Invalid email or password"),
+    "account_blocked": (
+        "该账户已被停用，如有疑问请联系客服。",
+        "This account is blocked. Please contact the shop if you think this is a mistake.",
+    ),
     "invalid_reset_token": (
         "重置链接无效或已过期，请重新申请。",
         "This reset link is invalid or has expired.",

@@ -41,6 +41,8 @@ class User(ShopOwned, Timestamps, db.Model):
     is_special_member: Mapped[bool] = mapped_column(Boolean, default=False)
     group_name: Mapped[str | None] = mapped_column(String(64))
     is_admin: Mapped[bool] = mapped_column(Boolean, default=False)
+    # A blocked account cannot sign in, and its sessions are revoked when it is blocked.
+    blocked_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
 
     member_level: Mapped[MemberLevel | None] = relationship(lazy="joined")
 

@@ -71,6 +71,8 @@ def check_credentials(
     valid = passwords.verify(user.password_hash if user else None, password)
     if not valid or user is None or (admin and not user.is_admin):
         raise DomainError(AccountErrorCode.INVALID_CREDENTIALS, text(shop.language, "invalid_credentials"))
+    if user.blocked_at is not None:
+        raise DomainError(AccountErrorCode.ACCOUNT_BLOCKED, text(shop.language, "account_blocked"))
     if passwords.needs_rehash(user.password_hash):
         user.password_hash = passwords.hash(password)
         session.commit()
@@ -106,12 +108,15 @@ def open_session(session: Session, user: User, lifetime: timedelta) -> OpenedSes
 def find_live_session(session: Session, shop: Shop, session_id: str, user_id: int) -> UserSession | None:
     """The session if it belongs to this shop and user and is neither revoked nor expired."""
     return session.scalar(
-        select(UserSession).where(
+        select(UserSession)
+        .join(User, User.id == UserSession.user_id)
+        .where(
             UserSession.id == session_id,
             UserSession.shop_id == shop.id,
             UserSession.user_id == user_id,
             UserSession.revoked_at.is_(None),
             UserSession.expires_at > utcnow(),
+            User.blocked_at.is_(None),  # blocking also revokes them; this covers a race with it
         )
     )
 
@@ -134,6 +139,11 @@ def revoke_session(session: Session, user_session: UserSession) -> None:
         .values(revoked_at=utcnow())
     )
     session.commit()
+
+
+def revoke_all_sessions(session: Session, user: User, now: datetime) -> None:
+    """End every session of the user at once (no commit)."""
+    _revoke_all(session, user, now)
 
 
 def _revoke_all(session: Session, user: User, now: datetime) -> None:

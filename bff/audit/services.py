@@ -25,6 +25,10 @@ class Action(enum.StrEnum):
     HIDE = "hide"
     SHOW = "show"
     ADJUST_STOCK = "adjust_stock"
+    # Orders and customers (bff/orders/transitions.py, bff/customers/)
+    TRANSITION = "transition"
+    BLOCK = "block"
+    UNBLOCK = "unblock"
 
 
 def json_value(value: Any) -> Any:

@@ -1,18 +1,20 @@
 """Order commands for operators, until the admin console exists."""
 
 import click
+from flask import current_app
 from flask.cli import with_appcontext
 
 from bff.common.errors import DomainError
 from bff.extensions import db
 from bff.orders import services
+from bff.orders.release import release_and_mail
 
 
 @click.command("release-unpaid-orders")
 @with_appcontext
 def release_unpaid_orders():
     """Cancel unpaid orders older than their shop's timeout and return their stock (run from cron)."""
-    released = services.release_unpaid_orders(db.session)
+    released = release_and_mail(current_app)
     click.echo(f"Released {len(released)} unpaid order(s){': ' + ', '.join(released) if released else ''}.")
 
 

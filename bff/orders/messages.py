@@ -1,6 +1,7 @@
 """What the order calls say, by shop language ('en' is English, anything else Chinese).
 The Chinese texts SPEC gives are used as written."""
 
+from bff.common import messages as common_messages
 from bff.common.messages import MessageTable
 
 _MESSAGES: dict[str, tuple[str, str]] = {
@@ -23,4 +24,95 @@ _MESSAGES: dict[str, tuple[str, str]] = {
     "order_cancelled": ("取消订单成功。", "Order cancelled."),
 }
 
-text = MessageTable(_MESSAGES).text
+# The owner's console: states, actions, refusals and form fields.
+_MESSAGES.update(
+    {
+        "status_unpaid": ("待付款", "awaiting payment"),
+        "status_paid": ("已付款", "paid"),
+        "status_completed": ("已发货", "shipped"),
+        "status_cancelled": ("已取消", "cancelled"),
+        "status_payment_failed": ("支付失败", "payment failed"),
+        "action_place": ("下单", "place"),
+        "action_mark_paid": ("标记为已付款", "mark as paid"),
+        "action_ship": ("发货", "ship"),
+        "action_cancel": ("取消", "cancel"),
+        "action_refund": ("退款", "refund"),
+        "action_edit_address": ("修改收货地址", "change the shipping address"),
+        "action_payment_failed": ("支付失败", "payment failed"),
+        "action_release": ("超时释放", "release"),
+        "transition_refused": (
+            "订单当前状态为“{status}”，不能{action}。",
+            "This order is {status}: it cannot {action}.",
+        ),
+        "transition_lost": (
+            "订单已被其他操作修改，请刷新后重试。",
+            "The order was changed by another action. Reload it and try again.",
+        ),
+        "paid_amount_mismatch": (
+            "收款金额 {amount} 与订单应付金额 {total} 不一致。",
+            "The amount received, {amount}, is not the order's total, {total}.",
+        ),
+        "refund_too_large": (
+            "退款金额超过可退金额（最多 {left}）。",
+            "The refund is more than what is left to refund ({left} at most).",
+        ),
+        "refund_not_positive": ("退款金额必须大于0", "The refund must be more than 0."),
+        "nothing_paid": ("该订单没有付款记录，无法退款。", "This order has no payment to refund."),
+        "if_match_required": (
+            "保存前需要注明所编辑的版本（If-Match 请求头）。请重新加载后再保存。",
+            "Saving needs the version you edited (the If-Match header). Reload and save again.",
+        ),
+        "stale_version": (
+            "订单在您打开之后已被修改。为避免覆盖他人的修改，本次保存未执行。请重新加载后再修改。",
+            "This order was changed after you opened it. To avoid overwriting that change, yours was "
+            "not saved. Reload it and make your change again.",
+        ),
+        "reference_required": ("请输入付款参考号", "Please enter the payment reference."),
+        "company_required": ("请输入快递公司", "Please enter the courier."),
+        "tracking_required": ("请输入快递单号", "Please enter the tracking number."),
+        "reason_required": ("请说明原因", "Please give a reason."),
+    }
+)
+
+# Mail to the shopper at each step of the order (bff/orders/mails.py).
+_MESSAGES.update(
+    {
+        "mail_greeting": ("{name}，您好：", "Hello {name},"),
+        "mail_footer": (
+            "查看订单：{link}\n\n{shop}",
+            "Your order: {link}\n\n{shop}",
+        ),
+        "mail_received_subject": ("我们已收到您的订单 {number}", "We have received your order {number}"),
+        "mail_received_body": (
+            "感谢您的订购！订单 {number} 已生成，应付金额 NZ${total}。\n\n{lines}\n\n请尽快完成付款。",
+            "Thank you for your order! Order {number} is placed; the total is NZ${total}.\n\n{lines}\n\n"
+            "Please pay soon.",
+        ),
+        "mail_paid_subject": ("订单 {number} 已付款", "Order {number} is paid"),
+        "mail_paid_body": (
+            "我们已收到订单 {number} 的付款 NZ${amount}，正在为您处理。",
+            "We have received NZ${amount} for order {number} and are preparing it.",
+        ),
+        "mail_shipped_subject": ("订单 {number} 已发货", "Order {number} has shipped"),
+        "mail_shipped_body": (
+            "订单 {number} 已发货。\n快递公司：{company}\n快递单号：{tracking}",
+            "Order {number} has shipped.\nCourier: {company}\nTracking number: {tracking}",
+        ),
+        "mail_cancelled_subject": ("订单 {number} 已取消", "Order {number} is cancelled"),
+        "mail_cancelled_body": (
+            "订单 {number} 已取消。{reason}",
+            "Order {number} is cancelled. {reason}",
+        ),
+        "mail_refunded_subject": ("订单 {number} 已退款 NZ${amount}", "Order {number}: NZ${amount} refunded"),
+        "mail_refunded_body": (
+            "我们已为订单 {number} 退款 NZ${amount}（累计已退 NZ${refunded}）。{reason}",
+            "We have refunded NZ${amount} for order {number} (NZ${refunded} refunded in all). {reason}",
+        ),
+        "mail_reason": ("原因：{reason}", "Reason: {reason}"),
+        "release_reason": ("超时未付款，订单已自动取消", "it was not paid in time"),
+    }
+)
+
+_TABLE = MessageTable(_MESSAGES, common_messages.TABLE)
+text = _TABLE.text
+is_key = _TABLE.is_key

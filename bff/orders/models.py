@@ -5,11 +5,11 @@ import enum
 from datetime import datetime
 from decimal import Decimal
 
-from sqlalchemy import DateTime, ForeignKey, Index, Integer, String, Text, UniqueConstraint
+from sqlalchemy import JSON, DateTime, ForeignKey, Index, Integer, String, Text, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from bff.catalog.models import Product
-from bff.common.models import Money, ShopOwned, Timestamps
+from bff.common.models import Money, ShopOwned, Timestamps, utcnow
 from bff.extensions import db
 
 
@@ -67,6 +67,12 @@ class Order(ShopOwned, Timestamps, db.Model):
     paid_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     cancelled_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     shipped_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    # Money taken and given back (sums of the payment and refund records), and how it was paid.
+    paid_amount: Mapped[Decimal] = mapped_column(Money, default=Decimal("0.00"), server_default="0")
+    refunded_amount: Mapped[Decimal] = mapped_column(Money, default=Decimal("0.00"), server_default="0")
+    payment_method: Mapped[str | None] = mapped_column(String(20))
+    # Raised by every change the console makes, so an edit on a stale copy is refused (If-Match).
+    version: Mapped[int] = mapped_column(Integer, default=1, server_default="1")
 
     lines: Mapped[list["OrderLine"]] = relationship(
         order_by="OrderLine.id", cascade="all, delete-orphan", back_populates="order"
@@ -90,3 +96,38 @@ class OrderLine(ShopOwned, db.Model):
 
     order: Mapped[Order] = relationship(back_populates="lines")
     product: Mapped[Product | None] = relationship()
+
+
+class OrderPayment(ShopOwned, db.Model):
+    """Money received for an order: by the provider's notification, or recorded by the owner
+    (a transfer or QR payment checked by hand). Refunds are recorded against it."""
+
+    __tablename__ = "order_payments"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    order_id: Mapped[int] = mapped_column(ForeignKey("orders.id", ondelete="CASCADE"), index=True)
+    method: Mapped[str] = mapped_column(String(20))  # manual | sandbox | wechat | alipay
+    amount: Mapped[Decimal] = mapped_column(Money)
+    reference: Mapped[str] = mapped_column(String(128), default="")
+    actor_id: Mapped[int | None] = mapped_column(ForeignKey("users.id", ondelete="SET NULL"))
+    note: Mapped[str] = mapped_column(Text, default="")
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class OrderEvent(ShopOwned, db.Model):
+    """The order's history: every state change and console action, who did it, when and why."""
+
+    __tablename__ = "order_events"
+    __table_args__ = (Index("ix_order_events_order", "order_id", "at"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    order_id: Mapped[int] = mapped_column(ForeignKey("orders.id", ondelete="CASCADE"))
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    action: Mapped[str] = mapped_column(String(32))
+    from_status: Mapped[str | None] = mapped_column(String(20))
+    to_status: Mapped[str | None] = mapped_column(String(20))
+    actor_kind: Mapped[str] = mapped_column(String(16))  # admin | shopper | provider | system
+    actor_id: Mapped[int | None] = mapped_column(ForeignKey("users.id", ondelete="SET NULL"))
+    actor_email: Mapped[str] = mapped_column(String(254), default="")
+    note: Mapped[str] = mapped_column(Text, default="")
+    details: Mapped[dict] = mapped_column(JSON, default=dict)

@@ -35,10 +35,12 @@ from bff.catalog.models import Product, ProductVariant, StockReason
 from bff.common.errors import DomainError
 from bff.common.models import utcnow
 from bff.common.pagination import Page, paginate
+from bff.orders import transitions as history
 from bff.orders.error_codes import OrderErrorCode as Code
 from bff.orders.messages import text
 from bff.orders.models import OPEN_STATUSES, Order, OrderLine, OrderStatus
 from bff.orders.numbers import new_order_number, normalise_order_number
+from bff.orders.transitions import OrderAction
 from bff.pricing.context import shopper_of
 from bff.pricing.rules import quote_for
 from bff.shipping.rules import ShippingSettings, available_methods, shipping_fee, unit_weight
@@ -217,6 +219,9 @@ def place_order(
     clear_lines(
         session, user, [line_key(ln.product.id, ln.variant.id if ln.variant else None) for ln in lines]
     )
+    history.add_event(
+        session, shop, order.id, OrderAction.PLACE, history.shopper(user), None, OrderStatus.UNPAID
+    )
     session.commit()
     return get_order(session, shop, user, order.order_number), True
 
@@ -274,18 +279,27 @@ def get_order(session: Session, shop: Shop, user: User, order_number: str) -> Or
     return order
 
 
-def _cancel(session: Session, order_id: int, reason: StockReason) -> bool:
+def _cancel(session: Session, order_id: int, reason: StockReason, actor: history.Actor) -> bool:
     """Cancel an open order and return its stock, exactly once however many try at once."""
+    before = session.scalar(select(Order.status).where(Order.id == order_id))
     result = session.execute(
         update(Order)
-        .where(Order.id == order_id, Order.status.in_(OPEN_STATUSES))
-        .values(status=OrderStatus.CANCELLED, cancelled_at=utcnow(), updated_at=utcnow())
+        .where(Order.id == order_id, Order.status == before, Order.status.in_(OPEN_STATUSES))
+        .values(
+            status=OrderStatus.CANCELLED,
+            cancelled_at=utcnow(),
+            updated_at=utcnow(),
+            version=Order.version + 1,
+        )
         .execution_options(synchronize_session=False)
     )
     if result.rowcount != 1:
         return False
     order = session.scalar(select(Order).where(Order.id == order_id).options(selectinload(Order.lines)))
     _return_stock(session, order, reason)
+    action = OrderAction.RELEASE if reason == StockReason.RELEASE else OrderAction.CANCEL
+    shop = session.get(Shop, order.shop_id)
+    history.add_event(session, shop, order_id, action, actor, before, OrderStatus.CANCELLED)
     return True
 
 
@@ -297,7 +311,7 @@ def cancel_order(session: Session, shop: Shop, user: User, order_id: int) -> Ord
     )
     if owned is None:
         raise DomainError(Code.NOT_FOUND, text(shop.language, "order_not_found"))
-    if not _cancel(session, order_id, StockReason.CANCEL):
+    if not _cancel(session, order_id, StockReason.CANCEL, history.shopper(user)):
         session.rollback()
         raise DomainError(Code.ORDER_NOT_CANCELLABLE, text(shop.language, "order_not_cancellable"))
     session.commit()
@@ -317,7 +331,7 @@ def release_unpaid_orders(session: Session, now: datetime | None = None) -> list
             )
         ).all()
         for order_id, number in stale:
-            if _cancel(session, order_id, StockReason.RELEASE):
+            if _cancel(session, order_id, StockReason.RELEASE, history.SYSTEM):
                 released.append(number)
             session.commit()
     return released
@@ -341,5 +355,11 @@ def ship_order(session: Session, order_number: str, company: str, tracking_numbe
     if result.rowcount != 1:
         session.rollback()
         raise DomainError(Code.ORDER_NOT_SHIPPABLE, f"No paid order {number}.")
+    order = session.scalar(select(Order).where(Order.order_number == number))
+    operator = history.Actor("system", label="command line")
+    shop = session.get(Shop, order.shop_id)
+    history.add_event(
+        session, shop, order.id, OrderAction.SHIP, operator, OrderStatus.PAID, OrderStatus.COMPLETED
+    )
     session.commit()
-    return session.scalar(select(Order).where(Order.order_number == number))
+    return order

@@ -2,13 +2,24 @@
 
 from flask import Response, abort, redirect, request
 from flask.views import MethodView
+from sqlalchemy import select
 
 from bff.accounts.decorators import member_required
 from bff.common.arguments import Blueprint
 from bff.extensions import db
+from bff.orders.mails import OrderMail, mail_shopper
+from bff.orders.models import Order
 from bff.payments import schemas, services
 from bff.payments.providers import get_provider
 from bff.shops.context import current_origin, current_shop
+
+
+def _mail_when_paid(order_number: str, outcome: str) -> None:
+    if outcome == "paid":
+        order_id = db.session.scalar(select(Order.id).where(Order.order_number == order_number))
+        if order_id is not None:
+            mail_shopper(order_id, OrderMail.PAID)
+
 
 blp = Blueprint(
     "payments", __name__, url_prefix="/api/payment", description="Payment pages and notifications"
@@ -46,7 +57,12 @@ class Notify(MethodView):
         if provider is None:
             abort(404)
         applied, result = services.receive_notification(
-            db.session, current_shop(), provider, request.get_data(cache=True), request.headers
+            db.session,
+            current_shop(),
+            provider,
+            request.get_data(cache=True),
+            request.headers,
+            _mail_when_paid,
         )
         return {"received": True, "applied": applied, "result": result}
 
@@ -64,5 +80,7 @@ class SandboxPage(MethodView):
     @blp.alt_response(400, response="BAD_REQUEST", description="the notification was refused")
     def post(self, args, token):
         """Pay or fail: sends the signed notification through the verifier, then back to the shop."""
-        back = services.pay_on_sandbox(db.session, get_provider("sandbox"), token, args["outcome"])
+        back = services.pay_on_sandbox(
+            db.session, get_provider("sandbox"), token, args["outcome"], _mail_when_paid
+        )
         return redirect(back, 303)

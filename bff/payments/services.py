@@ -14,8 +14,9 @@ from sqlalchemy.orm import Session
 from bff.accounts.models import User
 from bff.common.errors import DomainError
 from bff.common.models import amount_in_cents, utcnow
-from bff.orders.models import OPEN_STATUSES, Order, OrderStatus
+from bff.orders.models import OPEN_STATUSES, Order, OrderPayment, OrderStatus
 from bff.orders.services import get_order
+from bff.orders.transitions import Actor, OrderAction, add_event
 from bff.payments.error_codes import NotificationErrorCode, PaymentErrorCode
 from bff.payments.messages import text
 from bff.payments.models import PaymentNotification
@@ -48,7 +49,7 @@ def create_payment(
 
 
 def receive_notification(
-    session: Session, shop: Shop, provider: PaymentProvider, body: bytes, headers
+    session: Session, shop: Shop, provider: PaymentProvider, body: bytes, headers, on_applied=None
 ) -> tuple[bool, str]:
     """Verify and apply one notification for `shop`. Returns (applied, result)."""
     try:
@@ -61,7 +62,10 @@ def receive_notification(
     if amount_in_cents(event.amount) is None:
         message = "The notification's amount is not an amount."
         raise DomainError(NotificationErrorCode.INVALID_AMOUNT, message)
-    return apply_event(session, shop, event, body)
+    applied, result = apply_event(session, shop, event, body)
+    if applied and on_applied is not None:
+        on_applied(event.order_number, event.outcome)  # after the commit (the shopper's mail)
+    return applied, result
 
 
 def apply_event(session: Session, shop: Shop, event: PaymentEvent, body: bytes) -> tuple[bool, str]:
@@ -88,20 +92,44 @@ def apply_event(session: Session, shop: Shop, event: PaymentEvent, body: bytes) 
     except IntegrityError:
         session.rollback()
         return False, "duplicate"
+    before = order.status
     if event.outcome == "paid":
         moved = session.execute(
             update(Order)
             .where(Order.id == order.id, Order.status.in_(OPEN_STATUSES))
-            .values(status=OrderStatus.PAID, paid_at=utcnow(), updated_at=utcnow())
+            .values(
+                status=OrderStatus.PAID,
+                paid_at=utcnow(),
+                updated_at=utcnow(),
+                paid_amount=Order.paid_amount + event.amount.quantize(CENT),
+                payment_method=event.provider[:20],
+                version=Order.version + 1,
+            )
             .execution_options(synchronize_session=False)
         ).rowcount
+        if moved:
+            session.add(
+                OrderPayment(
+                    shop_id=shop.id,
+                    order_id=order.id,
+                    method=event.provider[:20],
+                    amount=event.amount.quantize(CENT),
+                    reference=event.transaction_id[:128],
+                )
+            )
     else:
         moved = session.execute(
             update(Order)
             .where(Order.id == order.id, Order.status == OrderStatus.UNPAID)
-            .values(status=OrderStatus.PAYMENT_FAILED, updated_at=utcnow())
+            .values(status=OrderStatus.PAYMENT_FAILED, updated_at=utcnow(), version=Order.version + 1)
             .execution_options(synchronize_session=False)
         ).rowcount
+    if moved:
+        action = OrderAction.MARK_PAID if event.outcome == "paid" else OrderAction.PAYMENT_FAILED
+        after = OrderStatus.PAID if event.outcome == "paid" else OrderStatus.PAYMENT_FAILED
+        provider = Actor("provider", label=event.provider)
+        details = {"transaction_id": event.transaction_id, "amount": event.amount}
+        add_event(session, shop, order.id, action, provider, before, after, details=details)
     # A payment for a cancelled order is kept on record (result says so) for a refund by hand.
     record.result = "applied" if moved else f"ignored_{order.status}"
     session.commit()
@@ -127,11 +155,13 @@ def sandbox_page(session: Session, provider: SandboxProvider, token: str) -> str
     )
 
 
-def pay_on_sandbox(session: Session, provider: SandboxProvider, token: str, outcome: str) -> str:
+def pay_on_sandbox(
+    session: Session, provider: SandboxProvider, token: str, outcome: str, on_applied=None
+) -> str:
     """Pay or fail on the sandbox page: its signed notification goes through the verifier like a
     real provider's. Returns the order summary page to go back to, on the shopper's origin."""
     shop, data = _sandbox_payment(session, provider, token)
     body, headers = provider.build_notification(data["o"], data["a"], outcome)
-    receive_notification(session, shop, provider, body, headers)
+    receive_notification(session, shop, provider, body, headers, on_applied)
     origin = data.get("r") or shop.site_url.rstrip("/")
     return f"{origin}/order-summary/{data['o']}"

@@ -19,6 +19,7 @@ pytest_plugins = [
     "bff.tests.fixtures.accounts",
     "bff.tests.fixtures.shopping",
     "bff.tests.fixtures.admin",
+    "bff.tests.fixtures.orders",
 ]
 
 

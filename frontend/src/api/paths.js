@@ -31,6 +31,9 @@ export const PATHS = {
   adminCategories: '/api/admin/categories',
   adminBrands: '/api/admin/brands',
   adminAudit: '/api/admin/audit',
+  adminOrders: '/api/admin/orders',
+  adminCustomers: '/api/admin/customers',
+  adminDashboard: '/api/admin/dashboard',
 };
 
 export const TOKEN_KEY = 'Token';

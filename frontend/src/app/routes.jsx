@@ -72,6 +72,8 @@ const SEARCH_PATH = 'search-product';
 const loadConsole = () =>
   import('../features/admin/index.js').then((module) => {
     installLazyTexts('admin', module.strings);
+    installLazyTexts('adminOrders', module.orderStrings);
+    installLazyTexts('adminCustomers', module.customerStrings);
     return module;
   });
 const consoleScreen = (name) => lazy(() => loadConsole().then((module) => ({ default: module[name] })));
@@ -80,6 +82,13 @@ const ProductListPage = consoleScreen('ProductListPage');
 const ProductEditorPage = consoleScreen('ProductEditorPage');
 const AuditPage = consoleScreen('AuditPage');
 const AdminNotFound = consoleScreen('AdminNotFound');
+const [AdminOrders, AdminOrder, AdminDashboard, AdminCustomers, AdminCustomer] = [
+  'OrderListPage',
+  'OrderDetailPage',
+  'DashboardPage',
+  'CustomerListPage',
+  'CustomerDetailPage',
+].map(consoleScreen);
 // Titled in the browser by the console's layout; the server's head is the parent route's.
 const ADMIN_PAGES = [
   { index: true, element: <ProductListPage /> },
@@ -87,6 +96,11 @@ const ADMIN_PAGES = [
   { path: 'products/new', element: <ProductEditorPage /> },
   { path: 'products/:id', element: <ProductEditorPage /> },
   { path: 'audit', element: <AuditPage /> },
+  { path: 'dashboard', element: <AdminDashboard /> },
+  { path: 'orders', element: <AdminOrders /> },
+  { path: 'orders/:number', element: <AdminOrder /> },
+  { path: 'customers', element: <AdminCustomers /> },
+  { path: 'customers/:id', element: <AdminCustomer /> },
   { path: '*', element: <AdminNotFound /> },
 ];
 

@@ -5,10 +5,14 @@ import { describe, expect, it } from 'vitest';
 import { installedTables, languageOf, translator } from '../i18n/index.js';
 import { installLazyTexts, TEXTS } from './texts.js';
 import * as admin from '../features/admin/strings.js';
+import * as adminOrders from '../features/admin/orders/strings.js';
+import * as adminCustomers from '../features/admin/customers/strings.js';
 
 // The console's texts arrive with its chunk; here they are installed as its loader would.
-const FOLDERS = { ...TEXTS, admin };
+const FOLDERS = { ...TEXTS, admin, adminOrders, adminCustomers };
 installLazyTexts('admin', admin);
+installLazyTexts('adminOrders', adminOrders);
+installLazyTexts('adminCustomers', adminCustomers);
 
 describe('translations', () => {
   it('picks English only for language en', () => {

@@ -10,6 +10,9 @@ import { selectShop } from '../shop/shopSlice.js';
 // Only what exists is linked: each entry is a screen of this chunk.
 const NAV = [
   { to: '/admin/products', key: 'admin.nav.products', match: (p) => p === '/admin' || p.startsWith('/admin/products') },
+  { to: '/admin/dashboard', key: 'adminOrders.nav.dashboard', match: (p) => p.startsWith('/admin/dashboard') },
+  { to: '/admin/orders', key: 'adminOrders.nav.orders', match: (p) => p.startsWith('/admin/orders') },
+  { to: '/admin/customers', key: 'adminCustomers.nav', match: (p) => p.startsWith('/admin/customers') },
   { to: '/admin/audit', key: 'admin.nav.audit', match: (p) => p.startsWith('/admin/audit') },
 ];
 

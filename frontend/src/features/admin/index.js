@@ -5,3 +5,11 @@ export { default as AdminLayout, AdminNotFound } from './AdminLayout.jsx';
 export { default as ProductListPage } from './ProductListPage.jsx';
 export { default as ProductEditorPage } from './ProductEditorPage.jsx';
 export { default as AuditPage } from './AuditLog.jsx';
+// Orders, customers and the dashboard (features/admin/orders, features/admin/customers), with their texts.
+export * as orderStrings from './orders/strings.js';
+export * as customerStrings from './customers/strings.js';
+export { default as OrderListPage } from './orders/OrderListPage.jsx';
+export { default as OrderDetailPage } from './orders/OrderDetailPage.jsx';
+export { default as DashboardPage } from './orders/DashboardPage.jsx';
+export { default as CustomerListPage } from './customers/CustomerListPage.jsx';
+export { default as CustomerDetailPage } from './customers/CustomerDetailPage.jsx';

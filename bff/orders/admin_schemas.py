@@ -1,0 +1,184 @@
+"""Bodies and answers of the owner's order calls (bff/orders/admin_routes.py) and the refund
+call (bff/payments/admin_routes.py). Validation messages are keys of bff/orders/messages.py or
+bff/common/messages.py, answered in the shop's language."""
+
+from marshmallow import Schema, fields, pre_load, validate
+
+from bff.addresses.schemas import RecipientArgs
+from bff.common.form_fields import Body, money, text_field
+from bff.common.schemas import MAX_PAGE, Money, PaginatorSchema, Text, UtcDateTime
+from bff.orders.models import OrderStatus
+from bff.orders.schemas import OrderSchema
+from bff.orders.transitions import OWNER_ACTIONS
+from bff.shipping.rules import Method
+
+DATE = r"^\d{4}-\d{2}-\d{2}$"
+PAYMENT_METHODS = ["none", "manual", "sandbox", "wechat", "alipay"]
+
+
+def _required_text(longest: int, key: str):
+    messages = {"required": key, "null": key, "invalid": "invalid"}
+    return Text(
+        required=True, validate=validate.Length(min=1, max=longest, error=key), error_messages=messages
+    )
+
+
+class OrderListArgs(Schema):
+    q = Text(
+        load_default="",
+        validate=validate.Length(max=100),
+        metadata={"description": "Order number, shopper email, recipient name or phone (part of)."},
+    )
+    status = fields.String(load_default=None, validate=validate.OneOf([s.value for s in OrderStatus]))
+    date_from = fields.Date(
+        load_default=None, metadata={"description": "Placed on or after (shop's day).", "pattern": DATE}
+    )
+    date_to = fields.Date(
+        load_default=None, metadata={"description": "Placed on or before (shop's day).", "pattern": DATE}
+    )
+    payment_method = fields.String(load_default=None, validate=validate.OneOf(PAYMENT_METHODS))
+    shipping_type = fields.String(load_default=None, validate=validate.OneOf([m.value for m in Method]))
+    page = fields.Integer(load_default=1, strict=False, validate=validate.Range(min=1, max=MAX_PAGE))
+
+    @pre_load
+    def _blank(self, data, **kwargs):
+        # The console's filter form sends its empty fields: they mean "any".
+        return {k: data[k] for k in data.keys() if data[k] not in ("", None)}
+
+
+class AdminOrderSchema(OrderSchema):
+    customer_email = fields.String()
+    user_id = fields.Integer()
+    paid_amount = Money()
+    refunded_amount = Money()
+    payment_method = fields.String(allow_none=True)
+    shipped_at = UtcDateTime(allow_none=True)
+    cancelled_at = UtcDateTime(allow_none=True)
+    version = fields.Integer()
+
+
+class AdminOrderListItem(Schema):
+    id = fields.Integer()
+    order_number = fields.String()
+    status = fields.String()
+    datetime = UtcDateTime(attribute="created_at")
+    customer_email = fields.String()
+    shipping_name = fields.String()
+    shipping_contact = fields.String()
+    shipping_type = fields.String()
+    total_price = Money()
+    total_quantity = fields.Integer()
+    payment_method = fields.String(allow_none=True)
+    paid_amount = Money()
+    refunded_amount = Money()
+    tracking_number = fields.String(allow_none=True)
+
+
+class AdminOrderPage(PaginatorSchema):
+    data = fields.List(fields.Nested(AdminOrderListItem))
+
+
+class AdminOrderListResponse(Schema):
+    orders = fields.Nested(AdminOrderPage)
+
+
+class PaymentRecordSchema(Schema):
+    id = fields.Integer()
+    method = fields.String()
+    amount = Money()
+    reference = fields.String()
+    note = fields.String()
+    created_at = UtcDateTime()
+
+
+class RefundRecordSchema(Schema):
+    id = fields.Integer()
+    payment_id = fields.Integer()
+    amount = Money()
+    reason = fields.String()
+    method = fields.String()
+    created_at = UtcDateTime()
+
+
+class HistorySchema(Schema):
+    id = fields.Integer()
+    at = UtcDateTime()
+    action = fields.String()
+    from_status = fields.String(allow_none=True)
+    to_status = fields.String(allow_none=True)
+    actor_kind = fields.String()
+    actor_email = fields.String()
+    note = fields.String()
+    details = fields.Dict()
+
+
+class CustomerRefSchema(Schema):
+    id = fields.Integer()
+    name = fields.String()
+    email = fields.String()
+
+
+class AdminOrderDetailResponse(Schema):
+    order = fields.Nested(AdminOrderSchema)
+    customer = fields.Nested(CustomerRefSchema)
+    payments = fields.List(fields.Nested(PaymentRecordSchema))
+    refunds = fields.List(fields.Nested(RefundRecordSchema))
+    history = fields.List(fields.Nested(HistorySchema))
+    actions = fields.List(
+        fields.String(validate=validate.OneOf([a.value for a in OWNER_ACTIONS])),
+        metadata={"description": "What the order's state allows now."},
+    )
+
+
+class MarkPaidArgs(Body):
+    amount = money(required=True)
+    reference = _required_text(128, "reference_required")
+    note = text_field(1000, load_default="")
+
+
+class ShipArgs(Body):
+    shipping_company = _required_text(120, "company_required")
+    tracking_number = _required_text(120, "tracking_required")
+    note = text_field(1000, load_default="")
+
+
+class CancelArgs(Body):
+    reason = _required_text(1000, "reason_required")
+
+
+class RefundArgs(Body):
+    amount = money(required=True, positive=True, invalid="refund_not_positive")
+    reason = _required_text(1000, "reason_required")
+
+
+class AddressEditArgs(RecipientArgs):
+    note = text_field(1000, load_default="")
+
+
+class DashboardDay(Schema):
+    date = fields.Date()
+    orders = fields.Integer()
+    sales = Money()
+
+
+class TopProduct(Schema):
+    product_id = fields.Integer(allow_none=True)
+    name = fields.String()
+    quantity = fields.Integer()
+    sales = Money()
+
+
+class LowStock(Schema):
+    product_id = fields.Integer()
+    name = fields.String()
+    variant_id = fields.Integer(allow_none=True)
+    variant_name = fields.String()
+    stock = fields.Integer()
+
+
+class DashboardResponse(Schema):
+    days = fields.List(fields.Nested(DashboardDay))
+    top_products = fields.List(fields.Nested(TopProduct))
+    low_stock = fields.List(fields.Nested(LowStock))
+    to_ship = fields.List(fields.Nested(AdminOrderListItem))
+    to_ship_count = fields.Integer()

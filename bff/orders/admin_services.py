@@ -1,0 +1,422 @@
+"""The shop owner's order calls: find orders, read one with its payments and history, and the
+state transitions of bff/orders/transitions.py (mark paid, ship, cancel, edit the address).
+Refunds are bff/payments/refunds.py. Each function owns its transaction.
+"""
+
+import csv
+import io
+from collections.abc import Iterator
+from dataclasses import dataclass
+from datetime import UTC, date, datetime, time, timedelta
+from decimal import Decimal
+from zoneinfo import ZoneInfo
+
+from sqlalchemy import DateTime, Select, column, exists, func, or_, select, table
+from sqlalchemy.orm import Session, selectinload
+
+from bff.accounts.models import User
+from bff.addresses.services import clean_recipient
+from bff.catalog.models import Product, ProductVariant, StockReason
+from bff.common.errors import DomainError
+from bff.common.models import Money, amount_in_cents, utcnow
+from bff.common.pagination import Page
+from bff.orders import transitions
+from bff.orders.error_codes import OrderErrorCode as Code
+from bff.orders.messages import text
+from bff.orders.models import Order, OrderEvent, OrderLine, OrderPayment, OrderStatus
+from bff.orders.numbers import normalise_order_number
+from bff.orders.services import _return_stock
+from bff.orders.transitions import OrderAction, admin
+from bff.shops.models import Shop
+
+# Payments import orders, so orders name the refunds table rather than its model.
+REFUNDS = table(
+    "refunds",
+    column("id"),
+    column("order_id"),
+    column("payment_id"),
+    column("amount", Money),
+    column("reason"),
+    column("method"),
+    column("actor_id"),
+    column("created_at", DateTime(timezone=True)),
+)
+ADDRESS_FIELDS = (
+    "shipping_name",
+    "shipping_contact",
+    "shipping_country",
+    "shipping_city",
+    "shipping_address",
+    "shipping_id",
+    "province_code",
+    "city_code",
+    "district_code",
+)
+
+
+@dataclass
+class OrderFilters:
+    q: str = ""
+    status: str | None = None
+    date_from: date | None = None
+    date_to: date | None = None
+    payment_method: str | None = None
+    shipping_type: str | None = None
+
+
+def _day_start(shop: Shop, day: date) -> datetime:
+    """The first instant of `day` on the shop's calendar (the one its screens show), in UTC as
+    stored (SQLite compares the text of times, so the offset must be the stored one)."""
+    return datetime.combine(day, time.min, tzinfo=ZoneInfo(shop.time_zone)).astimezone(UTC)
+
+
+def _filtered(shop: Shop, filters: OrderFilters) -> Select:
+    stmt = select(Order).join(User, User.id == Order.user_id).where(Order.shop_id == shop.id)
+    q = filters.q.strip()
+    if q:
+        like = f"%{q.lower()}%"
+        stmt = stmt.where(
+            or_(
+                Order.order_number == normalise_order_number(q),
+                Order.order_number.like(f"%{q.upper()}%"),
+                func.lower(User.email).like(like),
+                func.lower(Order.shipping_name).like(like),
+                Order.shipping_contact.like(f"%{q}%"),
+            )
+        )
+    if filters.status:
+        stmt = stmt.where(Order.status == filters.status)
+    if filters.date_from:
+        stmt = stmt.where(Order.created_at >= _day_start(shop, filters.date_from))
+    if filters.date_to:
+        stmt = stmt.where(Order.created_at < _day_start(shop, filters.date_to + timedelta(days=1)))
+    if filters.payment_method == "none":
+        stmt = stmt.where(Order.payment_method.is_(None))
+    elif filters.payment_method:
+        stmt = stmt.where(Order.payment_method == filters.payment_method)
+    if filters.shipping_type:
+        stmt = stmt.where(Order.shipping_type == filters.shipping_type)
+    return stmt
+
+
+def list_orders(session: Session, shop: Shop, filters: OrderFilters, page: int, per_page: int) -> Page:
+    """The shop's orders, newest first, searched and filtered, one page (each with its shopper's email)."""
+    stmt = _filtered(shop, filters).add_columns(User.email).order_by(Order.created_at.desc(), Order.id.desc())
+    total = session.scalar(select(func.count()).select_from(stmt.order_by(None).subquery())) or 0
+    rows = session.execute(stmt.limit(per_page).offset((page - 1) * per_page)).all()
+    items = []
+    for order, email in rows:
+        order.customer_email = email
+        items.append(order)
+    return Page(items=items, page=page, per_page=per_page, total=total)
+
+
+CSV_COLUMNS = (
+    "order_number",
+    "created_at",
+    "status",
+    "customer_email",
+    "shipping_name",
+    "shipping_contact",
+    "shipping_country",
+    "shipping_city",
+    "shipping_address",
+    "shipping_type",
+    "total_quantity",
+    "total_amount",
+    "shipping_cost",
+    "total_price",
+    "payment_method",
+    "paid_amount",
+    "refunded_amount",
+    "shipping_company",
+    "tracking_number",
+)
+
+
+def _csv_cell(value) -> str:
+    text_value = "" if value is None else (value.isoformat() if isinstance(value, datetime) else str(value))
+    # A cell a spreadsheet would run as a formula is quoted as text (CSV injection).
+    return "'" + text_value if text_value[:1] in ("=", "+", "-", "@", "\t", "\r") else text_value
+
+
+def orders_csv(session: Session, shop: Shop, filters: OrderFilters) -> Iterator[str]:
+    """Every order the filters find, as CSV lines (a header first), read in batches."""
+    out = io.StringIO()
+    writer = csv.writer(out)
+
+    def flush() -> str:
+        value = out.getvalue()
+        out.seek(0)
+        out.truncate()
+        return value
+
+    writer.writerow(CSV_COLUMNS)
+    yield "\ufeff" + flush()  # the BOM lets spreadsheet programs read the Chinese text right
+    stmt = _filtered(shop, filters).add_columns(User.email).order_by(Order.created_at.desc(), Order.id.desc())
+    for order, email in session.execute(stmt.execution_options(yield_per=500)):
+        order.customer_email = email
+        writer.writerow([_csv_cell(getattr(order, name)) for name in CSV_COLUMNS])
+        yield flush()
+
+
+@dataclass
+class OrderDetail:
+    order: Order
+    customer: User
+    payments: list[OrderPayment]
+    refunds: list[dict]
+    history: list[OrderEvent]
+    actions: list[str]
+
+
+def get_order(session: Session, shop: Shop, order_number: str) -> OrderDetail:
+    number = normalise_order_number(order_number)
+    order = session.scalar(
+        select(Order)
+        .where(Order.shop_id == shop.id, Order.order_number == number)
+        .options(selectinload(Order.lines).selectinload(OrderLine.product).selectinload(Product.images))
+    )
+    if order is None:
+        raise DomainError(Code.NOT_FOUND, text(shop.language, "order_not_found"))
+    customer = session.get(User, order.user_id)
+    order.customer_email = customer.email
+    payments = list(
+        session.scalars(
+            select(OrderPayment).where(OrderPayment.order_id == order.id).order_by(OrderPayment.id)
+        )
+    )
+    refunds = [
+        dict(row._mapping)
+        for row in session.execute(
+            select(REFUNDS).where(REFUNDS.c.order_id == order.id).order_by(REFUNDS.c.id)
+        )
+    ]
+    history = list(
+        session.scalars(
+            select(OrderEvent).where(OrderEvent.order_id == order.id).order_by(OrderEvent.at, OrderEvent.id)
+        )
+    )
+    return OrderDetail(order, customer, payments, refunds, history, transitions.allowed_actions(order))
+
+
+def _committed(session: Session, shop: Shop, order_id: int) -> OrderDetail:
+    session.commit()
+    session.expire_all()
+    number = session.scalar(select(Order.order_number).where(Order.id == order_id))
+    return get_order(session, shop, number)
+
+
+def _required(shop: Shop, value: str, key: str, field: str) -> str:
+    value = (value or "").strip()
+    if not value:
+        message = text(shop.language, key)
+        raise DomainError(Code.VALIDATION, message, {field: [message]})
+    return value
+
+
+def mark_paid(
+    session: Session, shop: Shop, actor: User, order_number: str, amount, reference: str, note: str = ""
+) -> OrderDetail:
+    """Record a payment taken by hand (a QR code or a transfer) and move the order to paid: it
+    leaves the unpaid time-out. The amount must be the order's total."""
+    order = transitions.find_order(session, shop, normalise_order_number(order_number))
+    reference = _required(shop, reference, "reference_required", "reference")
+    received = amount_in_cents(amount)
+    if received != order.total_price:
+        message = text(shop.language, "paid_amount_mismatch", amount=received, total=order.total_price)
+        raise DomainError(Code.AMOUNT_MISMATCH, message, {"amount": [message]})
+    now = utcnow()
+    details = {"amount": received, "reference": reference, "method": "manual"}
+    transitions.apply(
+        session,
+        shop,
+        order.id,
+        OrderAction.MARK_PAID,
+        admin(actor),
+        values={"paid_at": now, "paid_amount": Order.paid_amount + received, "payment_method": "manual"},
+        note=note,
+        details=details,
+    )
+    session.add(
+        OrderPayment(
+            shop_id=shop.id,
+            order_id=order.id,
+            method="manual",
+            amount=received,
+            reference=reference,
+            actor_id=actor.id,
+            note=note,
+            created_at=now,
+        )
+    )
+    return _committed(session, shop, order.id)
+
+
+def ship(
+    session: Session, shop: Shop, actor: User, order_number: str, company: str, tracking: str, note: str = ""
+) -> OrderDetail:
+    """Ship a paid order with its courier and tracking number (the shopper's pages show both)."""
+    order = transitions.find_order(session, shop, normalise_order_number(order_number))
+    company = _required(shop, company, "company_required", "shipping_company")
+    tracking = _required(shop, tracking, "tracking_required", "tracking_number")
+    transitions.apply(
+        session,
+        shop,
+        order.id,
+        OrderAction.SHIP,
+        admin(actor),
+        values={"shipping_company": company, "tracking_number": tracking, "shipped_at": utcnow()},
+        note=note,
+        details={"shipping_company": company, "tracking_number": tracking},
+    )
+    return _committed(session, shop, order.id)
+
+
+def cancel(session: Session, shop: Shop, actor: User, order_number: str, reason: str) -> OrderDetail:
+    """Cancel an unpaid or paid order; its units go back to stock once, through the ledger. The
+    money of a paid order goes back by a refund (bff/payments/refunds.py)."""
+    order = transitions.find_order(session, shop, normalise_order_number(order_number))
+    reason = _required(shop, reason, "reason_required", "reason")
+    transitions.apply(
+        session,
+        shop,
+        order.id,
+        OrderAction.CANCEL,
+        admin(actor),
+        values={"cancelled_at": utcnow()},
+        note=reason,
+    )
+    # The conditional UPDATE above let one caller through: only it returns the stock.
+    loaded = session.scalar(select(Order).where(Order.id == order.id).options(selectinload(Order.lines)))
+    _return_stock(session, loaded, StockReason.CANCEL)
+    return _committed(session, shop, order.id)
+
+
+def check_version(shop: Shop, order: Order, if_match: set[int] | None) -> None:
+    if if_match is None:
+        raise DomainError(Code.IF_MATCH_REQUIRED, text(shop.language, "if_match_required"))
+    if order.version not in if_match:
+        raise DomainError(Code.STALE_VERSION, text(shop.language, "stale_version"))
+
+
+def edit_address(
+    session: Session, shop: Shop, actor: User, order_number: str, data: dict, if_match: set[int] | None
+) -> OrderDetail:
+    """Change the recipient of an order not yet shipped (checked as at checkout). The fee
+    charged stays as it was."""
+    order = transitions.find_order(session, shop, normalise_order_number(order_number))
+    check_version(shop, order, if_match)
+    values = clean_recipient(shop, data)
+    values["shipping_id"] = (data.get("shipping_id") or "").strip()
+    before = {name: getattr(order, name) for name in ADDRESS_FIELDS}
+    changes = {name: [before[name], values[name]] for name in ADDRESS_FIELDS if before[name] != values[name]}
+    transitions.apply(
+        session,
+        shop,
+        order.id,
+        OrderAction.EDIT_ADDRESS,
+        admin(actor),
+        values=values,
+        guard=[Order.version == order.version],
+        note=data.get("note") or "",
+        details={"changes": changes},
+    )
+    return _committed(session, shop, order.id)
+
+
+# The dashboard --------------------------------------------------------------------------------
+
+COUNTED = (OrderStatus.PAID, OrderStatus.COMPLETED)
+LOW_STOCK = 5
+
+
+def dashboard(session: Session, shop: Shop, days: int = 30, today: date | None = None) -> dict:
+    """Sales (paid and shipped orders, less refunds) and orders per day of the shop's calendar
+    for the last `days` days, the best-selling products, low-stock variants, orders to ship."""
+    zone = ZoneInfo(shop.time_zone)
+    today = today or utcnow().astimezone(zone).date()
+    first = today - timedelta(days=days - 1)
+    rows = session.execute(
+        select(Order.created_at, Order.status, Order.total_price, Order.refunded_amount).where(
+            Order.shop_id == shop.id, Order.created_at >= _day_start(shop, first)
+        )
+    ).all()
+    per_day = {first + timedelta(days=i): {"orders": 0, "sales": Decimal("0.00")} for i in range(days)}
+    for created, status, total, refunded in rows:
+        created = created if created.tzinfo else created.replace(tzinfo=UTC)
+        day = per_day.get(created.astimezone(zone).date())
+        if day is None:
+            continue
+        day["orders"] += 1
+        if status in COUNTED or (status == OrderStatus.CANCELLED and refunded):
+            day["sales"] += (total if status in COUNTED else Decimal("0.00")) - (refunded or 0)
+    top = session.execute(
+        select(
+            OrderLine.product_id,
+            OrderLine.product_name,
+            func.sum(OrderLine.quantity).label("quantity"),
+            func.sum(OrderLine.final_price * OrderLine.quantity).label("sales"),
+        )
+        .join(Order, Order.id == OrderLine.order_id)
+        .where(
+            Order.shop_id == shop.id,
+            Order.status.in_(COUNTED),
+            Order.created_at >= _day_start(shop, first),
+        )
+        .group_by(OrderLine.product_id, OrderLine.product_name)
+        .order_by(func.sum(OrderLine.quantity).desc(), OrderLine.product_name)
+        .limit(10)
+    ).all()
+    low = session.execute(
+        select(
+            Product.id, Product.name, ProductVariant.id, ProductVariant.name, ProductVariant.virtual_inventory
+        )
+        .join(ProductVariant, ProductVariant.product_id == Product.id)
+        .where(Product.shop_id == shop.id, ProductVariant.virtual_inventory <= LOW_STOCK)
+        .order_by(ProductVariant.virtual_inventory, Product.name)
+        .limit(20)
+    ).all()
+    low_products = session.execute(
+        select(Product.id, Product.name, Product.virtual_inventory)
+        .where(
+            Product.shop_id == shop.id,
+            Product.virtual_inventory <= LOW_STOCK,
+            ~exists().where(ProductVariant.product_id == Product.id),
+        )
+        .order_by(Product.virtual_inventory, Product.name)
+        .limit(20)
+    ).all()
+    waiting = list(
+        session.scalars(
+            select(Order)
+            .where(Order.shop_id == shop.id, Order.status == OrderStatus.PAID)
+            .order_by(Order.paid_at, Order.id)
+            .limit(20)
+        )
+    )
+    waiting_count = session.scalar(
+        select(func.count()).where(Order.shop_id == shop.id, Order.status == OrderStatus.PAID)
+    )
+    return {
+        "days": [{"date": day, "orders": v["orders"], "sales": v["sales"]} for day, v in per_day.items()],
+        "top_products": [
+            {
+                "product_id": pid,
+                "name": name,
+                "quantity": int(qty),
+                "sales": Decimal(sales).quantize(Decimal("0.01")),
+            }
+            for pid, name, qty, sales in top
+        ],
+        "low_stock": [
+            {"product_id": pid, "name": pname, "variant_id": vid, "variant_name": vname, "stock": units}
+            for pid, pname, vid, vname, units in low
+        ]
+        + [
+            {"product_id": pid, "name": pname, "variant_id": None, "variant_name": "", "stock": units}
+            for pid, pname, units in low_products
+        ],
+        "to_ship": waiting,
+        "to_ship_count": waiting_count or 0,
+    }

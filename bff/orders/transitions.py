@@ -1,0 +1,216 @@
+"""The order's state machine: what the owner (and the shopper, the provider, the time-out) may
+do to an order in each state, as data, and the one function that applies a step.
+
+A step is a conditional UPDATE (`WHERE status = <the status read>` plus the action's own
+guard): on PostgreSQL the second of two concurrent clicks waits for the first one's row lock,
+then finds the row changed and matches nothing, so exactly one transition happens and the other
+is refused (409) with the state it found. Every step raises the order's `version` (its ETag)
+and writes one row of the order's history (who, when, why) in the same transaction.
+"""
+
+import enum
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlalchemy import ColumnElement, select, update
+from sqlalchemy.orm import Session
+
+from bff.accounts.models import User
+from bff.audit.services import Action as AuditAction
+from bff.audit.services import json_value, record
+from bff.common.errors import DomainError
+from bff.common.models import utcnow
+from bff.orders.error_codes import OrderErrorCode as Code
+from bff.orders.messages import text
+from bff.orders.models import Order, OrderEvent, OrderStatus
+from bff.shops.models import Shop
+
+S = OrderStatus
+
+
+class OrderAction(enum.StrEnum):
+    PLACE = "place"  # the shopper's checkout (history only)
+    MARK_PAID = "mark_paid"
+    SHIP = "ship"
+    CANCEL = "cancel"
+    REFUND = "refund"
+    EDIT_ADDRESS = "edit_address"
+    PAYMENT_FAILED = "payment_failed"  # the provider says the payment failed
+    RELEASE = "release"  # the unpaid time-out
+
+
+# (state, action) -> state after. A pair missing from the table is refused in that state.
+TRANSITIONS: dict[tuple[OrderStatus, OrderAction], OrderStatus] = {
+    (S.UNPAID, OrderAction.MARK_PAID): S.PAID,
+    (S.PAYMENT_FAILED, OrderAction.MARK_PAID): S.PAID,
+    (S.UNPAID, OrderAction.PAYMENT_FAILED): S.PAYMENT_FAILED,
+    (S.PAID, OrderAction.SHIP): S.COMPLETED,
+    (S.UNPAID, OrderAction.CANCEL): S.CANCELLED,  # stock back
+    (S.PAYMENT_FAILED, OrderAction.CANCEL): S.CANCELLED,  # stock back
+    (S.PAID, OrderAction.CANCEL): S.CANCELLED,  # stock back; the money goes back by a refund
+    (S.UNPAID, OrderAction.RELEASE): S.CANCELLED,  # stock back
+    (S.PAYMENT_FAILED, OrderAction.RELEASE): S.CANCELLED,  # stock back
+    # A refund (whole or part of what was paid and not yet refunded) leaves the state as it is.
+    (S.PAID, OrderAction.REFUND): S.PAID,
+    (S.COMPLETED, OrderAction.REFUND): S.COMPLETED,
+    (S.CANCELLED, OrderAction.REFUND): S.CANCELLED,
+    # The address can change until the parcel leaves.
+    (S.UNPAID, OrderAction.EDIT_ADDRESS): S.UNPAID,
+    (S.PAYMENT_FAILED, OrderAction.EDIT_ADDRESS): S.PAYMENT_FAILED,
+    (S.PAID, OrderAction.EDIT_ADDRESS): S.PAID,
+}
+
+# What the owner's console offers (the others are the shopper's, the provider's, the time-out's).
+OWNER_ACTIONS = (
+    OrderAction.MARK_PAID,
+    OrderAction.SHIP,
+    OrderAction.CANCEL,
+    OrderAction.REFUND,
+    OrderAction.EDIT_ADDRESS,
+)
+# Steps that put the order's units back into stock.
+RETURNS_STOCK = {OrderAction.CANCEL, OrderAction.RELEASE}
+
+
+def next_status(status: str, action: OrderAction) -> OrderStatus | None:
+    return TRANSITIONS.get((OrderStatus(status), action))
+
+
+def allowed_actions(order: Order) -> list[str]:
+    """The owner's actions the order's state allows (a refund also needs money left to refund)."""
+    actions = [a for a in OWNER_ACTIONS if next_status(order.status, a) is not None]
+    if order.paid_amount <= order.refunded_amount:
+        actions = [a for a in actions if a != OrderAction.REFUND]
+    return [a.value for a in actions]
+
+
+@dataclass
+class Actor:
+    """Who takes a step: an admin or shopper (a user), a payment provider, or the system."""
+
+    kind: str
+    user: User | None = None
+    label: str = ""
+
+    @property
+    def email(self) -> str:
+        return self.user.email if self.user else self.label
+
+
+def admin(user: User) -> Actor:
+    return Actor("admin", user)
+
+
+def shopper(user: User) -> Actor:
+    return Actor("shopper", user)
+
+
+SYSTEM = Actor("system", label="system")
+
+
+@dataclass
+class Step:
+    """One applied step: the order's states before and after."""
+
+    order_id: int
+    before: OrderStatus
+    after: OrderStatus
+    details: dict = field(default_factory=dict)
+
+
+def refused(shop: Shop, status: str, action: OrderAction) -> DomainError:
+    """409: `action` is not possible in `status`, said in the shop's language."""
+    message = text(
+        shop.language,
+        "transition_refused",
+        status=text(shop.language, f"status_{status}"),
+        action=text(shop.language, f"action_{action.value}"),
+    )
+    return DomainError(Code.TRANSITION_NOT_ALLOWED, message)
+
+
+def find_order(session: Session, shop: Shop, number: str) -> Order:
+    order = session.scalar(select(Order).where(Order.shop_id == shop.id, Order.order_number == number))
+    if order is None:
+        raise DomainError(Code.NOT_FOUND, text(shop.language, "order_not_found"))
+    return order
+
+
+def apply(
+    session: Session,
+    shop: Shop,
+    order_id: int,
+    action: OrderAction,
+    actor: Actor,
+    *,
+    values: dict[str, Any] | None = None,
+    guard: list[ColumnElement[bool]] = (),
+    note: str = "",
+    details: dict | None = None,
+    expected: set[str] | None = None,
+    guard_failed: Callable[[], DomainError] | None = None,
+) -> Step:
+    """Take `action` on the order (no commit: the caller adds what goes with it, then commits).
+
+    `values` are further columns to set, `guard` further conditions of the UPDATE (a refund's
+    amount left); `expected`, the states the caller saw (a stale click is refused as well).
+    Raises the 409 of the state found when the step is not allowed or lost a race, or what
+    `guard_failed()` gives when the state held but the guard did not.
+    """
+    current = session.scalar(select(Order.status).where(Order.id == order_id, Order.shop_id == shop.id))
+    if current is None:
+        raise DomainError(Code.NOT_FOUND, text(shop.language, "order_not_found"))
+    after = next_status(current, action)
+    if after is None or (expected is not None and current not in expected):
+        raise refused(shop, current, action)
+    now = utcnow()
+    moved = session.execute(
+        update(Order)
+        .where(Order.id == order_id, Order.status == current, *guard)
+        .values(status=after, version=Order.version + 1, updated_at=now, **(values or {}))
+        .execution_options(synchronize_session=False)
+    ).rowcount
+    if moved != 1:
+        session.rollback()
+        # Another step came first: say what the order is now.
+        latest = session.scalar(select(Order.status).where(Order.id == order_id))
+        if latest == current:  # the state is the same, so the action's own guard failed
+            if guard_failed is not None:
+                raise guard_failed()
+            raise DomainError(Code.TRANSITION_NOT_ALLOWED, text(shop.language, "transition_lost"))
+        raise refused(shop, latest, action)
+    step = Step(order_id, OrderStatus(current), after, details or {})
+    add_event(session, shop, order_id, action, actor, current, after, note, details)
+    if actor.kind == "admin" and actor.user is not None:
+        changes = {"status": [current, after], **{k: [None, v] for k, v in (details or {}).items()}}
+        record(session, shop, actor.user, AuditAction.TRANSITION, "order", order_id, changes, note=action)
+    return step
+
+
+def add_event(
+    session: Session,
+    shop: Shop,
+    order_id: int,
+    action: OrderAction,
+    actor: Actor,
+    before: str | None,
+    after: str | None,
+    note: str = "",
+    details: dict | None = None,
+) -> OrderEvent:
+    """One row of the order's history (no commit)."""
+    event = OrderEvent(
+        shop_id=shop.id,
+        order_id=order_id,
+        action=action.value,
+        from_status=before,
+        to_status=after,
+        actor_kind=actor.kind,
+        actor_id=actor.user.id if actor.user else None,
+        actor_email=actor.email,
+        note=note,
+        details=json_value(details or {}),
+    )
+    session.add(event)
+    return event

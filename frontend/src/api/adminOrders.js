@@ -1,0 +1,76 @@
+import { ifMatch } from './admin.js';
+import { PATHS } from './paths.js';
+
+// The owner's order, customer and dashboard calls (docs/api.md, "Admin: orders and customers").
+// Each order action answers the order's detail ({ order, customer, payments, refunds, history,
+// actions }); a step the order's state does not allow is a 409 with the reason in the shop's language.
+
+const O = PATHS.adminOrders;
+const C = PATHS.adminCustomers;
+const given = (params) => Object.fromEntries(Object.entries(params).filter(([, v]) => v !== '' && v != null));
+const enc = encodeURIComponent;
+
+export const ORDER_FILTERS = ['q', 'status', 'date_from', 'date_to', 'payment_method', 'shipping_type'];
+
+/** One page of the shop's orders: { data, current_page, last_page, per_page, total }. */
+export async function listAdminOrders(http, filters = {}) {
+  const { data } = await http.get(O, { params: given(filters) });
+  return data.orders;
+}
+
+/** Every order the filters find, as a CSV Blob (the file is made by the BFF). */
+export async function exportOrdersCsv(http, filters = {}) {
+  const { data } = await http.get(`${O}/export.csv`, { params: given(filters), responseType: 'blob' });
+  return data;
+}
+
+export async function fetchAdminOrder(http, number) {
+  const { data } = await http.get(`${O}/${enc(number)}`);
+  return data;
+}
+
+const action = (path) => async (http, number, body) => {
+  const { data } = await http.post(`${O}/${enc(number)}/${path}`, body);
+  return data;
+};
+/** { amount, reference, note } — a payment taken by hand (QR code, transfer). */
+export const markOrderPaid = action('mark-paid');
+/** { shipping_company, tracking_number, note } */
+export const shipOrder = action('ship');
+/** { reason } */
+export const cancelAdminOrder = action('cancel');
+/** { amount, reason } */
+export const refundOrder = action('refunds');
+
+/** The recipient fields; `version` is the order's as read (412 when it changed since). */
+export async function editOrderAddress(http, number, body, version) {
+  const { data } = await http.put(`${O}/${enc(number)}/address`, body, { headers: ifMatch(version) });
+  return data;
+}
+
+export async function fetchDashboard(http) {
+  const { data } = await http.get(PATHS.adminDashboard);
+  return data;
+}
+
+export async function listCustomers(http, { q = '', blocked = '', page = 1 } = {}) {
+  const { data } = await http.get(C, { params: given({ q, blocked, page }) });
+  return data.customers;
+}
+
+/** { customer, orders, member_levels } */
+export async function fetchCustomer(http, id) {
+  const { data } = await http.get(`${C}/${id}`);
+  return data;
+}
+
+/** { member_level_id?: id | null, is_special_member?: boolean } */
+export async function updateMembership(http, id, body) {
+  const { data } = await http.patch(`${C}/${id}`, body);
+  return data;
+}
+
+export async function setCustomerBlocked(http, id, blocked, reason = '') {
+  const { data } = await http.post(`${C}/${id}/${blocked ? 'block' : 'unblock'}`, blocked ? { reason } : undefined);
+  return data;
+}

@@ -1,0 +1,173 @@
+import { useState } from 'react';
+import { cancelAdminOrder, editOrderAddress, markOrderPaid, refundOrder, shipOrder } from '../../../api/adminOrders.js';
+import { useApiCall } from '../../../common/useApiCall.js';
+import { useT } from '../../../i18n/index.js';
+import { RecipientFields } from '../../addresses/RecipientFields.jsx';
+import { serverErrors } from '../../addresses/validators.js';
+import { useNotify } from '../../ui/useNotify.js';
+import { Button, MoneyField, TextArea, TextField } from '../fields.jsx';
+import { money } from '../shared.js';
+
+const ADDRESS_FIELDS = [
+  'shipping_name',
+  'shipping_contact',
+  'shipping_country',
+  'shipping_city',
+  'shipping_address',
+  'shipping_id',
+  'province_code',
+  'city_code',
+  'district_code',
+];
+
+/** Each action's form: its first values from the order, its fields, and the call it makes. */
+const FORMS = {
+  mark_paid: {
+    initial: (order) => ({ amount: money(order.total_price), reference: '', note: '' }),
+    call: (api, order, body) => markOrderPaid(api, order.order_number, body),
+  },
+  ship: {
+    initial: () => ({ shipping_company: '', tracking_number: '', note: '' }),
+    call: (api, order, body) => shipOrder(api, order.order_number, body),
+  },
+  cancel: {
+    initial: () => ({ reason: '' }),
+    call: (api, order, body) => cancelAdminOrder(api, order.order_number, body),
+  },
+  refund: {
+    initial: (order) => ({ amount: money(order.paid_amount - order.refunded_amount), reason: '' }),
+    call: (api, order, body) => refundOrder(api, order.order_number, body),
+  },
+  edit_address: {
+    initial: (order) => Object.fromEntries(ADDRESS_FIELDS.map((name) => [name, order[name] ?? ''])),
+    call: (api, order, body) => editOrderAddress(api, order.order_number, body, order.version),
+  },
+};
+
+function ActionFields({ action, order, values, errors, set, t }) {
+  const field = (name, label, Component = TextField) => (
+    <Component
+      key={name}
+      label={t(label)}
+      name={name}
+      value={values[name]}
+      onChange={set}
+      error={errors[name]}
+      data-testid={`action-${name}`}
+    />
+  );
+  switch (action) {
+    case 'mark_paid':
+      return [
+        field('amount', 'adminOrders.field.amount', MoneyField),
+        field('reference', 'adminOrders.field.reference'),
+        field('note', 'adminOrders.field.note'),
+      ];
+    case 'ship':
+      return [
+        field('shipping_company', 'adminOrders.field.company'),
+        field('tracking_number', 'adminOrders.field.tracking'),
+        field('note', 'adminOrders.field.note'),
+      ];
+    case 'cancel':
+      return (
+        <TextArea
+          label={t('adminOrders.field.reason')}
+          name="reason"
+          value={values.reason}
+          onChange={set}
+          error={errors.reason}
+        />
+      );
+    case 'refund':
+      return [
+        <MoneyField
+          key="amount"
+          label={t('adminOrders.field.amount')}
+          name="amount"
+          value={values.amount}
+          onChange={set}
+          error={errors.amount}
+          hint={t('adminOrders.refundLeft', { amount: money(order.paid_amount - order.refunded_amount) })}
+          data-testid="action-amount"
+        />,
+        field('reason', 'adminOrders.field.reason'),
+      ];
+    default:
+      return <RecipientFields values={values} errors={errors} onChange={set} />;
+  }
+}
+
+/** The buttons of the actions the order's state allows; one opens its form, whose answer replaces the detail. */
+export default function OrderActions({ detail, onChanged }) {
+  const t = useT();
+  const call = useApiCall();
+  const notify = useNotify();
+  const [open, setOpen] = useState(null);
+  const [values, setValues] = useState({});
+  const [errors, setErrors] = useState({});
+  const [problem, setProblem] = useState(null);
+  const [busy, setBusy] = useState(false);
+  const { order } = detail;
+
+  const start = (action) => {
+    setOpen(action);
+    setValues(FORMS[action].initial(order));
+    setErrors({});
+    setProblem(null);
+  };
+  const set = (name, value) => setValues((current) => ({ ...current, [name]: value }));
+  const submit = async (e) => {
+    e.preventDefault();
+    setBusy(true);
+    setProblem(null);
+    try {
+      const next = await call((api) => FORMS[open].call(api, order, values));
+      notify('success', t(`adminOrders.done.${open}`));
+      setOpen(null);
+      onChanged(next);
+    } catch (error) {
+      setErrors(serverErrors(error));
+      setProblem(error.message);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="space-y-3" data-testid="order-actions">
+      <div className="flex flex-wrap gap-2">
+        {detail.actions.map((action) => (
+          <Button
+            key={action}
+            kind={action === 'cancel' || action === 'refund' ? 'danger' : 'plain'}
+            onClick={() => start(action)}
+            data-testid={`action-${action}`}
+            aria-expanded={open === action}
+          >
+            {t(`adminOrders.action.${action}`)}
+          </Button>
+        ))}
+      </div>
+      {open && (
+        <form onSubmit={submit} className="space-y-3 rounded-md p-3 ring-1 ring-gray-200" data-testid="action-form">
+          <h3 className="text-sm font-semibold">{t(`adminOrders.action.${open}`)}</h3>
+          <div className="grid gap-3 sm:grid-cols-2">
+            <ActionFields action={open} order={order} values={values} errors={errors} set={set} t={t} />
+          </div>
+          {problem && (
+            <p className="text-sm text-rose-700" role="alert" data-testid="action-problem">
+              {problem}
+            </p>
+          )}
+          <div className="flex gap-2">
+            <Button kind="primary" type="submit" disabled={busy} data-testid="action-submit">
+              {busy ? t('admin.saving') : t('adminOrders.confirm')}
+            </Button>
+            <Button onClick={() => setOpen(null)}>{t('adminOrders.close')}</Button>
+          </div>
+        </form>
+      )}
+    </div>
+  );
+}
