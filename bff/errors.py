@@ -94,6 +94,9 @@ HTTP_STATUS: dict[type[enum.StrEnum], dict[enum.StrEnum, int]] = {
         PaymentErrorCode.DIRECT_PAYMENT_DISABLED: 409,
         PaymentErrorCode.ORDER_NOT_PAYABLE: 409,
         PaymentErrorCode.AMOUNT_MISMATCH: 409,
+        PaymentErrorCode.PAYMENT_UNAVAILABLE: 409,
+        PaymentErrorCode.PROVIDER_UNAVAILABLE: 409,
+        PaymentErrorCode.PROVIDER_FAILED: 502,
     },
     NotificationErrorCode: {
         NotificationErrorCode.BAD_SIGNATURE: 400,

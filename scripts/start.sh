@@ -7,6 +7,8 @@ cd "$(dirname "$0")/.."
 BFF_PORT="${BFF_PORT:-5000}"
 PORT="${PORT:-3000}"
 export BFF_URL="${BFF_URL:-http://127.0.0.1:$BFF_PORT}"
+# The embedded set-up pays on the sandbox (no money moves) while a shop has no real provider.
+export PAYMENT_SANDBOX_ENABLED="${PAYMENT_SANDBOX_ENABLED:-1}"
 
 pids=()
 cleanup() { kill "${pids[@]}" 2>/dev/null || true; wait 2>/dev/null || true; }

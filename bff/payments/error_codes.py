@@ -8,6 +8,9 @@ class PaymentErrorCode(enum.StrEnum):
     DIRECT_PAYMENT_DISABLED = "direct_payment_disabled"
     ORDER_NOT_PAYABLE = "order_not_payable"
     AMOUNT_MISMATCH = "amount_mismatch"
+    PAYMENT_UNAVAILABLE = "payment_unavailable"
+    PROVIDER_UNAVAILABLE = "provider_unavailable"
+    PROVIDER_FAILED = "provider_failed"
 
 
 class NotificationErrorCode(enum.StrEnum):

@@ -5,7 +5,7 @@ order moves with a conditional UPDATE (unpaid or payment_failed -> paid), so rep
 concurrent ones, change the order at most once.
 """
 
-from decimal import Decimal
+import logging
 
 from sqlalchemy import select, update
 from sqlalchemy.exc import IntegrityError
@@ -19,32 +19,56 @@ from bff.orders.services import get_order
 from bff.payments.error_codes import NotificationErrorCode, PaymentErrorCode
 from bff.payments.messages import text
 from bff.payments.models import PaymentNotification
-from bff.payments.providers.base import BadNotification, PaymentEvent, PaymentProvider
+from bff.payments.providers.base import (
+    BadNotification,
+    PaymentContext,
+    PaymentEvent,
+    PaymentProvider,
+    PaymentStart,
+    ProviderError,
+)
 from bff.payments.providers.sandbox import SandboxProvider
 from bff.shops.models import Shop
 
-CENT = Decimal("0.01")
+log = logging.getLogger(__name__)
+DUPLICATE_PAYMENT = "duplicate_payment"
+
+
+def offered_providers(shop: Shop, providers: dict[str, PaymentProvider]) -> list[str]:
+    """The providers the storefront offers the shop's shoppers (none: the manual QR payment)."""
+    return list(providers) if shop.is_direct_payment_enabled else []
 
 
 def create_payment(
     session: Session,
     shop: Shop,
     user: User,
-    provider: PaymentProvider,
+    providers: dict[str, PaymentProvider],
+    provider_name: str | None,
     order_number: str,
     total_price,
-    origin: str,
-) -> str:
-    """The provider's payment page for an unpaid order; `origin` is where the shopper returns."""
+    context: PaymentContext,
+) -> PaymentStart:
+    """Start paying an unpaid order of `user` with one of the shop's providers (the first when
+    `provider_name` is None): a page, a QR code or WeChat's in-app payment."""
     if not shop.is_direct_payment_enabled:
         message = text(shop.language, "direct_payment_disabled")
         raise DomainError(PaymentErrorCode.DIRECT_PAYMENT_DISABLED, message)
+    if not providers:
+        raise DomainError(PaymentErrorCode.PAYMENT_UNAVAILABLE, text(shop.language, "payment_unavailable"))
+    provider = providers.get(provider_name or next(iter(providers)))
+    if provider is None:
+        raise DomainError(PaymentErrorCode.PROVIDER_UNAVAILABLE, text(shop.language, "provider_unavailable"))
     order = get_order(session, shop, user, order_number)
     if order.status not in OPEN_STATUSES:
         raise DomainError(PaymentErrorCode.ORDER_NOT_PAYABLE, text(shop.language, "order_not_payable"))
     if amount_in_cents(total_price) != order.total_price:
         raise DomainError(PaymentErrorCode.AMOUNT_MISMATCH, text(shop.language, "amount_mismatch"))
-    return provider.create_payment(shop, order, origin)
+    try:
+        return provider.create_payment(shop, order, context)
+    except ProviderError as exc:
+        log.warning("payment: %s refused to start order %s: %s", provider.name, order.order_number, exc)
+        raise DomainError(PaymentErrorCode.PROVIDER_FAILED, text(shop.language, "provider_failed")) from exc
 
 
 def receive_notification(
@@ -70,7 +94,8 @@ def apply_event(session: Session, shop: Shop, event: PaymentEvent, body: bytes) 
     )
     if order is None:
         raise DomainError(NotificationErrorCode.NOT_FOUND, "Order not found")
-    if event.amount.quantize(CENT) != order.total_price:
+    # Compared exactly, never rounded: 55.001 for an order of 55.00 is refused.
+    if event.amount != order.total_price:
         raise DomainError(NotificationErrorCode.AMOUNT_MISMATCH, text(shop.language, "amount_mismatch"))
     record = PaymentNotification(
         shop_id=shop.id,
@@ -102,10 +127,67 @@ def apply_event(session: Session, shop: Shop, event: PaymentEvent, body: bytes) 
             .values(status=OrderStatus.PAYMENT_FAILED, updated_at=utcnow())
             .execution_options(synchronize_session=False)
         ).rowcount
-    # A payment for a cancelled order is kept on record (result says so) for a refund by hand.
-    record.result = "applied" if moved else f"ignored_{order.status}"
+    record.result = "applied" if moved else _not_applied(session, order.id, event.outcome)
     session.commit()
     return bool(moved), record.result
+
+
+def _not_applied(session: Session, order_id: int, outcome: str) -> str:
+    # The status as it is now (another transaction may have just paid it), not as first read.
+    status = session.scalar(select(Order.status).where(Order.id == order_id))
+    if outcome == "paid" and status in (OrderStatus.PAID, OrderStatus.COMPLETED):
+        # A second transaction paid an order already paid: money to give back, kept for review.
+        return DUPLICATE_PAYMENT
+    # A payment for a cancelled order is kept on record (result says so) for a refund by hand.
+    return f"ignored_{status}"
+
+
+def settle_order(session: Session, shop: Shop, providers: dict[str, PaymentProvider], order: Order) -> str:
+    """Ask the shop's providers about an open order whose notification may never have come, and
+    apply what they say like a notification. Returns the order's status afterwards."""
+    for provider in providers.values():
+        if order.status not in OPEN_STATUSES:
+            break
+        try:
+            event = provider.query(order)
+        except ProviderError as exc:
+            log.warning("payment: %s query of order %s failed: %s", provider.name, order.order_number, exc)
+            continue
+        if event is None or amount_in_cents(event.amount) is None:
+            continue
+        try:
+            apply_event(session, shop, event, f"query {provider.name}".encode())
+        except DomainError as exc:
+            log.warning("payment: %s answered for order %s: %s", provider.name, order.order_number, exc.code)
+        session.refresh(order)
+    return order.status
+
+
+def settle_payment(
+    session: Session, shop: Shop, user: User, providers: dict[str, PaymentProvider], order_number: str
+) -> Order:
+    """The return page's check: the member's order, settled with the providers when still open."""
+    order = get_order(session, shop, user, order_number)
+    if order.status in OPEN_STATUSES:
+        settle_order(session, shop, providers, order)
+    return order
+
+
+def settle_open_orders(session: Session, providers_of) -> list[str]:
+    """The sweep (before unpaid orders are released): every open order of every shop with a real
+    provider is settled by query. `providers_of(shop)` gives a shop's providers. Paid numbers."""
+    paid = []
+    for shop in session.scalars(select(Shop)):
+        providers = providers_of(shop)
+        if not providers:
+            continue
+        open_orders = session.scalars(
+            select(Order).where(Order.shop_id == shop.id, Order.status.in_(OPEN_STATUSES))
+        ).all()
+        for order in open_orders:
+            if settle_order(session, shop, providers, order) == OrderStatus.PAID:
+                paid.append(order.order_number)
+    return paid
 
 
 # The sandbox's own payment page -----------------------------------------------------------
