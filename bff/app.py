@@ -46,6 +46,7 @@ from bff.media.routes import bp as media
 from bff.orders.commands import release_unpaid_orders, ship_order
 from bff.orders.numbers import OrderNumberConverter, order_number_param_schema
 from bff.orders.routes import blp as orders
+from bff.payments.admin_routes import blp as admin_payments
 from bff.payments.commands import payments_cli
 from bff.payments.routes import blp as payments
 from bff.settings.admin_routes import blp as admin_settings
@@ -102,6 +103,7 @@ def create_app(config: Config | None = None) -> Flask:
         admin_articles,
         admin_audit,
         admin_settings,
+        admin_payments,
     ):
         api.register_blueprint(blueprint)
     app.register_blueprint(media)

@@ -20,7 +20,7 @@ from bff.common.error_codes import RequestErrorCode
 from bff.common.errors import DomainError, error_body, validation_errors
 from bff.content.error_codes import ContentErrorCode
 from bff.orders.error_codes import OrderErrorCode
-from bff.payments.error_codes import NotificationErrorCode, PaymentErrorCode
+from bff.payments.error_codes import NotificationErrorCode, PaymentErrorCode, ProviderConfigErrorCode
 from bff.settings.error_codes import SettingsErrorCode
 from bff.shops.context import current_shop
 from bff.shops.error_codes import ShopErrorCode
@@ -97,6 +97,13 @@ HTTP_STATUS: dict[type[enum.StrEnum], dict[enum.StrEnum, int]] = {
         PaymentErrorCode.PAYMENT_UNAVAILABLE: 409,
         PaymentErrorCode.PROVIDER_UNAVAILABLE: 409,
         PaymentErrorCode.PROVIDER_FAILED: 502,
+        PaymentErrorCode.WECHAT_LOGIN_REQUIRED: 409,
+    },
+    ProviderConfigErrorCode: {
+        ProviderConfigErrorCode.NOT_FOUND: 404,
+        ProviderConfigErrorCode.VALIDATION: 422,
+        ProviderConfigErrorCode.IF_MATCH_REQUIRED: 428,
+        ProviderConfigErrorCode.STALE_VERSION: 412,
     },
     NotificationErrorCode: {
         NotificationErrorCode.BAD_SIGNATURE: 400,

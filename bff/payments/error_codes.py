@@ -11,6 +11,7 @@ class PaymentErrorCode(enum.StrEnum):
     PAYMENT_UNAVAILABLE = "payment_unavailable"
     PROVIDER_UNAVAILABLE = "provider_unavailable"
     PROVIDER_FAILED = "provider_failed"
+    WECHAT_LOGIN_REQUIRED = "wechat_login_required"
 
 
 class NotificationErrorCode(enum.StrEnum):
@@ -21,3 +22,12 @@ class NotificationErrorCode(enum.StrEnum):
     INVALID_AMOUNT = "invalid_amount"
     NOT_FOUND = "not_found"
     AMOUNT_MISMATCH = "amount_mismatch"
+
+
+class ProviderConfigErrorCode(enum.StrEnum):
+    """What the owner's provider settings calls can be told."""
+
+    NOT_FOUND = "not_found"
+    VALIDATION = "validation_error"
+    IF_MATCH_REQUIRED = "if_match_required"
+    STALE_VERSION = "stale_version"

@@ -1,5 +1,6 @@
 """What the payment calls say, by shop language ('en' is English, anything else Chinese)."""
 
+from bff.common.messages import TABLE as COMMON
 from bff.common.messages import MessageTable
 
 _MESSAGES: dict[str, tuple[str, str]] = {
@@ -11,6 +12,24 @@ _MESSAGES: dict[str, tuple[str, str]] = {
         "本店暂未开通在线支付，请按付款说明扫码付款",
         "Online payment is not available in this shop yet; please pay by QR code as described",
     ),
+    "wechat_login_required": ("请先授权微信登录后再支付", "Sign in with WeChat first to pay inside WeChat"),
+    # The owner's provider settings
+    "provider_kind_unknown": ("没有这种支付方式", "No such payment provider"),
+    "provider_incomplete": ("开启前请先填写：{fields}", "Fill these in before switching it on: {fields}"),
+    "provider_keys_invalid": (
+        "密钥或证书无法读取：{reason}",
+        "A key or certificate cannot be read: {reason}",
+    ),
+    "if_match_required": (
+        "保存前需要注明所编辑的版本（If-Match 请求头，取自读取时的 ETag）。请重新加载后再保存。",
+        "Saving needs the version you edited (the If-Match header, from the ETag you loaded). "
+        "Reload and save again.",
+    ),
+    "stale_version": (
+        "支付设置在您打开之后已被他人修改并保存，本次保存未执行。请重新加载后再修改。",
+        "The payment settings were saved by someone else after you opened them; yours were not "
+        "saved. Reload them and make your change again.",
+    ),
     "provider_unavailable": ("本店不支持该支付方式", "This shop does not offer that payment method"),
     "provider_failed": (
         "支付服务暂时不可用，请稍后再试",
@@ -18,4 +37,6 @@ _MESSAGES: dict[str, tuple[str, str]] = {
     ),
 }
 
-text = MessageTable(_MESSAGES).text
+_TABLE = MessageTable(_MESSAGES, COMMON)
+text = _TABLE.text
+is_key = _TABLE.is_key

@@ -25,3 +25,7 @@ class PaymentNotification(ShopOwned, db.Model):
     result: Mapped[str] = mapped_column(String(40))  # what we did: applied | ignored_<reason>
     raw_body: Mapped[str] = mapped_column(Text)
     received_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+# The shops' provider accounts and the members' openids live in their own module.
+from bff.payments.config_models import PaymentProviderConfig, WechatOpenid  # noqa: E402, F401

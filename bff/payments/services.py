@@ -6,6 +6,7 @@ concurrent ones, change the order at most once.
 """
 
 import logging
+from dataclasses import replace
 
 from sqlalchemy import select, update
 from sqlalchemy.exc import IntegrityError
@@ -18,7 +19,7 @@ from bff.orders.models import OPEN_STATUSES, Order, OrderStatus
 from bff.orders.services import get_order
 from bff.payments.error_codes import NotificationErrorCode, PaymentErrorCode
 from bff.payments.messages import text
-from bff.payments.models import PaymentNotification
+from bff.payments.models import PaymentNotification, WechatOpenid
 from bff.payments.providers.base import (
     BadNotification,
     PaymentContext,
@@ -28,6 +29,7 @@ from bff.payments.providers.base import (
     ProviderError,
 )
 from bff.payments.providers.sandbox import SandboxProvider
+from bff.payments.providers.wechat_pay import WechatLoginRequired
 from bff.shops.models import Shop
 
 log = logging.getLogger(__name__)
@@ -64,11 +66,26 @@ def create_payment(
         raise DomainError(PaymentErrorCode.ORDER_NOT_PAYABLE, text(shop.language, "order_not_payable"))
     if amount_in_cents(total_price) != order.total_price:
         raise DomainError(PaymentErrorCode.AMOUNT_MISMATCH, text(shop.language, "amount_mismatch"))
+    appid = getattr(provider, "appid", None)
+    if appid and context.device == "wechat" and not context.openid:
+        context = replace(context, openid=openid_of(session, shop, user, appid))
     try:
         return provider.create_payment(shop, order, context)
+    except WechatLoginRequired as exc:
+        message = text(shop.language, "wechat_login_required")
+        raise DomainError(PaymentErrorCode.WECHAT_LOGIN_REQUIRED, message) from exc
     except ProviderError as exc:
         log.warning("payment: %s refused to start order %s: %s", provider.name, order.order_number, exc)
         raise DomainError(PaymentErrorCode.PROVIDER_FAILED, text(shop.language, "provider_failed")) from exc
+
+
+def openid_of(session: Session, shop: Shop, user: User, appid: str) -> str | None:
+    """The member's openid for the official account `appid` (WeChat sign-in keeps it)."""
+    return session.scalar(
+        select(WechatOpenid.openid).where(
+            WechatOpenid.shop_id == shop.id, WechatOpenid.user_id == user.id, WechatOpenid.appid == appid
+        )
+    )
 
 
 def receive_notification(
