@@ -86,6 +86,29 @@ class Settle(MethodView):
         return {"order_number": order.order_number, "status": order.status}
 
 
+@blp.route("/notify/alipay")
+class AlipayNotify(MethodView):
+    @blp.doc(
+        responses={
+            200: {"description": "`success` (text): Alipay stops resending", "content": {"text/plain": {}}}
+        }
+    )
+    @blp.alt_response(400, response="BAD_REQUEST", description="bad_signature, invalid_amount, ...")
+    @blp.alt_response(404, response="NOT_FOUND", description="no Alipay in this shop, or no such order")
+    @blp.alt_response(413, response="REQUEST_ENTITY_TOO_LARGE")
+    def post(self):
+        """Alipay's signed notification (a form post): verified, applied once, answered `success`
+        as Alipay requires (anything else makes it resend for a day)."""
+        shop = current_shop()
+        provider = get_provider(db.session, shop, "alipay")
+        if provider is None:
+            abort(404)
+        services.receive_notification(
+            db.session, shop, provider, request.get_data(cache=True), request.headers
+        )
+        return Response("success", mimetype="text/plain")
+
+
 @blp.route("/notify/<string(maxlength=32):provider_name>")
 class Notify(MethodView):
     @blp.alt_response(400, response="BAD_REQUEST", description="bad_signature, invalid_amount, ...")

@@ -59,3 +59,27 @@ def set_provider(store, kind: str, fields: dict, enabled: bool = True):
 def wechat_shop(store, wechat_fake):
     set_provider(store, "wechat_pay", wechat_fake.shop_fields())
     return store
+
+
+@pytest.fixture(scope="session")
+def _alipay_fake():
+    from bff.tests.fakes.alipay import FakeAlipay
+
+    fake = FakeAlipay()
+    with LocalServer(fake) as server:
+        yield fake, f"{server.url}/gateway.do"
+
+
+@pytest.fixture
+def alipay_fake(app, _alipay_fake):
+    fake, url = _alipay_fake
+    fake.trades.clear()
+    fake.refunds.clear()
+    app.config["ALIPAY_GATEWAY_URL"] = url
+    return fake
+
+
+@pytest.fixture
+def alipay_shop(store, alipay_fake):
+    set_provider(store, "alipay", alipay_fake.shop_fields())
+    return store
