@@ -98,6 +98,8 @@ HTTP_STATUS: dict[type[enum.StrEnum], dict[enum.StrEnum, int]] = {
         PaymentErrorCode.PROVIDER_UNAVAILABLE: 409,
         PaymentErrorCode.PROVIDER_FAILED: 502,
         PaymentErrorCode.WECHAT_LOGIN_REQUIRED: 409,
+        PaymentErrorCode.WECHAT_LOGIN_UNAVAILABLE: 409,
+        PaymentErrorCode.WECHAT_STATE_INVALID: 400,
     },
     ProviderConfigErrorCode: {
         ProviderConfigErrorCode.NOT_FOUND: 404,

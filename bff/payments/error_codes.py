@@ -12,6 +12,8 @@ class PaymentErrorCode(enum.StrEnum):
     PROVIDER_UNAVAILABLE = "provider_unavailable"
     PROVIDER_FAILED = "provider_failed"
     WECHAT_LOGIN_REQUIRED = "wechat_login_required"
+    WECHAT_LOGIN_UNAVAILABLE = "wechat_login_unavailable"
+    WECHAT_STATE_INVALID = "wechat_state_invalid"
 
 
 class NotificationErrorCode(enum.StrEnum):

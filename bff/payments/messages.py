@@ -13,6 +13,11 @@ _MESSAGES: dict[str, tuple[str, str]] = {
         "Online payment is not available in this shop yet; please pay by QR code as described",
     ),
     "wechat_login_required": ("请先授权微信登录后再支付", "Sign in with WeChat first to pay inside WeChat"),
+    "wechat_login_unavailable": (
+        "本店暂不支持在微信内付款，请在手机浏览器中打开本页面",
+        "Paying inside WeChat is not available in this shop; open this page in your phone's browser",
+    ),
+    "wechat_state_invalid": ("微信授权已过期，请重新付款", "The WeChat sign-in expired; please pay again"),
     # The owner's provider settings
     "provider_kind_unknown": ("没有这种支付方式", "No such payment provider"),
     "provider_incomplete": ("开启前请先填写：{fields}", "Fill these in before switching it on: {fields}"),

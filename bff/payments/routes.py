@@ -1,7 +1,7 @@
 """Payment calls: the shop's payment methods, starting a payment for an order, settling an order
 on the return page, provider notifications, and the sandbox's page (only where it is on)."""
 
-from flask import Response, abort, redirect, request
+from flask import Response, abort, current_app, redirect, request
 from flask.views import MethodView
 
 from bff.accounts.decorators import member_required
@@ -84,6 +84,52 @@ class Settle(MethodView):
             db.session, shop, user, shop_providers(db.session, shop), args["order_number"]
         )
         return {"order_number": order.order_number, "status": order.status}
+
+
+@blp.route("/wechat/authorize")
+class WechatAuthorize(MethodView):
+    @member_required
+    @blp.arguments(schemas.WechatAuthorizeArgs, location="json_or_form")
+    @blp.alt_response(409, response="CONFLICT", description="wechat_login_unavailable")
+    @document_errors(blp, 404)
+    @blp.response(200, schemas.WechatAuthorizeResponse)
+    def post(self, shop, user, args):
+        """Inside WeChat: where to sign in silently (snsapi_base) for the openid JSAPI pays with."""
+        url = services.start_wechat_login(
+            db.session,
+            shop,
+            user,
+            shop_providers(db.session, shop),
+            args["order_number"],
+            current_origin(),
+            current_app.config["SECRET_KEY"],
+            current_app.config["WECHAT_OAUTH_URL"],
+        )
+        return {"url": url}
+
+
+@blp.route("/wechat/openid")
+class WechatSignedIn(MethodView):
+    @member_required
+    @blp.arguments(schemas.WechatOpenidArgs, location="json_or_form")
+    @blp.alt_response(400, response="BAD_REQUEST", description="wechat_state_invalid")
+    @blp.alt_response(409, response="CONFLICT", description="wechat_login_unavailable")
+    @document_errors(blp, 404, 502)
+    @blp.response(200, schemas.WechatOpenidResponse)
+    def post(self, shop, user, args):
+        """Back from WeChat's sign-in: the state is checked and the openid kept on the member."""
+        number = services.finish_wechat_login(
+            db.session,
+            shop,
+            user,
+            shop_providers(db.session, shop),
+            args["order_number"],
+            args["code"],
+            args["state"],
+            current_app.config["SECRET_KEY"],
+            current_app.config["WECHAT_API_URL"],
+        )
+        return {"order_number": number}
 
 
 @blp.route("/notify/alipay")

@@ -52,6 +52,28 @@ class SettleResponse(Schema):
     status = fields.String()
 
 
+class WechatAuthorizeArgs(Schema):
+    order_number = Text(required=True, validate=validate.Length(min=1, max=20))
+
+
+class WechatAuthorizeResponse(Schema):
+    url = fields.String(metadata={"description": "WeChat's sign-in page (snsapi_base) to go to."})
+
+
+class WechatOpenidArgs(Schema):
+    order_number = Text(required=True, validate=validate.Length(min=1, max=20))
+    code = Text(
+        required=True, validate=validate.Length(min=1, max=128), metadata={"pattern": r"^[A-Za-z0-9_-]+$"}
+    )
+    state = Text(
+        required=True, validate=validate.Length(min=1, max=128), metadata={"pattern": r"^[A-Za-z0-9]+$"}
+    )
+
+
+class WechatOpenidResponse(Schema):
+    order_number = fields.String()
+
+
 class NotificationResponse(Schema):
     received = fields.Boolean()
     applied = fields.Boolean()

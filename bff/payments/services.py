@@ -17,6 +17,7 @@ from bff.common.errors import DomainError
 from bff.common.models import amount_in_cents, utcnow
 from bff.orders.models import OPEN_STATUSES, Order, OrderStatus
 from bff.orders.services import get_order
+from bff.payments import wechat_login
 from bff.payments.error_codes import NotificationErrorCode, PaymentErrorCode
 from bff.payments.messages import text
 from bff.payments.models import PaymentNotification, WechatOpenid
@@ -232,3 +233,64 @@ def pay_on_sandbox(session: Session, provider: SandboxProvider, token: str, outc
     receive_notification(session, shop, provider, body, headers)
     origin = data.get("r") or shop.site_url.rstrip("/")
     return f"{origin}/order-summary/{data['o']}"
+
+
+# WeChat sign-in for JSAPI -------------------------------------------------------------------
+
+
+def _wechat(shop: Shop, providers: dict[str, PaymentProvider]):
+    provider = providers.get("wechat_pay")
+    if provider is None or not getattr(provider, "app_secret", None):
+        message = text(shop.language, "wechat_login_unavailable")
+        raise DomainError(PaymentErrorCode.WECHAT_LOGIN_UNAVAILABLE, message)
+    return provider
+
+
+def start_wechat_login(
+    session: Session,
+    shop: Shop,
+    user: User,
+    providers: dict[str, PaymentProvider],
+    order_number: str,
+    origin: str,
+    secret: str,
+    oauth_base: str,
+) -> str:
+    """The URL of WeChat's silent sign-in, coming back to /wechat-callback to pay `order_number`."""
+    provider = _wechat(shop, providers)
+    order = get_order(session, shop, user, order_number)
+    state = wechat_login.make_state(secret, shop.id, user.id, order.order_number)
+    back = f"{origin}/wechat-callback?order={order.order_number}"
+    return wechat_login.authorize_url(oauth_base, provider.appid, back, state)
+
+
+def finish_wechat_login(
+    session: Session,
+    shop: Shop,
+    user: User,
+    providers: dict[str, PaymentProvider],
+    order_number: str,
+    code: str,
+    state: str,
+    secret: str,
+    api_base: str,
+) -> str:
+    """Check the state, exchange the code for the openid and keep it on the member."""
+    provider = _wechat(shop, providers)
+    order = get_order(session, shop, user, order_number)
+    if not wechat_login.state_ok(secret, state, shop.id, user.id, order.order_number):
+        raise DomainError(PaymentErrorCode.WECHAT_STATE_INVALID, text(shop.language, "wechat_state_invalid"))
+    try:
+        openid = wechat_login.openid_for_code(api_base, provider.appid, provider.app_secret, code)
+    except ProviderError as exc:
+        log.warning("payment: WeChat sign-in failed for shop %s: %s", shop.id, exc)
+        raise DomainError(PaymentErrorCode.PROVIDER_FAILED, text(shop.language, "provider_failed")) from exc
+    known = session.scalar(
+        select(WechatOpenid).where(WechatOpenid.user_id == user.id, WechatOpenid.appid == provider.appid)
+    )
+    if known is None:
+        session.add(WechatOpenid(shop_id=shop.id, user_id=user.id, appid=provider.appid, openid=openid))
+    else:
+        known.openid = openid
+    session.commit()
+    return order.order_number

@@ -42,6 +42,7 @@ class WechatPayProvider:
     def __init__(self, settings: dict, secrets_: dict, gateway: str, notify_url: str, cert_dir: Path):
         self.mchid = settings["mchid"]
         self.appid = settings["appid"]
+        self.app_secret = secrets_.get("app_secret")  # the official account's, for the openid
         self.currency = settings.get("currency") or "NZD"  # the currency of the shop's prices
         kwargs = {}
         if secrets_.get("public_key") and settings.get("public_key_id"):

@@ -54,6 +54,9 @@ class FakeWechatPay:
         self.transactions: dict[str, FakeTransaction] = {}
         self.refunds: list[dict] = []
         self.requests: list[tuple[str, str]] = []
+        self.app_secret = secrets.token_hex(16)
+        self.openid = "oUpF8uMuAJO_M2pxb1Q9zNjWeS6o"
+        self.codes: dict[str, str] = {}
         self._lock = threading.Lock()
 
     # What the shop owner enters -----------------------------------------------------------
@@ -65,6 +68,7 @@ class FakeWechatPay:
             "cert_serial_no": self.cert_serial_no,
             "private_key": keys.private_pem(self.merchant_key),
             "apiv3_key": self.apiv3_key,
+            "app_secret": self.app_secret,
             "currency": "NZD",
         }
         if self.use_certificate:
@@ -163,10 +167,37 @@ class FakeWechatPay:
         message = f"{request.method}\n{path}\n{parts['timestamp']}\n{parts['nonce_str']}\n{body}\n"
         return keys.rsa_sha256_ok(self.merchant_key.public_key(), message, parts.get("signature", ""))
 
+    # WeChat's OAuth (snsapi_base) -----------------------------------------------------------
+
+    def _oauth(self, request: Request) -> Response:
+        if request.path == "/connect/oauth2/authorize":
+            # WeChat signs the shopper in silently and sends the browser back with a code.
+            code = secrets.token_hex(16)
+            self.codes[code] = self.openid
+            back = request.args["redirect_uri"]
+            sep = "&" if "?" in back else "?"
+            location = f"{back}{sep}code={code}&state={request.args.get('state', '')}"
+            return Response("", 302, headers={"Location": location})
+        args = request.args
+        if args.get("appid") != self.appid or args.get("secret") != self.app_secret:
+            return Response(json.dumps({"errcode": 40125, "errmsg": "invalid appsecret"}), 200)
+        openid = self.codes.pop(args.get("code", ""), None)
+        if openid is None:
+            return Response(json.dumps({"errcode": 40029, "errmsg": "invalid code"}), 200)
+        answer = {
+            "access_token": secrets.token_hex(16),
+            "expires_in": 7200,
+            "openid": openid,
+            "scope": "snsapi_base",
+        }
+        return Response(json.dumps(answer), 200, content_type="application/json")
+
     def __call__(self, environ, start_response):
         request = Request(environ)
         self.requests.append((request.method, request.path))
-        if not self._authorised(request):
+        if request.path in ("/connect/oauth2/authorize", "/sns/oauth2/access_token"):
+            response = self._oauth(request)
+        elif not self._authorised(request):
             error = json.dumps({"code": "SIGN_ERROR", "message": "签名错误"})
             response = Response(error, 401, content_type="application/json")
         else:

@@ -40,8 +40,11 @@ def wechat_fake(app, _wechat_fake):
     fake, url = _wechat_fake
     fake.transactions.clear()
     fake.refunds.clear()
+    fake.codes.clear()
     fake.use_certificate = False
     app.config["WECHATPAY_GATEWAY_URL"] = url
+    app.config["WECHAT_OAUTH_URL"] = url
+    app.config["WECHAT_API_URL"] = url
     return fake
 
 

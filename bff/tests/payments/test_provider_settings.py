@@ -55,7 +55,7 @@ def test_secrets_are_write_only_encrypted_at_rest_and_audited_without_values(
         "apiv3_key": True,
         "public_key": True,
         "platform_certificate": False,
-        "app_secret": False,
+        "app_secret": True,
     }
     row = db.session.scalar(select(PaymentProviderConfig).where(PaymentProviderConfig.shop_id == store.id))
     assert fields["apiv3_key"] not in row.secrets and "PRIVATE KEY" not in row.secrets
