@@ -60,7 +60,7 @@ class AlipayProvider:
         )
 
     def create_payment(self, shop, order, context: PaymentContext) -> PaymentStart:
-        back = f"{context.origin}/order-summary/{order.order_number}?paid=1"
+        back = f"{context.origin}/pay/{order.order_number}?returned=1"
         if context.device == "wechat":
             # WeChat's browser blocks Alipay: the shopper opens the order in the phone's browser.
             return PaymentStart("open_in_browser", url=f"{context.origin}/order-summary/{order.order_number}")

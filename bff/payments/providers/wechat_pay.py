@@ -105,7 +105,7 @@ class WechatPayProvider:
                 "h5", lambda: self.client.pay(**args, scene_info=scene, pay_type=WeChatPayType.H5)
             )
             self._check(code, data, "h5_url")
-            back = f"{context.origin}/order-summary/{order.order_number}?paid=1"
+            back = f"{context.origin}/pay/{order.order_number}?returned=1"
             return PaymentStart("redirect", url=f"{data['h5_url']}&redirect_url={quote(back, safe='')}")
         code, data = self._call("native", lambda: self.client.pay(**args, pay_type=WeChatPayType.NATIVE))
         self._check(code, data, "code_url")

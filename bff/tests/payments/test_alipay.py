@@ -44,7 +44,7 @@ def test_desktop_goes_to_page_pay_and_the_notification_is_answered_success_once(
     assert start["flow"] == "redirect"
     query = parse_qs(urlsplit(start["paymentPageUrl"]).query)
     assert query["method"] == ["alipay.trade.page.pay"]
-    assert query["return_url"] == [f"http://shop-a.test/order-summary/{order['order_number']}?paid=1"]
+    assert query["return_url"] == [f"http://shop-a.test/pay/{order['order_number']}?returned=1"]
     assert query["notify_url"] == [f"http://shop-a.test{NOTIFY}"]
     assert "55.00" in _open(start["paymentPageUrl"]).text
     trade = alipay_fake.trades[order["order_number"]]

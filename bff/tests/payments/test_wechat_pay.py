@@ -73,7 +73,7 @@ def test_a_mobile_browser_goes_to_h5_and_comes_back_to_the_order(
     assert start["paymentPageUrl"].startswith(
         "https://wx.tenpay.com/cgi-bin/mmpayweb-bin/checkmweb?prepay_id="
     )
-    back = f"http%3A%2F%2Fshop-a.test%2Forder-summary%2F{order['order_number']}%3Fpaid%3D1"
+    back = f"http%3A%2F%2Fshop-a.test%2Fpay%2F{order['order_number']}%3Freturned%3D1"
     assert start["paymentPageUrl"].endswith(f"&redirect_url={back}")
     assert wechat_fake.transactions[order["order_number"]].trade_type == "H5"
 

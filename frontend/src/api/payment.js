@@ -28,3 +28,15 @@ export async function settlePayment(api, orderNumber) {
   const { data } = await api.post(`${PATHS.payment}/settle`, { order_number: orderNumber });
   return data;
 }
+
+/** Inside WeChat: WeChat's silent sign-in page for the openid JSAPI pays with. */
+export async function wechatAuthorize(api, orderNumber) {
+  const { data } = await api.post(`${PATHS.payment}/wechat/authorize`, { order_number: orderNumber });
+  return data.url;
+}
+
+/** Back from WeChat's sign-in with its code and state: the BFF keeps the openid. */
+export async function wechatSignedIn(api, { orderNumber, code, state }) {
+  const { data } = await api.post(`${PATHS.payment}/wechat/openid`, { order_number: orderNumber, code, state });
+  return data.order_number;
+}

@@ -31,6 +31,8 @@ import OrderSummaryPage from '../features/orders/OrderSummaryPage.jsx';
 import AddressBook from '../features/addresses/AddressBook.jsx';
 import CheckoutPage from '../features/checkout/CheckoutPage.jsx';
 import PaymentInfoPage from '../features/payment/PaymentInfoPage.jsx';
+import PayPage from '../features/payment/PayPage.jsx';
+import WechatCallbackPage from '../features/payment/WechatCallbackPage.jsx';
 import { selectViewer } from '../features/account/userSlice.js';
 import { shopLoaded } from '../features/shop/shopSlice.js';
 import { searchTextChanged } from '../features/search/searchSlice.js';
@@ -62,6 +64,8 @@ const SHOPPING_PAGES = [
   page('checkout', <CheckoutPage />, 'checkout.title'),
   page('order-summary/:orderNumber', <OrderSummaryPage />, 'order.summaryTitle'),
   page('payment-info', <PaymentInfoPage />, 'payment.title'),
+  page('pay/:orderNumber', <PayPage />, 'pay.title'),
+  page('wechat-callback', <WechatCallbackPage />, 'pay.title'),
 ];
 const SEARCH_PATH = 'search-product';
 

@@ -6,6 +6,7 @@ import { useNotify } from '../ui/useNotify.js';
 import { createPayment, fetchPaymentMethods } from '../../api/payment.js';
 import { useApiCall } from '../../common/useApiCall.js';
 import { selectShop } from '../shop/shopSlice.js';
+import { hasRealProvider } from './device.js';
 
 export const directPaymentEnabled = (shop) => Number(shop?.is_direct_payment_enabled) === 1;
 
@@ -45,6 +46,8 @@ export function usePay() {
   const direct = directPaymentEnabled(shop) && (providers === null || providers.length > 0);
   const pay = async (order) => {
     if (!direct) return navigate('/payment-info');
+    // WeChat Pay / Alipay: the payment page picks the provider and the way to pay.
+    if (hasRealProvider(providers)) return navigate(`/pay/${encodeURIComponent(order.order_number)}`);
     try {
       const start = await call((api) =>
         createPayment(api, { orderNumber: order.order_number, totalPrice: order.total_price }),
