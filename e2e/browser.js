@@ -29,9 +29,9 @@ export function launchBrowser() {
 
 export async function openPage(
   browser,
-  { width = 1280, height = 900, javaScriptEnabled = true, permissions = [] } = {},
+  { width = 1280, height = 900, javaScriptEnabled = true, permissions = [], userAgent = undefined } = {},
 ) {
-  const context = await browser.newContext({ viewport: { width, height }, javaScriptEnabled, permissions });
+  const context = await browser.newContext({ viewport: { width, height }, javaScriptEnabled, permissions, userAgent });
   const problems = [];
   await watchCsp(context, problems);
   const page = await context.newPage();

@@ -108,6 +108,9 @@ class FakeAlipay:
         request = Request(environ)
         if request.path == "/gateway.do/pay" and request.method == "POST":
             response = self._paid_on_page(request)
+        elif request.path == "/_fake/deliver-to":
+            self.deliver_to = request.values["url"]
+            response = Response("ok")
         else:
             response = self._call(request.args.to_dict())
         return response(environ, start_response)
@@ -191,7 +194,8 @@ class FakeAlipay:
         with self._lock:
             self.trades[trade.out_trade_no] = trade
         html = (
-            '<!doctype html><html><head><meta charset="utf-8"><title>Alipay (fake)</title></head><body>'
+            '<!doctype html><html><head><meta charset="utf-8"><title>Alipay (fake)</title>'
+            '<link rel="icon" href="data:,"></head><body>'
             f'<h1>支付宝</h1><p id="subject">{escape(trade.subject)}</p>'
             f'<p>¥ <strong id="amount">{escape(trade.total_amount)}</strong></p>'
             f'<form method="post" action="/gateway.do/pay"><input type="hidden" name="out_trade_no" '

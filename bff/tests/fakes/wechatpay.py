@@ -18,7 +18,9 @@ import time
 import uuid
 from dataclasses import dataclass, field
 
+import requests
 from cryptography.hazmat.primitives.ciphers.aead import AESGCM
+from markupsafe import escape
 from werkzeug.wrappers import Request, Response
 
 from bff.tests.fakes import keys
@@ -57,6 +59,9 @@ class FakeWechatPay:
         self.app_secret = secrets.token_hex(16)
         self.openid = "oUpF8uMuAJO_M2pxb1Q9zNjWeS6o"
         self.codes: dict[str, str] = {}
+        self.prepays: dict[str, str] = {}  # prepay id -> out_trade_no
+        self.h5_base = "https://wx.tenpay.com/cgi-bin/mmpayweb-bin/checkmweb"
+        self.deliver_to: str | None = None  # e2e: post notifications to this base URL
         self._lock = threading.Lock()
 
     # What the shop owner enters -----------------------------------------------------------
@@ -197,12 +202,50 @@ class FakeWechatPay:
         self.requests.append((request.method, request.path))
         if request.path in ("/connect/oauth2/authorize", "/sns/oauth2/access_token"):
             response = self._oauth(request)
+        elif request.path.startswith("/_fake/"):
+            response = self._control(request)
         elif not self._authorised(request):
             error = json.dumps({"code": "SIGN_ERROR", "message": "签名错误"})
             response = Response(error, 401, content_type="application/json")
         else:
             response = self._route(request)
         return response(environ, start_response)
+
+    # What the browser tests drive: the shopper's side of WeChat --------------------------------
+
+    def deliver(self, notification: tuple[str, bytes, dict]) -> None:
+        url, body, headers = notification
+        host, path = url.split("/")[2], "/" + url.split("/", 3)[3]
+        requests.post(
+            f"{self.deliver_to}{path}", data=body, headers={**headers, "X-Site-Host": host}, timeout=10
+        )
+
+    def _control(self, request: Request) -> Response:
+        path, args = request.path, request.values
+        if path == "/_fake/deliver-to":
+            self.deliver_to = args["url"]
+            return Response("ok")
+        if path == "/_fake/h5":
+            # WeChat's H5 cashier page: a Pay button.
+            return Response(
+                '<!doctype html><html><head><meta charset="utf-8"><title>WeChat Pay (fake)</title>'
+                '<link rel="icon" href="data:,"></head>'
+                "<body>"
+                '<form method="post" action="/_fake/h5/pay">'
+                f'<input type="hidden" name="prepay_id" value="{escape(args.get("prepay_id", ""))}">'
+                f'<input type="hidden" name="redirect_url" value="{escape(args.get("redirect_url", ""))}">'
+                '<button id="wechat-h5-pay">确认支付</button></form></body></html>',
+                content_type="text/html; charset=utf-8",
+            )
+        number = self.prepays.get(args.get("prepay_id", ""), args.get("out_trade_no", ""))
+        if number not in self.transactions:
+            return Response("no such transaction", 404)
+        notification = self.pay(number)
+        if args.get("notify", "1") == "1":
+            self.deliver(notification)
+        if path == "/_fake/h5/pay":
+            return Response("", 302, headers={"Location": args["redirect_url"]})
+        return Response("paid")
 
     def _route(self, request: Request) -> Response:
         path = request.path
@@ -239,14 +282,13 @@ class FakeWechatPay:
                 out_trade_no, trade_type.upper(), amount, data["notify_url"], data.get("payer")
             )
         prepay = f"wx{secrets.token_hex(16)}"
+        self.prepays[prepay] = out_trade_no
         if trade_type == "native":
             return self._answer(200, {"code_url": f"weixin://wxpay/bizpayurl?pr={prepay[:10]}"})
         if trade_type == "h5":
             return self._answer(
                 200,
-                {
-                    "h5_url": f"https://wx.tenpay.com/cgi-bin/mmpayweb-bin/checkmweb?prepay_id={prepay}&package=1"
-                },
+                {"h5_url": f"{self.h5_base}?prepay_id={prepay}&package=1"},
             )
         return self._answer(200, {"prepay_id": prepay})
 
