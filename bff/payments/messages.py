@@ -35,6 +35,7 @@ _MESSAGES: dict[str, tuple[str, str]] = {
         "The payment settings were saved by someone else after you opened them; yours were not "
         "saved. Reload them and make your change again.",
     ),
+    "payment_not_found": ("该订单没有可退款的支付记录", "This order has no payment to refund"),
     "provider_unavailable": ("本店不支持该支付方式", "This shop does not offer that payment method"),
     "provider_failed": (
         "支付服务暂时不可用，请稍后再试",

@@ -7,6 +7,7 @@ concurrent ones, change the order at most once.
 
 import logging
 from dataclasses import replace
+from decimal import Decimal
 
 from sqlalchemy import select, update
 from sqlalchemy.exc import IntegrityError
@@ -28,6 +29,7 @@ from bff.payments.providers.base import (
     PaymentProvider,
     PaymentStart,
     ProviderError,
+    RefundResult,
 )
 from bff.payments.providers.sandbox import SandboxProvider
 from bff.payments.providers.wechat_pay import WechatLoginRequired
@@ -294,3 +296,36 @@ def finish_wechat_login(
         known.openid = openid
     session.commit()
     return order.order_number
+
+
+# Refunds (the console's refund records live with the console's code) ---------------------------
+
+
+def refund_payment(
+    session: Session,
+    shop: Shop,
+    providers: dict[str, PaymentProvider],
+    order: Order,
+    amount: Decimal,
+    refund_number: str,
+    reason: str = "",
+) -> RefundResult:
+    """Give back `amount` of the payment applied to `order`, through the provider that took it.
+    `refund_number` is the caller's own id of the refund: repeating it never refunds twice."""
+    paid = session.scalar(
+        select(PaymentNotification).where(
+            PaymentNotification.shop_id == shop.id,
+            PaymentNotification.order_id == order.id,
+            PaymentNotification.outcome == "paid",
+            PaymentNotification.result == "applied",
+        )
+    )
+    if paid is None or paid.provider not in providers:
+        raise DomainError(PaymentErrorCode.NOT_FOUND, text(shop.language, "payment_not_found"))
+    if amount_in_cents(amount) is None or amount <= 0 or amount > paid.amount:
+        raise DomainError(PaymentErrorCode.AMOUNT_MISMATCH, text(shop.language, "amount_mismatch"))
+    try:
+        return providers[paid.provider].refund(order, paid.transaction_id, refund_number, amount, reason)
+    except ProviderError as exc:
+        log.warning("payment: %s refund of order %s failed: %s", paid.provider, order.order_number, exc)
+        raise DomainError(PaymentErrorCode.PROVIDER_FAILED, text(shop.language, "provider_failed")) from exc

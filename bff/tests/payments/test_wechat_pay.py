@@ -180,3 +180,23 @@ def test_a_gateway_that_refuses_gives_a_clear_502(app, api, as_member, order, we
     app.config["WECHATPAY_GATEWAY_URL"] = "http://127.0.0.1:9"  # nothing listens there
     assert_error(_pay(api, as_member, order), 502, "provider_failed")
     assert order_status(order) == "unpaid"
+
+
+def test_refund_payment_finds_the_payment_and_its_provider(
+    client, api, as_member, order, store, wechat_shop, wechat_fake
+):
+    from bff.common.errors import DomainError
+    from bff.payments import services
+
+    paid_order = db.session.get(Order, order["id"])
+    providers = shop_providers(db.session, store)
+    with pytest.raises(DomainError) as unpaid:
+        services.refund_payment(db.session, store, providers, paid_order, Decimal("1.00"), "R0")
+    assert unpaid.value.code == "not_found"
+    _pay(api, as_member, order)
+    _deliver(client, wechat_fake.pay(order["order_number"]))
+    with pytest.raises(DomainError) as too_much:
+        services.refund_payment(db.session, store, providers, paid_order, Decimal("55.01"), "R1")
+    assert too_much.value.code == "amount_mismatch"
+    result = services.refund_payment(db.session, store, providers, paid_order, Decimal("55.00"), "R2", "退货")
+    assert result.status == "processing" and wechat_fake.refunds[-1]["out_refund_no"] == "R2"
