@@ -161,7 +161,7 @@ describe('payments', () => {
     await choose(tab, orderNumber, 'wechat_pay');
     await tab.page.getByTestId('pay-qr').waitFor({ timeout: 15000 });
     // The shopper scans and pays; WeChat Pay's notification never arrives.
-    const paid = await fetch(`${fakes.wechat}/_fake/pay?out_trade_no=${orderNumber}&notify=0`, { method: 'POST' });
+    const paid = await fetch(`${fakes.wechat}/_fake/pay?out_trade_no=${orderNumber}-N&notify=0`, { method: 'POST' });
     assert.equal(paid.status, 200);
     await seesPaid(tab, orderNumber);
     await finish(tab);

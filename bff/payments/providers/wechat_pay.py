@@ -32,6 +32,20 @@ class WechatLoginRequired(ProviderError):
     """JSAPI needs the shopper's openid: the storefront first signs them in with WeChat."""
 
 
+# WeChat Pay refuses a second order under one out_trade_no with other parameters, so a shopper who
+# opened the QR code on a desktop and then pays on the phone needs another: one per way of paying.
+SUFFIXES = {"jsapi": "J", "h5": "H", "native": "N"}
+
+
+def out_trade_no(order_number: str, mode: str) -> str:
+    return f"{order_number}-{SUFFIXES[mode]}"
+
+
+def order_number_of(trade_no: str) -> str:
+    number, _, suffix = trade_no.rpartition("-")
+    return number if suffix in SUFFIXES.values() else trade_no
+
+
 def cents(amount: Decimal) -> int:
     return int((amount * 100).to_integral_exact())
 
@@ -83,12 +97,13 @@ class WechatPayProvider:
         return code, data
 
     def create_payment(self, shop, order, context: PaymentContext) -> PaymentStart:
+        mode = {"wechat": "jsapi", "mobile": "h5"}.get(context.device, "native")
         args = {
             "description": f"{shop.shop_name} {order.order_number}"[:127],
-            "out_trade_no": order.order_number,
+            "out_trade_no": out_trade_no(order.order_number, mode),
             "amount": {"total": cents(order.total_price), "currency": self.currency},
         }
-        if context.device == "wechat":
+        if mode == "jsapi":
             if not context.openid:
                 raise WechatLoginRequired("no openid")
             code, data = self._call(
@@ -99,7 +114,7 @@ class WechatPayProvider:
             )
             self._check(code, data, "prepay_id")
             return PaymentStart("jsapi", jsapi=self._jsapi_params(data["prepay_id"]))
-        if context.device == "mobile":
+        if mode == "h5":
             scene = {"payer_client_ip": context.client_ip or "127.0.0.1", "h5_info": {"type": "Wap"}}
             code, data = self._call(
                 "h5", lambda: self.client.pay(**args, scene_info=scene, pay_type=WeChatPayType.H5)
@@ -161,21 +176,24 @@ class WechatPayProvider:
         return PaymentEvent(
             provider=self.name,
             transaction_id=str(resource["transaction_id"])[:128],
-            order_number=str(resource["out_trade_no"])[:20],
+            order_number=order_number_of(str(resource["out_trade_no"]))[:20],
             amount=Decimal(amount["total"]) / 100,
             outcome="paid" if state == "SUCCESS" else "failed",
         )
 
     def query(self, order) -> PaymentEvent | None:
-        code, data = self._call("query", lambda: self.client.query(out_trade_no=order.order_number))
-        if code == 404 or (code == 200 and data.get("trade_state") != "SUCCESS"):
-            return None  # never started, or not paid yet
-        if code != 200:
-            raise ProviderError(f"query: HTTP {code} {data.get('code', '')}")
-        try:
-            return self._event(data)
-        except (BadNotification, KeyError) as exc:
-            raise ProviderError(f"query: {exc}") from exc
+        for mode in SUFFIXES:
+            number = out_trade_no(order.order_number, mode)
+            code, data = self._call("query", lambda number=number: self.client.query(out_trade_no=number))
+            if code == 404 or (code == 200 and data.get("trade_state") != "SUCCESS"):
+                continue  # never started this way, or not paid yet
+            if code != 200:
+                raise ProviderError(f"query: HTTP {code} {data.get('code', '')}")
+            try:
+                return self._event(data)
+            except (BadNotification, KeyError) as exc:
+                raise ProviderError(f"query: {exc}") from exc
+        return None
 
     def refund(
         self, order, transaction_id: str, refund_number: str, amount: Decimal, reason: str

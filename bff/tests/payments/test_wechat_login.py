@@ -39,7 +39,7 @@ def test_the_round_trip_keeps_the_openid_and_jsapi_pays_with_it(
     assert (kept.user_id, kept.appid, kept.openid) == (member.id, wechat_fake.appid, wechat_fake.openid)
     start = _pay(api, as_member, order, agent=IN_WECHAT).get_json()
     assert start["flow"] == "jsapi"
-    assert wechat_fake.transactions[order["order_number"]].payer == {"openid": wechat_fake.openid}
+    assert wechat_fake.transactions[order["order_number"] + "-J"].payer == {"openid": wechat_fake.openid}
     # A code is good once.
     assert_error(api.post("/api/payment/wechat/openid", as_member, data=body), 502, "provider_failed")
 

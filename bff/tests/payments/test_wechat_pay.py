@@ -48,10 +48,10 @@ def test_desktop_pays_by_native_qr_code_and_the_notification_is_applied_once(
     assert res.status_code == 200, res.data
     start = res.get_json()
     assert start["flow"] == "qr" and start["qrCode"].startswith("weixin://wxpay/bizpayurl?pr=")
-    txn = wechat_fake.transactions[order["order_number"]]
+    txn = wechat_fake.transactions[order["order_number"] + "-N"]
     assert txn.trade_type == "NATIVE" and txn.amount == {"total": 5500, "currency": "NZD"}
     assert txn.notify_url == f"http://shop-a.test{NOTIFY}"
-    notification = wechat_fake.pay(order["order_number"])
+    notification = wechat_fake.pay(order["order_number"] + "-N")
     first = _deliver(client, notification)
     assert first.status_code == 200 and first.get_json()["applied"] is True
     assert order_status(order) == "paid"
@@ -61,7 +61,7 @@ def test_desktop_pays_by_native_qr_code_and_the_notification_is_applied_once(
     assert (record.provider, record.amount, record.transaction_id) == (
         "wechat_pay",
         Decimal("55.00"),
-        wechat_fake.transactions[order["order_number"]].transaction_id,
+        wechat_fake.transactions[order["order_number"] + "-N"].transaction_id,
     )
 
 
@@ -75,7 +75,7 @@ def test_a_mobile_browser_goes_to_h5_and_comes_back_to_the_order(
     )
     back = f"http%3A%2F%2Fshop-a.test%2Fpay%2F{order['order_number']}%3Freturned%3D1"
     assert start["paymentPageUrl"].endswith(f"&redirect_url={back}")
-    assert wechat_fake.transactions[order["order_number"]].trade_type == "H5"
+    assert wechat_fake.transactions[order["order_number"] + "-H"].trade_type == "H5"
 
 
 def test_inside_wechat_jsapi_needs_the_openid_then_gives_signed_parameters(
@@ -92,7 +92,7 @@ def test_inside_wechat_jsapi_needs_the_openid_then_gives_signed_parameters(
     assert params["appId"] == wechat_fake.appid and params["package"].startswith("prepay_id=wx")
     message = f"{params['appId']}\n{params['timeStamp']}\n{params['nonceStr']}\n{params['package']}\n"
     assert keys.rsa_sha256_ok(wechat_fake.merchant_key.public_key(), message, params["paySign"])
-    assert wechat_fake.transactions[order["order_number"]].payer == {"openid": "o-member-1"}
+    assert wechat_fake.transactions[order["order_number"] + "-J"].payer == {"openid": "o-member-1"}
 
 
 @pytest.mark.parametrize(
@@ -103,7 +103,7 @@ def test_a_forged_stale_or_wrong_notification_is_refused(
     client, api, as_member, order, wechat_shop, wechat_fake, tamper
 ):
     _pay(api, as_member, order)
-    number = order["order_number"]
+    number = order["order_number"] + "-N"
     if tamper == "stale":
         url, body, headers = wechat_fake.pay(number, timestamp=int(time.time()) - 600)
     elif tamper == "amount":
@@ -132,19 +132,19 @@ def test_a_lost_notification_is_settled_by_the_return_pages_query(
     _pay(api, as_member, order)
     settle = {"order_number": order["order_number"]}
     assert api.post("/api/payment/settle", as_member, data=settle).get_json()["status"] == "unpaid"
-    wechat_fake.pay(order["order_number"])  # paid, but the notification never arrives
+    wechat_fake.pay(order["order_number"] + "-N")  # paid, but the notification never arrives
     res = api.post("/api/payment/settle", as_member, data=settle)
     assert res.get_json() == {"order_number": order["order_number"], "status": "paid"}
     record = db.session.query(PaymentNotification).one()
     assert record.result == "applied" and record.raw_body == "query wechat_pay"
     # The notification arriving late after all is a replay of the same transaction.
-    late = wechat_fake.pay(order["order_number"])
+    late = wechat_fake.pay(order["order_number"] + "-N")
     assert _deliver(client, late).get_json()["result"] == "duplicate"
 
 
 def test_the_sweep_settles_open_orders_by_query(app, api, as_member, order, wechat_shop, wechat_fake):
     _pay(api, as_member, order)
-    wechat_fake.pay(order["order_number"])
+    wechat_fake.pay(order["order_number"] + "-N")
     result = CliRunner().invoke(payments_cli, ["settle"], obj=app.extensions.get("flask-cli-script-info"))
     assert result.exit_code == 0, result.output
     assert f"Settled 1 paid order(s): {order['order_number']}" in result.output
@@ -158,10 +158,10 @@ def test_an_order_never_started_with_wechat_stays_unpaid_on_query(api, as_member
 
 def test_refund_through_the_provider(client, api, as_member, order, store, wechat_shop, wechat_fake):
     _pay(api, as_member, order)
-    _deliver(client, wechat_fake.pay(order["order_number"]))
+    _deliver(client, wechat_fake.pay(order["order_number"] + "-N"))
     provider = shop_providers(db.session, store)["wechat_pay"]
     paid = db.session.get(Order, order["id"])
-    txn = wechat_fake.transactions[order["order_number"]].transaction_id
+    txn = wechat_fake.transactions[order["order_number"] + "-N"].transaction_id
     result = provider.refund(paid, txn, "R-" + order["order_number"], Decimal("10.00"), "缺货")
     assert result.status == "processing" and result.refund_id.startswith("5030")
     assert wechat_fake.refunds[0]["amount"] == {"refund": 1000, "total": 5500, "currency": "NZD"}
@@ -173,7 +173,7 @@ def test_platform_certificate_mode(client, api, as_member, order, store, wechat_
     wechat_fake.use_certificate = True
     set_provider(store, "wechat_pay", wechat_fake.shop_fields())
     assert _pay(api, as_member, order).get_json()["flow"] == "qr"
-    assert _deliver(client, wechat_fake.pay(order["order_number"])).get_json()["applied"] is True
+    assert _deliver(client, wechat_fake.pay(order["order_number"] + "-N")).get_json()["applied"] is True
 
 
 def test_a_gateway_that_refuses_gives_a_clear_502(app, api, as_member, order, wechat_shop):
@@ -194,9 +194,22 @@ def test_refund_payment_finds_the_payment_and_its_provider(
         services.refund_payment(db.session, store, providers, paid_order, Decimal("1.00"), "R0")
     assert unpaid.value.code == "not_found"
     _pay(api, as_member, order)
-    _deliver(client, wechat_fake.pay(order["order_number"]))
+    _deliver(client, wechat_fake.pay(order["order_number"] + "-N"))
     with pytest.raises(DomainError) as too_much:
         services.refund_payment(db.session, store, providers, paid_order, Decimal("55.01"), "R1")
     assert too_much.value.code == "amount_mismatch"
     result = services.refund_payment(db.session, store, providers, paid_order, Decimal("55.00"), "R2", "退货")
     assert result.status == "processing" and wechat_fake.refunds[-1]["out_refund_no"] == "R2"
+
+
+def test_each_way_of_paying_has_its_own_trade_and_the_query_finds_the_paid_one(
+    api, as_member, order, wechat_shop, wechat_fake
+):
+    _pay(api, as_member, order)  # the QR code on a desktop, left unpaid
+    _pay(api, as_member, order, agent=ANDROID)  # then paid on the phone
+    number = order["order_number"]
+    assert {f"{number}-N", f"{number}-H"} <= set(wechat_fake.transactions)
+    wechat_fake.pay(f"{number}-H")
+    res = api.post("/api/payment/settle", as_member, data={"order_number": number})
+    assert res.get_json()["status"] == "paid"
+    assert db.session.query(PaymentNotification).one().order_id == order["id"]
