@@ -27,5 +27,5 @@ class PaymentNotification(ShopOwned, db.Model):
     received_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
 
-# The shops' provider accounts and the members' openids live in their own module.
-from bff.payments.config_models import PaymentProviderConfig, WechatOpenid  # noqa: E402, F401
+# The shops' provider accounts, the members' openids and the attempts live in their own module.
+from bff.payments.provider_models import PaymentAttempt, PaymentProviderConfig, WechatOpenid  # noqa: E402, F401

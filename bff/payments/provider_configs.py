@@ -13,9 +13,9 @@ from bff.accounts.models import User
 from bff.audit.models import AuditEntry
 from bff.audit.services import Action, diff, json_value
 from bff.common.errors import DomainError
-from bff.payments.config_models import PaymentProviderConfig
 from bff.payments.error_codes import ProviderConfigErrorCode as Code
 from bff.payments.messages import text
+from bff.payments.provider_models import PaymentProviderConfig
 from bff.payments.secret_box import seal, unseal
 from bff.shops.models import Shop
 

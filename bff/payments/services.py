@@ -21,7 +21,7 @@ from bff.orders.services import get_order
 from bff.payments import wechat_login
 from bff.payments.error_codes import NotificationErrorCode, PaymentErrorCode
 from bff.payments.messages import text
-from bff.payments.models import PaymentNotification, WechatOpenid
+from bff.payments.models import PaymentAttempt, PaymentNotification, WechatOpenid
 from bff.payments.providers.base import (
     BadNotification,
     PaymentContext,
@@ -73,13 +73,29 @@ def create_payment(
     if appid and context.device == "wechat" and not context.openid:
         context = replace(context, openid=openid_of(session, shop, user, appid))
     try:
-        return provider.create_payment(shop, order, context)
+        start = provider.create_payment(shop, order, context)
     except WechatLoginRequired as exc:
         message = text(shop.language, "wechat_login_required")
         raise DomainError(PaymentErrorCode.WECHAT_LOGIN_REQUIRED, message) from exc
     except ProviderError as exc:
         log.warning("payment: %s refused to start order %s: %s", provider.name, order.order_number, exc)
         raise DomainError(PaymentErrorCode.PROVIDER_FAILED, text(shop.language, "provider_failed")) from exc
+    if start.reference:
+        _remember_attempt(session, shop, order, provider.name, start.reference)
+    return start
+
+
+def _remember_attempt(session: Session, shop: Shop, order: Order, provider: str, reference: str) -> None:
+    known = select(PaymentAttempt.id).where(
+        PaymentAttempt.provider == provider, PaymentAttempt.reference == reference
+    )
+    if session.scalar(known) is not None:
+        return
+    session.add(PaymentAttempt(shop_id=shop.id, order_id=order.id, provider=provider, reference=reference))
+    try:
+        session.commit()
+    except IntegrityError:
+        session.rollback()  # the same attempt, recorded by a concurrent request
 
 
 def openid_of(session: Session, shop: Shop, user: User, appid: str) -> str | None:
@@ -164,12 +180,19 @@ def _not_applied(session: Session, order_id: int, outcome: str) -> str:
 
 def settle_order(session: Session, shop: Shop, providers: dict[str, PaymentProvider], order: Order) -> str:
     """Ask the shop's providers about an open order whose notification may never have come, and
-    apply what they say like a notification. Returns the order's status afterwards."""
-    for provider in providers.values():
-        if order.status not in OPEN_STATUSES:
-            break
+    apply what they say like a notification. Only attempts made are asked about, newest first.
+    Returns the order's status afterwards."""
+    attempts = session.execute(
+        select(PaymentAttempt.provider, PaymentAttempt.reference)
+        .where(PaymentAttempt.order_id == order.id)
+        .order_by(PaymentAttempt.id.desc())
+    ).all()
+    for name, reference in attempts:
+        provider = providers.get(name)
+        if provider is None or order.status not in OPEN_STATUSES:
+            continue
         try:
-            event = provider.query(order)
+            event = provider.query(order, reference)
         except ProviderError as exc:
             log.warning("payment: %s query of order %s failed: %s", provider.name, order.order_number, exc)
             continue
@@ -201,8 +224,11 @@ def settle_open_orders(session: Session, providers_of) -> list[str]:
         providers = providers_of(shop)
         if not providers:
             continue
+        attempted = select(PaymentAttempt.order_id).where(PaymentAttempt.shop_id == shop.id)
         open_orders = session.scalars(
-            select(Order).where(Order.shop_id == shop.id, Order.status.in_(OPEN_STATUSES))
+            select(Order).where(
+                Order.shop_id == shop.id, Order.status.in_(OPEN_STATUSES), Order.id.in_(attempted)
+            )
         ).all()
         for order in open_orders:
             if settle_order(session, shop, providers, order) == OrderStatus.PAID:

@@ -64,9 +64,10 @@ class AlipayProvider:
         if context.device == "wechat":
             # WeChat's browser blocks Alipay: the shopper opens the order in the phone's browser.
             return PaymentStart("open_in_browser", url=f"{context.origin}/order-summary/{order.order_number}")
+        reference = order.order_number
         args = {
             "subject": f"{shop.shop_name} {order.order_number}"[:256],
-            "out_trade_no": order.order_number,
+            "out_trade_no": reference,
             "total_amount": f"{order.total_price:.2f}",
             "return_url": back,
             "notify_url": self.notify_url,
@@ -76,7 +77,7 @@ class AlipayProvider:
             query = self.client.api_alipay_trade_wap_pay(**args, quit_url=back)
         else:
             query = self.client.api_alipay_trade_page_pay(**args)
-        return PaymentStart("redirect", url=f"{self.gateway}?{query}")
+        return PaymentStart("redirect", reference=reference, url=f"{self.gateway}?{query}")
 
     def parse_notification(self, body: bytes, headers) -> PaymentEvent:
         try:
@@ -106,9 +107,9 @@ class AlipayProvider:
             outcome="paid",
         )
 
-    def query(self, order) -> PaymentEvent | None:
+    def query(self, order, reference: str) -> PaymentEvent | None:
         try:
-            result = self.client.api_alipay_trade_query(out_trade_no=order.order_number)
+            result = self.client.api_alipay_trade_query(out_trade_no=reference)
         except AliPayValidationError as exc:
             raise ProviderError("query: the answer's signature does not verify") from exc
         except (AliPayException, OSError, ValueError) as exc:

@@ -44,6 +44,7 @@ class PaymentStart:
     in-app payment with `jsapi` ("jsapi")."""
 
     flow: str
+    reference: str | None = None  # the provider's trade number of this attempt, to query it later
     url: str | None = None
     qr_code: str | None = None
     jsapi: dict | None = None
@@ -64,8 +65,9 @@ class PaymentProvider(Protocol):
     def parse_notification(self, body: bytes, headers) -> PaymentEvent:
         """Verify a notification's raw body and headers; raise BadNotification otherwise."""
 
-    def query(self, order) -> PaymentEvent | None:
-        """The provider's word on `order` (paid, with its transaction), or None while unpaid."""
+    def query(self, order, reference: str) -> PaymentEvent | None:
+        """The provider's word on the attempt `reference` to pay `order` (paid, with its
+        transaction), or None while unpaid or never started."""
 
     def refund(
         self, order, transaction_id: str, refund_number: str, amount: Decimal, reason: str

@@ -50,7 +50,7 @@ class SandboxProvider:
         data = {"s": shop.id, "o": order.order_number, "a": f"{order.total_price:.2f}", "r": origin}
         return PaymentStart("redirect", url=f"{origin}/api/payment/sandbox/{self._tokens.dumps(data)}")
 
-    def query(self, order) -> PaymentEvent | None:
+    def query(self, order, reference: str) -> PaymentEvent | None:
         return None  # the sandbox's page notifies at once; there is nothing to ask
 
     def refund(self, order, transaction_id: str, refund_number: str, amount, reason: str) -> RefundResult:

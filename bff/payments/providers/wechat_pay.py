@@ -113,7 +113,9 @@ class WechatPayProvider:
                 ),
             )
             self._check(code, data, "prepay_id")
-            return PaymentStart("jsapi", jsapi=self._jsapi_params(data["prepay_id"]))
+            return PaymentStart(
+                "jsapi", reference=args["out_trade_no"], jsapi=self._jsapi_params(data["prepay_id"])
+            )
         if mode == "h5":
             scene = {"payer_client_ip": context.client_ip or "127.0.0.1", "h5_info": {"type": "Wap"}}
             code, data = self._call(
@@ -121,10 +123,11 @@ class WechatPayProvider:
             )
             self._check(code, data, "h5_url")
             back = f"{context.origin}/pay/{order.order_number}?returned=1"
-            return PaymentStart("redirect", url=f"{data['h5_url']}&redirect_url={quote(back, safe='')}")
+            url = f"{data['h5_url']}&redirect_url={quote(back, safe='')}"
+            return PaymentStart("redirect", reference=args["out_trade_no"], url=url)
         code, data = self._call("native", lambda: self.client.pay(**args, pay_type=WeChatPayType.NATIVE))
         self._check(code, data, "code_url")
-        return PaymentStart("qr", qr_code=data["code_url"])
+        return PaymentStart("qr", reference=args["out_trade_no"], qr_code=data["code_url"])
 
     @staticmethod
     def _check(code: int, data: dict, field: str) -> None:
@@ -181,19 +184,16 @@ class WechatPayProvider:
             outcome="paid" if state == "SUCCESS" else "failed",
         )
 
-    def query(self, order) -> PaymentEvent | None:
-        for mode in SUFFIXES:
-            number = out_trade_no(order.order_number, mode)
-            code, data = self._call("query", lambda number=number: self.client.query(out_trade_no=number))
-            if code == 404 or (code == 200 and data.get("trade_state") != "SUCCESS"):
-                continue  # never started this way, or not paid yet
-            if code != 200:
-                raise ProviderError(f"query: HTTP {code} {data.get('code', '')}")
-            try:
-                return self._event(data)
-            except (BadNotification, KeyError) as exc:
-                raise ProviderError(f"query: {exc}") from exc
-        return None
+    def query(self, order, reference: str) -> PaymentEvent | None:
+        code, data = self._call("query", lambda: self.client.query(out_trade_no=reference))
+        if code == 404 or (code == 200 and data.get("trade_state") != "SUCCESS"):
+            return None  # never reached WeChat Pay, or not paid yet
+        if code != 200:
+            raise ProviderError(f"query: HTTP {code} {data.get('code', '')}")
+        try:
+            return self._event(data)
+        except (BadNotification, KeyError) as exc:
+            raise ProviderError(f"query: {exc}") from exc
 
     def refund(
         self, order, transaction_id: str, refund_number: str, amount: Decimal, reason: str

@@ -6,7 +6,7 @@ from sqlalchemy import select
 
 from bff.audit.models import AuditEntry
 from bff.extensions import db
-from bff.payments.config_models import PaymentProviderConfig
+from bff.payments.provider_models import PaymentProviderConfig
 from bff.payments.secret_box import SecretsUnreadable, seal, unseal
 from bff.tests.fakes import keys
 from bff.tests.helpers import assert_error

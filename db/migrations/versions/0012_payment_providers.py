@@ -1,4 +1,5 @@
-"""each shop's payment providers (merchant keys encrypted at rest) and its members' WeChat openids
+"""each shop's payment providers (merchant keys encrypted at rest), its members' WeChat openids,
+and the attempts to pay an order (queried when a notification never comes)
 
 Revision ID: 0012
 Revises: 0011
@@ -51,8 +52,29 @@ def upgrade():
         batch_op.create_index(batch_op.f('ix_wechat_openids_shop_id'), ['shop_id'], unique=False)
         batch_op.create_index(batch_op.f('ix_wechat_openids_user_id'), ['user_id'], unique=False)
 
+    op.create_table(
+        'payment_attempts',
+        sa.Column('id', sa.Integer(), nullable=False),
+        sa.Column('order_id', sa.Integer(), nullable=False),
+        sa.Column('provider', sa.String(length=32), nullable=False),
+        sa.Column('reference', sa.String(length=64), nullable=False),
+        sa.Column('created_at', sa.DateTime(timezone=True), nullable=False),
+        sa.Column('shop_id', sa.Integer(), nullable=False),
+        sa.ForeignKeyConstraint(['order_id'], ['orders.id'], ondelete='CASCADE'),
+        sa.ForeignKeyConstraint(['shop_id'], ['shops.id'], ondelete='CASCADE'),
+        sa.PrimaryKeyConstraint('id'),
+        sa.UniqueConstraint('provider', 'reference', name='uq_payment_attempts_provider_reference'),
+    )
+    with op.batch_alter_table('payment_attempts', schema=None) as batch_op:
+        batch_op.create_index(batch_op.f('ix_payment_attempts_order_id'), ['order_id'], unique=False)
+        batch_op.create_index(batch_op.f('ix_payment_attempts_shop_id'), ['shop_id'], unique=False)
+
 
 def downgrade():
+    with op.batch_alter_table('payment_attempts', schema=None) as batch_op:
+        batch_op.drop_index(batch_op.f('ix_payment_attempts_shop_id'))
+        batch_op.drop_index(batch_op.f('ix_payment_attempts_order_id'))
+    op.drop_table('payment_attempts')
     with op.batch_alter_table('wechat_openids', schema=None) as batch_op:
         batch_op.drop_index(batch_op.f('ix_wechat_openids_user_id'))
         batch_op.drop_index(batch_op.f('ix_wechat_openids_shop_id'))

@@ -1,4 +1,5 @@
-"""A shop's payment providers (its own merchant accounts) and its members' WeChat openids.
+"""A shop's payment providers (its own merchant accounts), its members' WeChat openids, and the
+attempts to pay an order (what to ask a provider about when a notification never comes).
 
 Merchant keys are never stored in the clear: `secrets` is one Fernet token (bff/payments/
 secret_box.py) holding every secret field of the row; `settings` holds the fields that are not
@@ -34,4 +35,19 @@ class WechatOpenid(ShopOwned, db.Model):
     user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
     appid: Mapped[str] = mapped_column(String(64))
     openid: Mapped[str] = mapped_column(String(128))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class PaymentAttempt(ShopOwned, db.Model):
+    """An order sent to a provider under `reference` (its trade number there)."""
+
+    __tablename__ = "payment_attempts"
+    __table_args__ = (
+        UniqueConstraint("provider", "reference", name="uq_payment_attempts_provider_reference"),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    order_id: Mapped[int] = mapped_column(ForeignKey("orders.id", ondelete="CASCADE"), index=True)
+    provider: Mapped[str] = mapped_column(String(32))
+    reference: Mapped[str] = mapped_column(String(64))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
