@@ -1,4 +1,6 @@
-"""Payment: a payment page for an unpaid order, and verified, idempotent notifications.
+"""Payment: starting to pay an unpaid order with one of the shop's providers, verified and
+idempotent notifications, settling an order by query when its notification never came, refunds,
+and the WeChat sign-in that JSAPI needs.
 
 A notification counts once: it is recorded under a unique (provider, transaction id), and the
 order moves with a conditional UPDATE (unpaid or payment_failed -> paid), so replays, including
