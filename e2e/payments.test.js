@@ -217,4 +217,30 @@ describe('payments', () => {
     assert.equal(order.status, 'unpaid');
     await finish(tab);
   });
+
+  test('the owner sees which keys are set, never their values, and saves with the version', async () => {
+    const tab = await openPage(browser);
+    const { page } = tab;
+    await page.goto(`${stack.baseUrl}/admin/login`, { waitUntil: 'load' });
+    await hydrated(page);
+    const login = page.getByTestId('admin-login-page');
+    await login.getByLabel('电子邮件地址').fill('admin@example.com');
+    await login.getByLabel('密码').fill('admin1234');
+    await login.getByRole('button', { name: '登录' }).click();
+    await page.getByTestId('admin-products').waitFor();
+    await page.getByRole('link', { name: '支付设置' }).click();
+    const wechat = page.getByTestId('payment-provider-wechat_pay');
+    await wechat.waitFor();
+    assert.equal(await wechat.getByLabel('商户号').inputValue(), fakes.wechatFields.mchid);
+    assert.ok(await wechat.getByLabel(/^开启/).isChecked());
+    assert.equal(await wechat.getByText('已设置；留空保持不变').count(), 4);
+    const html = await page.content();
+    assert.ok(!html.includes(fakes.wechatFields.apiv3_key), 'the APIv3 key never reaches the page');
+    assert.ok(!html.includes(fakes.alipayFields.app_private_key.slice(0, 40)), 'nor a private key');
+    const alipay = page.getByTestId('payment-provider-alipay');
+    await alipay.getByLabel('结算币种（默认 NZD）').fill('NZD');
+    await alipay.getByRole('button', { name: '保存' }).click();
+    await page.getByTestId('toast-success').filter({ hasText: '支付设置已保存' }).waitFor({ timeout: 10000 });
+    await finish(tab);
+  });
 });

@@ -31,6 +31,7 @@ export const PATHS = {
   adminCategories: '/api/admin/categories',
   adminBrands: '/api/admin/brands',
   adminAudit: '/api/admin/audit',
+  adminPaymentProviders: '/api/admin/payments/providers',
 };
 
 export const TOKEN_KEY = 'Token';

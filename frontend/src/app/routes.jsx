@@ -82,6 +82,7 @@ const AdminLayout = consoleScreen('AdminLayout');
 const ProductListPage = consoleScreen('ProductListPage');
 const ProductEditorPage = consoleScreen('ProductEditorPage');
 const AuditPage = consoleScreen('AuditPage');
+const PaymentProvidersPage = consoleScreen('PaymentProvidersPage');
 const AdminNotFound = consoleScreen('AdminNotFound');
 // Titled in the browser by the console's layout; the server's head is the parent route's.
 const ADMIN_PAGES = [
@@ -90,6 +91,7 @@ const ADMIN_PAGES = [
   { path: 'products/new', element: <ProductEditorPage /> },
   { path: 'products/:id', element: <ProductEditorPage /> },
   { path: 'audit', element: <AuditPage /> },
+  { path: 'payments', element: <PaymentProvidersPage /> },
   { path: '*', element: <AdminNotFound /> },
 ];
 

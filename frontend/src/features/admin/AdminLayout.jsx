@@ -11,6 +11,7 @@ import { selectShop } from '../shop/shopSlice.js';
 const NAV = [
   { to: '/admin/products', key: 'admin.nav.products', match: (p) => p === '/admin' || p.startsWith('/admin/products') },
   { to: '/admin/audit', key: 'admin.nav.audit', match: (p) => p.startsWith('/admin/audit') },
+  { to: '/admin/payments', key: 'admin.nav.payments', match: (p) => p.startsWith('/admin/payments') },
 ];
 
 /** The tab's title: the screen's, then the shop's name. */
