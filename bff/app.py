@@ -49,7 +49,9 @@ from bff.orders.admin_routes import blp as admin_orders
 from bff.orders.commands import release_unpaid_orders, ship_order
 from bff.orders.numbers import OrderNumberConverter, order_number_param_schema
 from bff.orders.routes import blp as orders
-from bff.payments.admin_routes import blp as admin_refunds
+from bff.payments.admin_refund_routes import blp as admin_refunds
+from bff.payments.admin_routes import blp as admin_payments
+from bff.payments.commands import payments_cli
 from bff.payments.routes import blp as payments
 from bff.settings.admin_routes import blp as admin_settings
 from bff.shops.routes import blp as shops
@@ -108,6 +110,7 @@ def create_app(config: Config | None = None) -> Flask:
         admin_orders,
         admin_refunds,
         admin_customers,
+        admin_payments,
     ):
         api.register_blueprint(blueprint)
     app.register_blueprint(media)
@@ -118,6 +121,6 @@ def create_app(config: Config | None = None) -> Flask:
     auth.init_app(app)
 
     register_error_handlers(app)
-    for command in (seed_demo, create_admin, release_unpaid_orders, ship_order, reindex_search):
+    for command in (seed_demo, create_admin, release_unpaid_orders, ship_order, reindex_search, payments_cli):
         app.cli.add_command(command)
     return app

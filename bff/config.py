@@ -38,9 +38,19 @@ class Config:
         self.SQLALCHEMY_ENGINE_OPTIONS = {"pool_pre_ping": True}
         self.SECRET_KEY = _secret(self.VAR_DIR, "SECRET_KEY")
         self.JWT_SECRET_KEY = _secret(self.VAR_DIR, "JWT_SECRET_KEY")
-        # Payments: the provider of the pay button, and the sandbox provider's signing key.
-        self.PAYMENT_PROVIDER = os.environ.get("PAYMENT_PROVIDER", "sandbox")
+        # Payments (bff/payments/): providers are configured per shop. The sandbox (no money moves)
+        # exists only where switched on explicitly: `make start` and the tests, never production.
+        self.PAYMENT_SANDBOX_ENABLED = os.environ.get("PAYMENT_SANDBOX_ENABLED", "0") in ("1", "true", "yes")
         self.PAYMENT_SANDBOX_SECRET = _secret(self.VAR_DIR, "PAYMENT_SANDBOX_SECRET")
+        # Encrypts the shops' merchant keys at rest; a comma-separated list rotates (first encrypts).
+        self.PAYMENT_SECRETS_KEY = _secret(self.VAR_DIR, "PAYMENT_SECRETS_KEY")
+        # The providers' gateways; only the tests point them elsewhere (their local fakes).
+        self.WECHATPAY_GATEWAY_URL = os.environ.get("WECHATPAY_GATEWAY_URL", "https://api.mch.weixin.qq.com")
+        self.WECHAT_OAUTH_URL = os.environ.get("WECHAT_OAUTH_URL", "https://open.weixin.qq.com")
+        self.WECHAT_API_URL = os.environ.get("WECHAT_API_URL", "https://api.weixin.qq.com")
+        self.ALIPAY_GATEWAY_URL = os.environ.get(
+            "ALIPAY_GATEWAY_URL", "https://openapi.alipay.com/gateway.do"
+        )
         self.MEDIA_ROOT = Path(os.environ.get("MEDIA_ROOT", self.VAR_DIR / "media")).resolve()
         self.PAGE_SIZE = int(os.environ.get("PAGE_SIZE", "20"))
         self.REDIS_URL = os.environ.get("REDIS_URL", "")

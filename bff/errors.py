@@ -21,7 +21,7 @@ from bff.common.errors import DomainError, error_body, validation_errors
 from bff.content.error_codes import ContentErrorCode
 from bff.customers.error_codes import CustomerErrorCode
 from bff.orders.error_codes import OrderErrorCode
-from bff.payments.error_codes import NotificationErrorCode, PaymentErrorCode
+from bff.payments.error_codes import NotificationErrorCode, PaymentErrorCode, ProviderConfigErrorCode
 from bff.settings.error_codes import SettingsErrorCode
 from bff.shops.context import current_shop
 from bff.shops.error_codes import ShopErrorCode
@@ -103,6 +103,18 @@ HTTP_STATUS: dict[type[enum.StrEnum], dict[enum.StrEnum, int]] = {
         PaymentErrorCode.DIRECT_PAYMENT_DISABLED: 409,
         PaymentErrorCode.ORDER_NOT_PAYABLE: 409,
         PaymentErrorCode.AMOUNT_MISMATCH: 409,
+        PaymentErrorCode.PAYMENT_UNAVAILABLE: 409,
+        PaymentErrorCode.PROVIDER_UNAVAILABLE: 409,
+        PaymentErrorCode.PROVIDER_FAILED: 502,
+        PaymentErrorCode.WECHAT_LOGIN_REQUIRED: 409,
+        PaymentErrorCode.WECHAT_LOGIN_UNAVAILABLE: 409,
+        PaymentErrorCode.WECHAT_STATE_INVALID: 400,
+    },
+    ProviderConfigErrorCode: {
+        ProviderConfigErrorCode.NOT_FOUND: 404,
+        ProviderConfigErrorCode.VALIDATION: 422,
+        ProviderConfigErrorCode.IF_MATCH_REQUIRED: 428,
+        ProviderConfigErrorCode.STALE_VERSION: 412,
     },
     NotificationErrorCode: {
         NotificationErrorCode.BAD_SIGNATURE: 400,

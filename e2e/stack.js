@@ -106,7 +106,7 @@ export function logTails(lines = 60) {
   return out.join('\n');
 }
 
-export async function startStack() {
+export async function startStack(extraEnv = {}) {
   const decoy = await startDecoy(Number(process.env.E2E_DECOY_PORT ?? 3000));
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'storefront-e2e-'));
   const env = {
@@ -114,6 +114,9 @@ export async function startStack() {
     DATABASE_URL: `sqlite:///${path.join(tmp, 'e2e.sqlite')}`,
     VAR_DIR: tmp,
     FLASK_DEBUG: '0',
+    // The sandbox pays without money: on for the tests only, like `make start`.
+    PAYMENT_SANDBOX_ENABLED: '1',
+    ...extraEnv,
   };
   const flask = path.join(VENV_BIN, 'flask');
   if (!fs.existsSync(flask)) throw new Error('.venv/bin/flask is missing: run `make install` first');

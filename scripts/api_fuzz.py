@@ -96,6 +96,7 @@ def main() -> int:
             # The member's token must outlive the run, so no renewal changes it under way.
             "ACCESS_TOKEN_MINUTES": "120",
             "MAIL_ASYNC": "0",
+            "PAYMENT_SANDBOX_ENABLED": "1",
         }
         # The limits are tested by the suite (bff/tests/accounts/test_rate_limits.py); here they
         # would only turn the fuzzer's cases into 429s (which the description lists all the same).

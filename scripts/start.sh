@@ -9,6 +9,8 @@ PORT="${PORT:-3000}"
 export BFF_URL="${BFF_URL:-http://127.0.0.1:$BFF_PORT}"
 # No scheduler here: the BFF releases unpaid orders itself once a minute (bff/orders/release.py).
 export UNPAID_RELEASE_SECONDS="${UNPAID_RELEASE_SECONDS:-60}"
+# The embedded set-up pays on the sandbox (no money moves) while a shop has no real provider.
+export PAYMENT_SANDBOX_ENABLED="${PAYMENT_SANDBOX_ENABLED:-1}"
 
 pids=()
 cleanup() { kill "${pids[@]}" 2>/dev/null || true; wait 2>/dev/null || true; }

@@ -1,5 +1,5 @@
 """Bodies and answers of the owner's order calls (bff/orders/admin_routes.py) and the refund
-call (bff/payments/admin_routes.py). Validation messages are keys of bff/orders/messages.py or
+call (bff/payments/admin_refund_routes.py). Validation messages are keys of bff/orders/messages.py or
 bff/common/messages.py, answered in the shop's language."""
 
 from marshmallow import Schema, fields, pre_load, validate

@@ -1,41 +1,81 @@
-"""The owner's refund call (`POST /api/admin/orders/<number>/refunds`), beside the order calls
-of bff/orders/admin_routes.py: it answers with the order's detail, like them."""
+"""The shop owner's payment provider settings (`/api/admin/payments/providers`): the shop's own
+WeChat Pay and Alipay merchant accounts. Secrets are write-only; each provider answers with
+`ETag: W/"<version>"`, and a PUT on an existing one needs it in If-Match (428, 412)."""
 
+from flask import current_app, request
 from flask.views import MethodView
 from werkzeug.exceptions import UnprocessableEntity
 
 from bff.accounts.decorators import admin_required
 from bff.common.arguments import Blueprint
-from bff.common.etags import ETAG_HEADER
+from bff.common.etags import ETAG_HEADER, IF_MATCH_PARAMETER, etag, if_match_versions
 from bff.common.field_errors import field_error_handler
 from bff.common.responses import document_errors
 from bff.extensions import db
-from bff.orders import admin_schemas as schemas
-from bff.orders import admin_services
-from bff.orders.admin_routes import detail_answer
-from bff.orders.error_codes import OrderErrorCode
-from bff.orders.mails import OrderMail, mail_shopper
-from bff.orders.messages import is_key, text
-from bff.payments.refunds import refund_order
+from bff.payments import admin_schemas as schemas
+from bff.payments import provider_configs as services
+from bff.payments.error_codes import ProviderConfigErrorCode
+from bff.payments.messages import is_key, text
+from bff.payments.providers import check_keys
 from bff.shops.context import current_shop
 
 blp = Blueprint(
-    "admin_refunds", __name__, url_prefix="/api/admin/orders", description="Admin: refunds of orders"
+    "admin_payments",
+    __name__,
+    url_prefix="/api/admin/payments/providers",
+    description="Admin: the shop's payment providers (merchant ids and keys; secrets write-only)",
 )
-
 blp.errorhandler(UnprocessableEntity)(
-    field_error_handler(text, is_key, OrderErrorCode.VALIDATION, lambda: current_shop().language)
+    field_error_handler(text, is_key, ProviderConfigErrorCode.VALIDATION, lambda: current_shop().language)
 )
 
+_KIND = {
+    "in": "path",
+    "name": "kind",
+    "required": True,
+    "schema": {"type": "string", "enum": list(services.KINDS)},
+    "description": "Which provider.",
+}
 
-@blp.route("/<order_number:order_number>/refunds")
-class OrderRefunds(MethodView):
+
+def _keys() -> str:
+    return current_app.config["PAYMENT_SECRETS_KEY"]
+
+
+def _answer(shop, kind: str):
+    config = services.get_config(db.session, shop, kind)
+    provider = services.view(kind, config, _keys())
+    return {"provider": provider}, 200, {"ETag": etag(provider["version"])}
+
+
+@blp.route("")
+class Providers(MethodView):
     @admin_required
-    @blp.arguments(schemas.RefundArgs, location="json_or_form")
-    @blp.response(200, schemas.AdminOrderDetailResponse, headers=ETAG_HEADER)
-    @document_errors(blp, 401, 403, 404, 409, 422)
-    def post(self, shop, user, args, order_number):
-        """Record a refund, whole or part of what is paid and not yet refunded, with a reason."""
-        refund = refund_order(db.session, shop, user, order_number, args["amount"], args["reason"])
-        mail_shopper(refund.order_id, OrderMail.REFUNDED, amount=refund.amount, reason=refund.reason)
-        return detail_answer(admin_services.get_order(db.session, shop, order_number))
+    @blp.response(200, schemas.ProviderListResponse)
+    @document_errors(blp, 401, 403)
+    def get(self, shop, _user):
+        """Every provider of the shop: public fields, and which secrets are set (never their values)."""
+        return {"providers": services.list_views(db.session, shop, _keys())}
+
+
+@blp.route("/<string:kind>")
+class Provider(MethodView):
+    @admin_required
+    @blp.response(200, schemas.ProviderResponse, headers=ETAG_HEADER)
+    @document_errors(blp, 401, 403, 404)
+    @blp.doc(parameters=[_KIND])
+    def get(self, shop, _user, kind):
+        """One provider, with its version (also the ETag)."""
+        return _answer(shop, kind)
+
+    @admin_required
+    @blp.arguments(schemas.ProviderInput, location="json_or_form")
+    @blp.response(200, schemas.ProviderResponse, headers=ETAG_HEADER)
+    @document_errors(blp, 401, 403, 404, 412, 422, 428)
+    @blp.doc(parameters=[_KIND, {**IF_MATCH_PARAMETER, "required": False}])
+    def put(self, shop, user, args, kind):
+        """Set the given fields (empty clears one) and switch the provider on or off; keys are
+        checked before it goes on. If-Match is required once the provider exists."""
+        if_match = if_match_versions(request.headers.get("If-Match"))
+        services.configure(db.session, shop, user, kind, args, if_match, _keys(), check_keys(shop))
+        return _answer(shop, kind)

@@ -25,3 +25,7 @@ class PaymentNotification(ShopOwned, db.Model):
     result: Mapped[str] = mapped_column(String(40))  # what we did: applied | ignored_<reason>
     raw_body: Mapped[str] = mapped_column(Text)
     received_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+# The shops' provider accounts, the members' openids and the attempts live in their own module.
+from bff.payments.provider_models import PaymentAttempt, PaymentProviderConfig, WechatOpenid  # noqa: E402, F401

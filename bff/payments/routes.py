@@ -1,16 +1,21 @@
-"""Payment calls: a payment page for an order, provider notifications, and the sandbox's page."""
+"""Payment calls: the shop's payment methods, starting a payment for an order, settling an order
+on the return page, provider notifications, and the sandbox's page (only where it is on)."""
 
-from flask import Response, abort, redirect, request
+from flask import Response, abort, current_app, redirect, request
 from flask.views import MethodView
 from sqlalchemy import select
 
 from bff.accounts.decorators import member_required
+from bff.accounts.limits import client_ip
 from bff.common.arguments import Blueprint
+from bff.common.responses import document_errors
 from bff.extensions import db
 from bff.orders.mails import OrderMail, mail_shopper
 from bff.orders.models import Order
 from bff.payments import schemas, services
-from bff.payments.providers import get_provider
+from bff.payments.devices import device_of
+from bff.payments.providers import get_provider, sandbox_provider, shop_providers
+from bff.payments.providers.base import PaymentContext
 from bff.shops.context import current_origin, current_shop
 
 
@@ -26,61 +31,181 @@ blp = Blueprint(
 )
 
 
+def _offered(shop):
+    providers = shop_providers(db.session, shop)
+    return {name: providers[name] for name in services.offered_providers(shop, providers)}
+
+
+@blp.route("/methods")
+class Methods(MethodView):
+    @blp.response(200, schemas.MethodsResponse)
+    def get(self):
+        """The shop's payment providers; none means the manual QR payment (/payment-info)."""
+        return {"providers": list(_offered(current_shop()))}
+
+
 @blp.route("/create-payment")
 class CreatePayment(MethodView):
     @member_required
     @blp.arguments(schemas.CreatePaymentArgs, location="json_or_form")
-    @blp.alt_response(409, response="CONFLICT", description="order_not_payable, amount_mismatch, ...")
+    @blp.alt_response(
+        409,
+        response="CONFLICT",
+        description="order_not_payable, amount_mismatch, payment_unavailable (no provider: pay by "
+        "the manual QR codes), provider_unavailable, direct_payment_disabled",
+    )
+    @document_errors(blp, 502)
     @blp.response(200, schemas.CreatePaymentResponse)
     def post(self, shop, user, args):
-        """The payment page URL of an unpaid order of the member; the amount must be the order's."""
-        url = services.create_payment(
+        """Start paying an unpaid order of the member: a page to go to, a QR code or WeChat's
+        in-app payment; the amount must be the order's exactly."""
+        context = PaymentContext(
+            origin=current_origin(),
+            device=args.get("device") or device_of(request.headers.get("User-Agent")),
+            client_ip=client_ip(),
+        )
+        start = services.create_payment(
             db.session,
             shop,
             user,
-            get_provider(),
+            _offered(shop),
+            args.get("provider"),
             args["order_number"],
             args["total_price"],
-            current_origin(),
+            context,
         )
-        return {"paymentPageUrl": url}
+        return {
+            "flow": start.flow,
+            "paymentPageUrl": start.url,
+            "qrCode": start.qr_code,
+            "jsapi": start.jsapi,
+        }
+
+
+@blp.route("/settle")
+class Settle(MethodView):
+    @member_required
+    @blp.arguments(schemas.SettleArgs, location="json_or_form")
+    @document_errors(blp, 404)
+    @blp.response(200, schemas.SettleResponse)
+    def post(self, shop, user, args):
+        """The return page's check: an open order is settled by asking its providers (a
+        notification may never have come); answers the order's status."""
+        order = services.settle_payment(
+            db.session, shop, user, shop_providers(db.session, shop), args["order_number"]
+        )
+        return {"order_number": order.order_number, "status": order.status}
+
+
+@blp.route("/wechat/authorize")
+class WechatAuthorize(MethodView):
+    @member_required
+    @blp.arguments(schemas.WechatAuthorizeArgs, location="json_or_form")
+    @blp.alt_response(409, response="CONFLICT", description="wechat_login_unavailable")
+    @document_errors(blp, 404)
+    @blp.response(200, schemas.WechatAuthorizeResponse)
+    def post(self, shop, user, args):
+        """Inside WeChat: where to sign in silently (snsapi_base) for the openid JSAPI pays with."""
+        url = services.start_wechat_login(
+            db.session,
+            shop,
+            user,
+            shop_providers(db.session, shop),
+            args["order_number"],
+            current_origin(),
+            current_app.config["SECRET_KEY"],
+            current_app.config["WECHAT_OAUTH_URL"],
+        )
+        return {"url": url}
+
+
+@blp.route("/wechat/openid")
+class WechatSignedIn(MethodView):
+    @member_required
+    @blp.arguments(schemas.WechatOpenidArgs, location="json_or_form")
+    @blp.alt_response(400, response="BAD_REQUEST", description="wechat_state_invalid")
+    @blp.alt_response(409, response="CONFLICT", description="wechat_login_unavailable")
+    @document_errors(blp, 404, 502)
+    @blp.response(200, schemas.WechatOpenidResponse)
+    def post(self, shop, user, args):
+        """Back from WeChat's sign-in: the state is checked and the openid kept on the member."""
+        number = services.finish_wechat_login(
+            db.session,
+            shop,
+            user,
+            shop_providers(db.session, shop),
+            args["order_number"],
+            args["code"],
+            args["state"],
+            current_app.config["SECRET_KEY"],
+            current_app.config["WECHAT_API_URL"],
+        )
+        return {"order_number": number}
+
+
+@blp.route("/notify/alipay")
+class AlipayNotify(MethodView):
+    @blp.doc(
+        responses={
+            200: {"description": "`success` (text): Alipay stops resending", "content": {"text/plain": {}}}
+        }
+    )
+    @blp.alt_response(400, response="BAD_REQUEST", description="bad_signature, invalid_amount, ...")
+    @blp.alt_response(404, response="NOT_FOUND", description="no Alipay in this shop, or no such order")
+    @blp.alt_response(413, response="REQUEST_ENTITY_TOO_LARGE")
+    def post(self):
+        """Alipay's signed notification (a form post): verified, applied once, answered `success`
+        as Alipay requires (anything else makes it resend for a day)."""
+        shop = current_shop()
+        provider = get_provider(db.session, shop, "alipay")
+        if provider is None:
+            abort(404)
+        services.receive_notification(
+            db.session, shop, provider, request.get_data(cache=True), request.headers
+        )
+        return Response("success", mimetype="text/plain")
 
 
 @blp.route("/notify/<string(maxlength=32):provider_name>")
 class Notify(MethodView):
     @blp.alt_response(400, response="BAD_REQUEST", description="bad_signature, invalid_amount, ...")
+    @blp.alt_response(404, response="NOT_FOUND", description="no such provider in this shop, or order")
     @blp.alt_response(413, response="REQUEST_ENTITY_TOO_LARGE")
     @blp.response(200, schemas.NotificationResponse)
     def post(self, provider_name):
         """A provider's signed server-to-server notification (raw body, verified)."""
-        provider = get_provider(provider_name)
+        shop = current_shop()
+        provider = get_provider(db.session, shop, provider_name)
         if provider is None:
             abort(404)
         applied, result = services.receive_notification(
-            db.session,
-            current_shop(),
-            provider,
-            request.get_data(cache=True),
-            request.headers,
-            _mail_when_paid,
+            db.session, shop, provider, request.get_data(cache=True), request.headers, _mail_when_paid
         )
         return {"received": True, "applied": applied, "result": result}
+
+
+def _sandbox():
+    provider = sandbox_provider()
+    if provider is None:
+        abort(404)  # production: there is no sandbox
+    return provider
 
 
 @blp.route("/sandbox/<string(maxlength=400):token>")
 class SandboxPage(MethodView):
     @blp.doc(responses={200: {"description": "HTML payment page"}})
+    @document_errors(blp, 404)
     def get(self, token):
-        """The sandbox provider's payment page (HTML) with Pay and Fail buttons."""
-        html = services.sandbox_page(db.session, get_provider("sandbox"), token)
+        """The sandbox provider's payment page (HTML) with Pay and Fail buttons (404 where the
+        sandbox is off)."""
+        html = services.sandbox_page(db.session, _sandbox(), token)
         return Response(html, mimetype="text/html", headers={"Cache-Control": "no-store"})
 
     @blp.arguments(schemas.SandboxArgs, location="form")
     @blp.doc(responses={303: {"description": "Back to the order summary"}})
     @blp.alt_response(400, response="BAD_REQUEST", description="the notification was refused")
+    @document_errors(blp, 404)
     def post(self, args, token):
         """Pay or fail: sends the signed notification through the verifier, then back to the shop."""
-        back = services.pay_on_sandbox(
-            db.session, get_provider("sandbox"), token, args["outcome"], _mail_when_paid
-        )
+        back = services.pay_on_sandbox(db.session, _sandbox(), token, args["outcome"], _mail_when_paid)
         return redirect(back, 303)

@@ -1,10 +1,14 @@
-"""Payment: a payment page for an unpaid order, and verified, idempotent notifications.
+"""Payment: starting to pay an unpaid order with one of the shop's providers, verified and
+idempotent notifications, settling an order by query when its notification never came, refunds,
+and the WeChat sign-in that JSAPI needs.
 
 A notification counts once: it is recorded under a unique (provider, transaction id), and the
 order moves with a conditional UPDATE (unpaid or payment_failed -> paid), so replays, including
 concurrent ones, change the order at most once.
 """
 
+import logging
+from dataclasses import replace
 from decimal import Decimal
 
 from sqlalchemy import select, update
@@ -17,35 +21,94 @@ from bff.common.models import amount_in_cents, utcnow
 from bff.orders.models import OPEN_STATUSES, Order, OrderPayment, OrderStatus
 from bff.orders.services import get_order
 from bff.orders.transitions import Actor, OrderAction, add_event
+from bff.payments import wechat_login
 from bff.payments.error_codes import NotificationErrorCode, PaymentErrorCode
 from bff.payments.messages import text
-from bff.payments.models import PaymentNotification
-from bff.payments.providers.base import BadNotification, PaymentEvent, PaymentProvider
+from bff.payments.models import PaymentAttempt, PaymentNotification, WechatOpenid
+from bff.payments.providers.base import (
+    BadNotification,
+    PaymentContext,
+    PaymentEvent,
+    PaymentProvider,
+    PaymentStart,
+    ProviderError,
+    RefundResult,
+)
 from bff.payments.providers.sandbox import SandboxProvider
+from bff.payments.providers.wechat_pay import WechatLoginRequired
 from bff.shops.models import Shop
 
+log = logging.getLogger(__name__)
+DUPLICATE_PAYMENT = "duplicate_payment"
 CENT = Decimal("0.01")
+
+
+def offered_providers(shop: Shop, providers: dict[str, PaymentProvider]) -> list[str]:
+    """The providers the storefront offers the shop's shoppers (none: the manual QR payment)."""
+    return list(providers) if shop.is_direct_payment_enabled else []
 
 
 def create_payment(
     session: Session,
     shop: Shop,
     user: User,
-    provider: PaymentProvider,
+    providers: dict[str, PaymentProvider],
+    provider_name: str | None,
     order_number: str,
     total_price,
-    origin: str,
-) -> str:
-    """The provider's payment page for an unpaid order; `origin` is where the shopper returns."""
+    context: PaymentContext,
+) -> PaymentStart:
+    """Start paying an unpaid order of `user` with one of the shop's providers (the first when
+    `provider_name` is None): a page, a QR code or WeChat's in-app payment."""
     if not shop.is_direct_payment_enabled:
         message = text(shop.language, "direct_payment_disabled")
         raise DomainError(PaymentErrorCode.DIRECT_PAYMENT_DISABLED, message)
+    if not providers:
+        raise DomainError(PaymentErrorCode.PAYMENT_UNAVAILABLE, text(shop.language, "payment_unavailable"))
+    provider = providers.get(provider_name or next(iter(providers)))
+    if provider is None:
+        raise DomainError(PaymentErrorCode.PROVIDER_UNAVAILABLE, text(shop.language, "provider_unavailable"))
     order = get_order(session, shop, user, order_number)
     if order.status not in OPEN_STATUSES:
         raise DomainError(PaymentErrorCode.ORDER_NOT_PAYABLE, text(shop.language, "order_not_payable"))
     if amount_in_cents(total_price) != order.total_price:
         raise DomainError(PaymentErrorCode.AMOUNT_MISMATCH, text(shop.language, "amount_mismatch"))
-    return provider.create_payment(shop, order, origin)
+    appid = getattr(provider, "appid", None)
+    if appid and context.device == "wechat" and not context.openid:
+        context = replace(context, openid=openid_of(session, shop, user, appid))
+    try:
+        start = provider.create_payment(shop, order, context)
+    except WechatLoginRequired as exc:
+        message = text(shop.language, "wechat_login_required")
+        raise DomainError(PaymentErrorCode.WECHAT_LOGIN_REQUIRED, message) from exc
+    except ProviderError as exc:
+        log.warning("payment: %s refused to start order %s: %s", provider.name, order.order_number, exc)
+        raise DomainError(PaymentErrorCode.PROVIDER_FAILED, text(shop.language, "provider_failed")) from exc
+    if start.reference:
+        _remember_attempt(session, shop, order, provider.name, start.reference)
+    return start
+
+
+def _remember_attempt(session: Session, shop: Shop, order: Order, provider: str, reference: str) -> None:
+    known = select(PaymentAttempt.id).where(
+        PaymentAttempt.provider == provider, PaymentAttempt.reference == reference
+    )
+    if session.scalar(known) is not None:
+        return
+    session.add(PaymentAttempt(shop_id=shop.id, order_id=order.id, provider=provider, reference=reference))
+    try:
+        session.commit()
+    except IntegrityError:
+        session.rollback()  # the same attempt, recorded by a concurrent request
+
+
+def openid_of(session: Session, shop: Shop, user: User, appid: str) -> str | None:
+    """The member's openid for the official account `appid` (WeChat sign-in keeps it)."""
+    return session.scalar(
+        select(WechatOpenid.openid).where(
+            WechatOpenid.shop_id == shop.id, WechatOpenid.user_id == user.id, WechatOpenid.appid == appid
+        )
+    )
 
 
 def receive_notification(
@@ -74,7 +137,8 @@ def apply_event(session: Session, shop: Shop, event: PaymentEvent, body: bytes) 
     )
     if order is None:
         raise DomainError(NotificationErrorCode.NOT_FOUND, "Order not found")
-    if event.amount.quantize(CENT) != order.total_price:
+    # Compared exactly, never rounded: 55.001 for an order of 55.00 is refused.
+    if event.amount != order.total_price:
         raise DomainError(NotificationErrorCode.AMOUNT_MISMATCH, text(shop.language, "amount_mismatch"))
     record = PaymentNotification(
         shop_id=shop.id,
@@ -130,10 +194,77 @@ def apply_event(session: Session, shop: Shop, event: PaymentEvent, body: bytes) 
         provider = Actor("provider", label=event.provider)
         details = {"transaction_id": event.transaction_id, "amount": event.amount}
         add_event(session, shop, order.id, action, provider, before, after, details=details)
-    # A payment for a cancelled order is kept on record (result says so) for a refund by hand.
-    record.result = "applied" if moved else f"ignored_{order.status}"
+    record.result = "applied" if moved else _not_applied(session, order.id, event.outcome)
     session.commit()
     return bool(moved), record.result
+
+
+def _not_applied(session: Session, order_id: int, outcome: str) -> str:
+    # The status as it is now (another transaction may have just paid it), not as first read.
+    status = session.scalar(select(Order.status).where(Order.id == order_id))
+    if outcome == "paid" and status in (OrderStatus.PAID, OrderStatus.COMPLETED):
+        # A second transaction paid an order already paid: money to give back, kept for review.
+        return DUPLICATE_PAYMENT
+    # A payment for a cancelled order is kept on record (result says so) for a refund by hand.
+    return f"ignored_{status}"
+
+
+def settle_order(session: Session, shop: Shop, providers: dict[str, PaymentProvider], order: Order) -> str:
+    """Ask the shop's providers about an open order whose notification may never have come, and
+    apply what they say like a notification. Only attempts made are asked about, newest first.
+    Returns the order's status afterwards."""
+    attempts = session.execute(
+        select(PaymentAttempt.provider, PaymentAttempt.reference)
+        .where(PaymentAttempt.order_id == order.id)
+        .order_by(PaymentAttempt.id.desc())
+    ).all()
+    for name, reference in attempts:
+        provider = providers.get(name)
+        if provider is None or order.status not in OPEN_STATUSES:
+            continue
+        try:
+            event = provider.query(order, reference)
+        except ProviderError as exc:
+            log.warning("payment: %s query of order %s failed: %s", provider.name, order.order_number, exc)
+            continue
+        if event is None or amount_in_cents(event.amount) is None:
+            continue
+        try:
+            apply_event(session, shop, event, f"query {provider.name}".encode())
+        except DomainError as exc:
+            log.warning("payment: %s answered for order %s: %s", provider.name, order.order_number, exc.code)
+        session.refresh(order)
+    return order.status
+
+
+def settle_payment(
+    session: Session, shop: Shop, user: User, providers: dict[str, PaymentProvider], order_number: str
+) -> Order:
+    """The return page's check: the member's order, settled with the providers when still open."""
+    order = get_order(session, shop, user, order_number)
+    if order.status in OPEN_STATUSES:
+        settle_order(session, shop, providers, order)
+    return order
+
+
+def settle_open_orders(session: Session, providers_of) -> list[str]:
+    """The sweep (before unpaid orders are released): every open order of every shop with a real
+    provider is settled by query. `providers_of(shop)` gives a shop's providers. Paid numbers."""
+    paid = []
+    for shop in session.scalars(select(Shop)):
+        providers = providers_of(shop)
+        if not providers:
+            continue
+        attempted = select(PaymentAttempt.order_id).where(PaymentAttempt.shop_id == shop.id)
+        open_orders = session.scalars(
+            select(Order).where(
+                Order.shop_id == shop.id, Order.status.in_(OPEN_STATUSES), Order.id.in_(attempted)
+            )
+        ).all()
+        for order in open_orders:
+            if settle_order(session, shop, providers, order) == OrderStatus.PAID:
+                paid.append(order.order_number)
+    return paid
 
 
 # The sandbox's own payment page -----------------------------------------------------------
@@ -165,3 +296,97 @@ def pay_on_sandbox(
     receive_notification(session, shop, provider, body, headers, on_applied)
     origin = data.get("r") or shop.site_url.rstrip("/")
     return f"{origin}/order-summary/{data['o']}"
+
+
+# WeChat sign-in for JSAPI -------------------------------------------------------------------
+
+
+def _wechat(shop: Shop, providers: dict[str, PaymentProvider]):
+    provider = providers.get("wechat_pay")
+    if provider is None or not getattr(provider, "app_secret", None):
+        message = text(shop.language, "wechat_login_unavailable")
+        raise DomainError(PaymentErrorCode.WECHAT_LOGIN_UNAVAILABLE, message)
+    return provider
+
+
+def start_wechat_login(
+    session: Session,
+    shop: Shop,
+    user: User,
+    providers: dict[str, PaymentProvider],
+    order_number: str,
+    origin: str,
+    secret: str,
+    oauth_base: str,
+) -> str:
+    """The URL of WeChat's silent sign-in, coming back to /wechat-callback to pay `order_number`."""
+    provider = _wechat(shop, providers)
+    order = get_order(session, shop, user, order_number)
+    state = wechat_login.make_state(secret, shop.id, user.id, order.order_number)
+    back = f"{origin}/wechat-callback?order={order.order_number}"
+    return wechat_login.authorize_url(oauth_base, provider.appid, back, state)
+
+
+def finish_wechat_login(
+    session: Session,
+    shop: Shop,
+    user: User,
+    providers: dict[str, PaymentProvider],
+    order_number: str,
+    code: str,
+    state: str,
+    secret: str,
+    api_base: str,
+) -> str:
+    """Check the state, exchange the code for the openid and keep it on the member."""
+    provider = _wechat(shop, providers)
+    order = get_order(session, shop, user, order_number)
+    if not wechat_login.state_ok(secret, state, shop.id, user.id, order.order_number):
+        raise DomainError(PaymentErrorCode.WECHAT_STATE_INVALID, text(shop.language, "wechat_state_invalid"))
+    try:
+        openid = wechat_login.openid_for_code(api_base, provider.appid, provider.app_secret, code)
+    except ProviderError as exc:
+        log.warning("payment: WeChat sign-in failed for shop %s: %s", shop.id, exc)
+        raise DomainError(PaymentErrorCode.PROVIDER_FAILED, text(shop.language, "provider_failed")) from exc
+    known = session.scalar(
+        select(WechatOpenid).where(WechatOpenid.user_id == user.id, WechatOpenid.appid == provider.appid)
+    )
+    if known is None:
+        session.add(WechatOpenid(shop_id=shop.id, user_id=user.id, appid=provider.appid, openid=openid))
+    else:
+        known.openid = openid
+    session.commit()
+    return order.order_number
+
+
+# Refunds (the console's refund records live with the console's code) ---------------------------
+
+
+def refund_payment(
+    session: Session,
+    shop: Shop,
+    providers: dict[str, PaymentProvider],
+    order: Order,
+    amount: Decimal,
+    refund_number: str,
+    reason: str = "",
+) -> RefundResult:
+    """Give back `amount` of the payment applied to `order`, through the provider that took it.
+    `refund_number` is the caller's own id of the refund: repeating it never refunds twice."""
+    paid = session.scalar(
+        select(PaymentNotification).where(
+            PaymentNotification.shop_id == shop.id,
+            PaymentNotification.order_id == order.id,
+            PaymentNotification.outcome == "paid",
+            PaymentNotification.result == "applied",
+        )
+    )
+    if paid is None or paid.provider not in providers:
+        raise DomainError(PaymentErrorCode.NOT_FOUND, text(shop.language, "payment_not_found"))
+    if amount_in_cents(amount) is None or amount <= 0 or amount > paid.amount:
+        raise DomainError(PaymentErrorCode.AMOUNT_MISMATCH, text(shop.language, "amount_mismatch"))
+    try:
+        return providers[paid.provider].refund(order, paid.transaction_id, refund_number, amount, reason)
+    except ProviderError as exc:
+        log.warning("payment: %s refund of order %s failed: %s", paid.provider, order.order_number, exc)
+        raise DomainError(PaymentErrorCode.PROVIDER_FAILED, text(shop.language, "provider_failed")) from exc

@@ -30,6 +30,7 @@ class TestConfig(Config):
         super().__init__()
         self.TESTING = True
         self.PAGE_SIZE = 4
+        self.PAYMENT_SANDBOX_ENABLED = True
 
     def _database_url(self) -> str:
         if self._test_database_url:

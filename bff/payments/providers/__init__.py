@@ -1,14 +1,71 @@
-"""Payment providers by name. Add WeChat Pay, Alipay or Stripe here as other implementations of
-bff/payments/providers/base.py's protocol, with their secrets in bff/config.py."""
+"""The payment providers a shop offers: the real ones its owner configured and switched on
+(WeChat Pay, Alipay: bff/payments/provider_configs.py), or, only where the sandbox is switched on
+(`PAYMENT_SANDBOX_ENABLED`: `make start`, the tests) and the shop has no real one, the sandbox.
+Production never offers the sandbox."""
 
 from flask import current_app
 
+from bff.payments.provider_configs import enabled_configs, secrets_of
+from bff.payments.providers.alipay import AlipayProvider
 from bff.payments.providers.base import PaymentProvider
 from bff.payments.providers.sandbox import SandboxProvider
+from bff.payments.providers.wechat_pay import WechatPayProvider
+from bff.payments.secret_box import SecretsUnreadable
+
+REAL = ("wechat_pay", "alipay")
 
 
-def get_provider(name: str | None = None) -> PaymentProvider | None:
+def sandbox_provider() -> SandboxProvider | None:
     config = current_app.config
-    providers = {"sandbox": lambda: SandboxProvider(config["PAYMENT_SANDBOX_SECRET"])}
-    factory = providers.get(name or config["PAYMENT_PROVIDER"])
-    return factory() if factory else None
+    if not config["PAYMENT_SANDBOX_ENABLED"]:
+        return None
+    return SandboxProvider(config["PAYMENT_SANDBOX_SECRET"])
+
+
+def build_provider(shop_id: int, site_url: str, kind: str, settings: dict, secrets: dict) -> PaymentProvider:
+    """The provider of a configuration; ValueError when its keys do not load."""
+    config = current_app.config
+    notify_url = f"{site_url.rstrip('/')}/api/payment/notify/{kind}"
+    if kind == "wechat_pay":
+        cert_dir = config["VAR_DIR"] / "wechatpay" / str(shop_id)
+        return WechatPayProvider(settings, secrets, config["WECHATPAY_GATEWAY_URL"], notify_url, cert_dir)
+    return AlipayProvider(settings, secrets, config["ALIPAY_GATEWAY_URL"], notify_url)
+
+
+def check_keys(shop):
+    """A check for provider_configs.configure: the keys load into the provider."""
+
+    def check(kind: str, settings: dict, secrets: dict) -> None:
+        build_provider(shop.id, shop.site_url or "http://localhost", kind, settings, secrets)
+
+    return check
+
+
+def real_providers(session, shop) -> dict[str, PaymentProvider]:
+    providers = {}
+    keys = current_app.config["PAYMENT_SECRETS_KEY"]
+    for config in enabled_configs(session, shop):
+        try:
+            providers[config.kind] = build_provider(
+                shop.id, shop.site_url or "", config.kind, config.settings, secrets_of(config, keys)
+            )
+        except (ValueError, KeyError, SecretsUnreadable) as exc:
+            current_app.logger.error("payment: shop %s: %s is misconfigured: %s", shop.id, config.kind, exc)
+    return providers
+
+
+def shop_providers(session, shop) -> dict[str, PaymentProvider]:
+    """The shop's providers by name, in the order the storefront offers them."""
+    providers = real_providers(session, shop)
+    if not providers:
+        sandbox = sandbox_provider()
+        if sandbox:
+            providers["sandbox"] = sandbox
+    return providers
+
+
+def get_provider(session, shop, name: str) -> PaymentProvider | None:
+    """The provider `name` of the shop (for its notifications), or None."""
+    if name == "sandbox":
+        return sandbox_provider()
+    return real_providers(session, shop).get(name) if name in REAL else None

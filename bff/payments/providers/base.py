@@ -1,6 +1,8 @@
-"""What a payment provider is to the shop: it makes a payment page for an order, and it turns
-the provider's server-to-server notification into a verified event. WeChat Pay, Alipay or
-Stripe are further implementations of this protocol, registered in bff/payments/providers/__init__.py."""
+"""What a payment provider is to the shop: it starts a payment for an order (a page to go to, a
+QR code to show, or the parameters of WeChat's in-app payment), turns the provider's
+server-to-server notification into a verified event, asks the provider about an order whose
+notification never came, and refunds. Implementations: the sandbox, WeChat Pay, Alipay
+(registered in bff/payments/providers/__init__.py)."""
 
 from dataclasses import dataclass
 from decimal import Decimal
@@ -9,6 +11,10 @@ from typing import Protocol
 
 class BadNotification(Exception):
     """The notification is not authentic (signature, freshness) or cannot be read."""
+
+
+class ProviderError(Exception):
+    """The provider refused a call or could not be reached (the message is for the log)."""
 
 
 @dataclass(frozen=True)
@@ -20,12 +26,51 @@ class PaymentEvent:
     outcome: str  # "paid" or "failed"
 
 
+@dataclass(frozen=True)
+class PaymentContext:
+    """Where the shopper pays from: the shop origin they use (already checked against the shop's
+    domains), the device ("wechat" in WeChat's browser, "mobile", "desktop"), their address (WeChat
+    H5 wants it) and, inside WeChat, their openid for the shop's official account."""
+
+    origin: str
+    device: str = "desktop"
+    client_ip: str = "127.0.0.1"
+    openid: str | None = None
+
+
+@dataclass(frozen=True)
+class PaymentStart:
+    """How the shopper continues: "redirect" to `url`, show `qr_code` ("qr"), or call WeChat's
+    in-app payment with `jsapi` ("jsapi")."""
+
+    flow: str
+    reference: str | None = None  # the provider's trade number of this attempt, to query it later
+    url: str | None = None
+    qr_code: str | None = None
+    jsapi: dict | None = None
+
+
+@dataclass(frozen=True)
+class RefundResult:
+    refund_id: str  # the provider's id of the refund
+    status: str  # "succeeded", "processing" or "failed", as the provider says
+
+
 class PaymentProvider(Protocol):
     name: str
 
-    def create_payment(self, shop, order, origin: str) -> str:
-        """The URL of the provider's payment page for `order`; the shopper returns to `origin`
-        (the shop's origin the shopper is using, already checked against the shop's domains)."""
+    def create_payment(self, shop, order, context: PaymentContext) -> PaymentStart:
+        """Start paying `order` (its number and total_price) from where `context` says."""
 
     def parse_notification(self, body: bytes, headers) -> PaymentEvent:
         """Verify a notification's raw body and headers; raise BadNotification otherwise."""
+
+    def query(self, order, reference: str) -> PaymentEvent | None:
+        """The provider's word on the attempt `reference` to pay `order` (paid, with its
+        transaction), or None while unpaid or never started."""
+
+    def refund(
+        self, order, transaction_id: str, refund_number: str, amount: Decimal, reason: str
+    ) -> RefundResult:
+        """Refund `amount` of the payment `transaction_id` of `order`; `refund_number` is ours and
+        makes a retry of the same refund safe."""

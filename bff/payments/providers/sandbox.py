@@ -12,7 +12,13 @@ from markupsafe import escape
 
 from bff.json import loads_strict
 from bff.payments import signing
-from bff.payments.providers.base import BadNotification, PaymentEvent
+from bff.payments.providers.base import (
+    BadNotification,
+    PaymentContext,
+    PaymentEvent,
+    PaymentStart,
+    RefundResult,
+)
 from bff.pricing.rules import yuan
 
 SIGNATURE_HEADER = "X-Sandbox-Signature"
@@ -75,11 +81,18 @@ class SandboxProvider:
         self.secret = secret
         self._tokens = URLSafeTimedSerializer(secret, salt="sandbox-payment-page")
 
-    def create_payment(self, shop, order, origin: str) -> str:
+    def create_payment(self, shop, order, context: PaymentContext) -> PaymentStart:
+        origin = context.origin
         # The page is served on the shopper's origin (through the SSR proxy) and the signed token
         # carries that origin, so paying returns there: same host, same localStorage, same login.
         data = {"s": shop.id, "o": order.order_number, "a": f"{order.total_price:.2f}", "r": origin}
-        return f"{origin}/api/payment/sandbox/{self._tokens.dumps(data)}"
+        return PaymentStart("redirect", url=f"{origin}/api/payment/sandbox/{self._tokens.dumps(data)}")
+
+    def query(self, order, reference: str) -> PaymentEvent | None:
+        return None  # the sandbox's page notifies at once; there is nothing to ask
+
+    def refund(self, order, transaction_id: str, refund_number: str, amount, reason: str) -> RefundResult:
+        return RefundResult(refund_id=f"sbx_refund_{refund_number}", status="succeeded")
 
     def read_page_token(self, token: str) -> dict | None:
         """{"s": shop id, "o": order number, "a": amount, "r": return origin} of a page, or None."""

@@ -2,7 +2,7 @@
 and refunded on the order, its version (stale edits refused) and blocked accounts
 
 Revision ID: 0013
-Revises: 0011
+Revises: 0012
 Create Date: 2026-11-24 11:40:00
 """
 from alembic import op
@@ -11,7 +11,7 @@ import sqlalchemy as sa
 
 # revision identifiers, used by Alembic.
 revision = '0013'
-down_revision = '0011'
+down_revision = '0012'
 branch_labels = None
 depends_on = None
 

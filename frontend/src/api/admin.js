@@ -95,3 +95,16 @@ export async function fetchAdminBrands(http) {
   const { data } = await http.get(PATHS.adminBrands);
   return data.brands;
 }
+
+/** The shop's payment providers: public fields, and for each secret only whether it is set. */
+export async function fetchPaymentProviders(http) {
+  const { data } = await http.get(PATHS.adminPaymentProviders);
+  return data.providers;
+}
+
+/** Set a provider's fields (an empty value clears one); If-Match once it exists (version > 0). */
+export async function savePaymentProvider(http, kind, body, version) {
+  const headers = version > 0 ? ifMatch(version) : {};
+  const { data } = await http.put(`${PATHS.adminPaymentProviders}/${kind}`, body, { headers });
+  return data.provider;
+}

@@ -34,6 +34,7 @@ export const PATHS = {
   adminOrders: '/api/admin/orders',
   adminCustomers: '/api/admin/customers',
   adminDashboard: '/api/admin/dashboard',
+  adminPaymentProviders: '/api/admin/payments/providers',
 };
 
 export const TOKEN_KEY = 'Token';

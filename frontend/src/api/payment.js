@@ -1,13 +1,42 @@
 import { PATHS } from './paths.js';
 import { ApiError } from './client.js';
 
-/** The provider's payment page for an unpaid order; the amount must be the order's. */
-export async function createPayment(api, { orderNumber, totalPrice }) {
+/** The shop's payment providers (`wechat_pay`, `alipay`, `sandbox`); none: the manual QR payment. */
+export async function fetchPaymentMethods(api) {
+  const { data } = await api.get(`${PATHS.payment}/methods`);
+  return Array.isArray(data?.providers) ? data.providers : [];
+}
+
+/**
+ * Start paying an unpaid order; the amount must be the order's. Answers how to go on:
+ * { flow: 'redirect', paymentPageUrl } | { flow: 'qr', qrCode } | { flow: 'jsapi', jsapi }.
+ */
+export async function createPayment(api, { orderNumber, totalPrice, provider, device }) {
   const { data } = await api.post(`${PATHS.payment}/create-payment`, {
     order_number: orderNumber,
     total_price: totalPrice,
+    ...(provider ? { provider } : {}),
+    ...(device ? { device } : {}),
   });
-  if (!data?.paymentPageUrl)
+  if ((data?.flow ?? 'redirect') === 'redirect' && !data?.paymentPageUrl)
     throw new ApiError('Payment page URL not found in response', { status: 200, code: 'no_payment_url' });
-  return data.paymentPageUrl;
+  return data;
+}
+
+/** Settle an order on return from paying (the BFF asks the provider when no notification came). */
+export async function settlePayment(api, orderNumber) {
+  const { data } = await api.post(`${PATHS.payment}/settle`, { order_number: orderNumber });
+  return data;
+}
+
+/** Inside WeChat: WeChat's silent sign-in page for the openid JSAPI pays with. */
+export async function wechatAuthorize(api, orderNumber) {
+  const { data } = await api.post(`${PATHS.payment}/wechat/authorize`, { order_number: orderNumber });
+  return data.url;
+}
+
+/** Back from WeChat's sign-in with its code and state: the BFF keeps the openid. */
+export async function wechatSignedIn(api, { orderNumber, code, state }) {
+  const { data } = await api.post(`${PATHS.payment}/wechat/openid`, { order_number: orderNumber, code, state });
+  return data.order_number;
 }

@@ -32,6 +32,8 @@ import OrderSummaryPage from '../features/orders/OrderSummaryPage.jsx';
 import AddressBook from '../features/addresses/AddressBook.jsx';
 import CheckoutPage from '../features/checkout/CheckoutPage.jsx';
 import PaymentInfoPage from '../features/payment/PaymentInfoPage.jsx';
+import PayPage from '../features/payment/PayPage.jsx';
+import WechatCallbackPage from '../features/payment/WechatCallbackPage.jsx';
 import { selectViewer } from '../features/account/userSlice.js';
 import { shopLoaded } from '../features/shop/shopSlice.js';
 import { searchTextChanged } from '../features/search/searchSlice.js';
@@ -63,6 +65,8 @@ const SHOPPING_PAGES = [
   page('checkout', <CheckoutPage />, 'checkout.title'),
   page('order-summary/:orderNumber', <OrderSummaryPage />, 'order.summaryTitle'),
   page('payment-info', <PaymentInfoPage />, 'payment.title'),
+  page('pay/:orderNumber', <PayPage />, 'pay.title'),
+  page('wechat-callback', <WechatCallbackPage />, 'pay.title'),
 ];
 const SEARCH_PATH = 'search-product';
 
@@ -81,6 +85,7 @@ const AdminLayout = consoleScreen('AdminLayout');
 const ProductListPage = consoleScreen('ProductListPage');
 const ProductEditorPage = consoleScreen('ProductEditorPage');
 const AuditPage = consoleScreen('AuditPage');
+const PaymentProvidersPage = consoleScreen('PaymentProvidersPage');
 const AdminNotFound = consoleScreen('AdminNotFound');
 const [AdminOrders, AdminOrder, AdminDashboard, AdminCustomers, AdminCustomer] = [
   'OrderListPage',
@@ -101,6 +106,7 @@ const ADMIN_PAGES = [
   { path: 'orders/:number', element: <AdminOrder /> },
   { path: 'customers', element: <AdminCustomers /> },
   { path: 'customers/:id', element: <AdminCustomer /> },
+  { path: 'payments', element: <PaymentProvidersPage /> },
   { path: '*', element: <AdminNotFound /> },
 ];
 

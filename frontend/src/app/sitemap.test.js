@@ -14,6 +14,8 @@ describe('robots.txt', () => {
         '/choose-address',
         '/address-management',
         '/payment-info',
+        '/pay/',
+        '/wechat-callback',
         '/login',
         '/register',
         '/forgot-password',

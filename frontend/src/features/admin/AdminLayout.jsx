@@ -14,6 +14,7 @@ const NAV = [
   { to: '/admin/orders', key: 'adminOrders.nav.orders', match: (p) => p.startsWith('/admin/orders') },
   { to: '/admin/customers', key: 'adminCustomers.nav', match: (p) => p.startsWith('/admin/customers') },
   { to: '/admin/audit', key: 'admin.nav.audit', match: (p) => p.startsWith('/admin/audit') },
+  { to: '/admin/payments', key: 'admin.nav.payments', match: (p) => p.startsWith('/admin/payments') },
 ];
 
 /** The tab's title: the screen's, then the shop's name. */

@@ -13,3 +13,4 @@ export { default as OrderDetailPage } from './orders/OrderDetailPage.jsx';
 export { default as DashboardPage } from './orders/DashboardPage.jsx';
 export { default as CustomerListPage } from './customers/CustomerListPage.jsx';
 export { default as CustomerDetailPage } from './customers/CustomerDetailPage.jsx';
+export { default as PaymentProvidersPage } from './PaymentProvidersPage.jsx';

@@ -1,4 +1,4 @@
-// Texts of the payment information page.
+// Texts of the payment information page and of the payment page (WeChat Pay, Alipay).
 export const zh = {
   'payment.title': '付款方式',
   'payment.scan': '请使用支付宝或微信扫描下方二维码付款。',
@@ -10,6 +10,24 @@ export const zh = {
   'payment.note3': '如需帮助，请携付款凭证联系客服。',
   'payment.note4': '请妥善保管您的付款信息，不要泄露给他人。',
   'payment.notes': '注意事项',
+  'pay.title': '支付订单',
+  'pay.order': '订单号',
+  'pay.wechat': '微信支付',
+  'pay.alipay': '支付宝',
+  'pay.wait': '请稍候…',
+  'pay.scan': '请使用微信扫一扫扫描二维码付款，付款后本页会自动跳转。',
+  'pay.pending': '暂未收到付款结果。',
+  'pay.checkAgain': '重新查询',
+  'pay.failed': '支付未完成，请重试。',
+  'pay.notFound': '订单不存在。',
+  'pay.notOpen': '该订单不是待付款状态。',
+  'pay.backToOrder': '返回订单',
+  'pay.backToOrders': '返回我的订单',
+  'pay.openInBrowserTitle': '微信内无法使用支付宝',
+  'pay.openInBrowserStep1': '点击右上角的「···」。',
+  'pay.openInBrowserStep2': '选择「在浏览器打开」。',
+  'pay.openInBrowserStep3': '在浏览器中登录后，打开本订单并选择支付宝付款。',
+  'pay.wechatLoginFailed': '微信授权未完成，请返回订单重新付款。',
 };
 
 export const en = {
@@ -23,4 +41,22 @@ export const en = {
   'payment.note3': 'If you need help, contact customer service with the proof.',
   'payment.note4': 'Keep your payment information private.',
   'payment.notes': 'Notes',
+  'pay.title': 'Pay for your order',
+  'pay.order': 'Order number',
+  'pay.wechat': 'WeChat Pay',
+  'pay.alipay': 'Alipay',
+  'pay.wait': 'One moment…',
+  'pay.scan': 'Scan the QR code with WeChat to pay; this page moves on by itself once you have paid.',
+  'pay.pending': 'No payment has been confirmed yet.',
+  'pay.checkAgain': 'Check again',
+  'pay.failed': 'The payment did not go through; please try again.',
+  'pay.notFound': 'Order not found.',
+  'pay.notOpen': 'This order is not awaiting payment.',
+  'pay.backToOrder': 'Back to the order',
+  'pay.backToOrders': 'Back to my orders',
+  'pay.openInBrowserTitle': 'Alipay does not work inside WeChat',
+  'pay.openInBrowserStep1': 'Tap «···» at the top right.',
+  'pay.openInBrowserStep2': 'Choose «Open in browser».',
+  'pay.openInBrowserStep3': 'Sign in there, open this order and pay with Alipay.',
+  'pay.wechatLoginFailed': 'WeChat sign-in did not complete; go back to the order and pay again.',
 };

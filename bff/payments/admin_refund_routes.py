@@ -1,0 +1,41 @@
+"""The owner's refund call (`POST /api/admin/orders/<number>/refunds`), beside the order calls
+of bff/orders/admin_routes.py: it answers with the order's detail, like them."""
+
+from flask.views import MethodView
+from werkzeug.exceptions import UnprocessableEntity
+
+from bff.accounts.decorators import admin_required
+from bff.common.arguments import Blueprint
+from bff.common.etags import ETAG_HEADER
+from bff.common.field_errors import field_error_handler
+from bff.common.responses import document_errors
+from bff.extensions import db
+from bff.orders import admin_schemas as schemas
+from bff.orders import admin_services
+from bff.orders.admin_routes import detail_answer
+from bff.orders.error_codes import OrderErrorCode
+from bff.orders.mails import OrderMail, mail_shopper
+from bff.orders.messages import is_key, text
+from bff.payments.refunds import refund_order
+from bff.shops.context import current_shop
+
+blp = Blueprint(
+    "admin_refunds", __name__, url_prefix="/api/admin/orders", description="Admin: refunds of orders"
+)
+
+blp.errorhandler(UnprocessableEntity)(
+    field_error_handler(text, is_key, OrderErrorCode.VALIDATION, lambda: current_shop().language)
+)
+
+
+@blp.route("/<order_number:order_number>/refunds")
+class OrderRefunds(MethodView):
+    @admin_required
+    @blp.arguments(schemas.RefundArgs, location="json_or_form")
+    @blp.response(200, schemas.AdminOrderDetailResponse, headers=ETAG_HEADER)
+    @document_errors(blp, 401, 403, 404, 409, 422)
+    def post(self, shop, user, args, order_number):
+        """Record a refund, whole or part of what is paid and not yet refunded, with a reason."""
+        refund = refund_order(db.session, shop, user, order_number, args["amount"], args["reason"])
+        mail_shopper(refund.order_id, OrderMail.REFUNDED, amount=refund.amount, reason=refund.reason)
+        return detail_answer(admin_services.get_order(db.session, shop, order_number))

@@ -1,0 +1,188 @@
+"""A shop's own payment provider accounts, as its owner enters them (console or `flask payments
+configure`): which fields each kind needs, saving them (secrets sealed, audit entry, stale edits
+refused), and reading them back for the providers. No call ever answers a secret's value: views
+say only which secret fields are set."""
+
+from dataclasses import dataclass
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+from sqlalchemy.orm.exc import StaleDataError
+
+from bff.accounts.models import User
+from bff.audit.models import AuditEntry
+from bff.audit.services import Action, diff, json_value
+from bff.common.errors import DomainError
+from bff.payments.error_codes import ProviderConfigErrorCode as Code
+from bff.payments.messages import text
+from bff.payments.provider_models import PaymentProviderConfig
+from bff.payments.secret_box import seal, unseal
+from bff.shops.models import Shop
+
+OBJECT = "payment_provider"
+SET = "(set)"  # what the audit log and the views show of a secret
+
+
+@dataclass(frozen=True)
+class FieldSpec:
+    name: str
+    secret: bool
+    required: bool  # before the provider can be switched on
+
+
+KINDS: dict[str, tuple[FieldSpec, ...]] = {
+    "wechat_pay": (
+        FieldSpec("mchid", False, True),  # 商户号
+        FieldSpec("appid", False, True),  # the official account's AppID (公众号)
+        FieldSpec("cert_serial_no", False, True),  # 商户API证书序列号
+        FieldSpec("public_key_id", False, False),  # 微信支付公钥ID (with public_key)
+        FieldSpec("private_key", True, True),  # 商户API证书私钥 (apiclient_key.pem)
+        FieldSpec("apiv3_key", True, True),  # APIv3密钥 (32 characters)
+        FieldSpec("public_key", True, False),  # 微信支付公钥 (or platform_certificate)
+        FieldSpec("platform_certificate", True, False),  # 微信支付平台证书 (older merchants)
+        FieldSpec("app_secret", True, False),  # the official account's AppSecret (openid for JSAPI)
+        FieldSpec("currency", False, False),  # charged in (default NZD, the prices' currency)
+    ),
+    "alipay": (
+        FieldSpec("app_id", False, True),  # 支付宝开放平台应用 APPID
+        FieldSpec("app_private_key", True, True),  # 应用私钥 (RSA2)
+        FieldSpec("alipay_public_key", True, True),  # 支付宝公钥
+        FieldSpec("currency", False, False),
+    ),
+}
+
+
+def _owner(shop_id: int, kind: str) -> str:
+    return f"{shop_id}:{kind}"
+
+
+def _invalid(language: str, field: str, key: str, **values) -> DomainError:
+    message = text(language, key, **values)
+    return DomainError(Code.VALIDATION, message, {field: [message]})
+
+
+def get_config(session: Session, shop: Shop, kind: str) -> PaymentProviderConfig | None:
+    if kind not in KINDS:
+        raise DomainError(Code.NOT_FOUND, text(shop.language, "provider_kind_unknown"))
+    return session.scalar(
+        select(PaymentProviderConfig).where(
+            PaymentProviderConfig.shop_id == shop.id, PaymentProviderConfig.kind == kind
+        )
+    )
+
+
+def secrets_of(config: PaymentProviderConfig, keys: str) -> dict[str, str]:
+    return unseal(keys, _owner(config.shop_id, config.kind), config.secrets)
+
+
+def view(kind: str, config: PaymentProviderConfig | None, keys: str) -> dict:
+    """What the console sees of a provider: public fields, and only whether each secret is set."""
+    specs = KINDS[kind]
+    settings = config.settings if config else {}
+    secrets = secrets_of(config, keys) if config else {}
+    return {
+        "kind": kind,
+        "enabled": bool(config and config.enabled),
+        "version": config.version if config else 0,
+        "settings": {f.name: settings.get(f.name) for f in specs if not f.secret},
+        "secrets_set": {f.name: bool(secrets.get(f.name)) for f in specs if f.secret},
+    }
+
+
+def list_views(session: Session, shop: Shop, keys: str) -> list[dict]:
+    return [view(kind, get_config(session, shop, kind), keys) for kind in KINDS]
+
+
+def missing_fields(kind: str, settings: dict, secrets: dict) -> list[str]:
+    values = {**settings, **secrets}
+    missing = [f.name for f in KINDS[kind] if f.required and not values.get(f.name)]
+    if kind == "wechat_pay":
+        by_key = values.get("public_key") and values.get("public_key_id")
+        if not by_key and not values.get("platform_certificate"):
+            missing.append("public_key" if values.get("public_key_id") else "platform_certificate")
+        if values.get("apiv3_key") and len(values["apiv3_key"].encode()) != 32:
+            missing.append("apiv3_key")
+    return missing
+
+
+def configure(
+    session: Session,
+    shop: Shop,
+    actor: User | None,
+    kind: str,
+    data: dict,
+    if_match: set[int] | None,
+    keys: str,
+    check_keys=None,
+) -> PaymentProviderConfig:
+    """Set fields of the shop's provider `kind` (an empty value clears a field; absent keeps it)
+    and switch it on or off (`enabled`). `check_keys(kind, settings, secrets)` raises ValueError
+    when the keys do not load. Needs If-Match once the provider exists."""
+    language = shop.language
+    config = get_config(session, shop, kind)
+    if config is None:
+        # Added to the session only once everything checks out: a refusal leaves nothing behind.
+        config = PaymentProviderConfig(shop_id=shop.id, kind=kind, enabled=False, settings={}, secrets="")
+        current = 0
+    else:
+        current = config.version
+    if config.id is not None and if_match is None:
+        raise DomainError(Code.IF_MATCH_REQUIRED, text(language, "if_match_required"))
+    if if_match is not None and current not in if_match:
+        raise DomainError(Code.STALE_VERSION, text(language, "stale_version"))
+    specs = {f.name: f for f in KINDS[kind]}
+    settings = dict(config.settings or {})
+    secrets = secrets_of(config, keys) if config.secrets else {}
+    before = {**settings, **{name: SET for name in secrets}, "enabled": config.enabled}
+    for name, value in data.items():
+        if name not in specs:
+            continue
+        target = secrets if specs[name].secret else settings
+        if value in (None, ""):
+            target.pop(name, None)
+        else:
+            target[name] = value.strip()
+    enabled = data.get("enabled", config.enabled)
+    if enabled:
+        missing = missing_fields(kind, settings, secrets)
+        if missing:
+            raise _invalid(language, missing[0], "provider_incomplete", fields=", ".join(missing))
+        if check_keys is not None:
+            try:
+                check_keys(kind, settings, secrets)
+            except ValueError as exc:
+                raise _invalid(language, "enabled", "provider_keys_invalid", reason=str(exc)[:200]) from None
+    config.settings = settings
+    config.secrets = seal(keys, _owner(shop.id, kind), secrets)
+    config.enabled = bool(enabled)
+    session.add(config)
+    try:
+        session.flush()
+    except StaleDataError:
+        session.rollback()
+        raise DomainError(Code.STALE_VERSION, text(language, "stale_version")) from None
+    after = {**settings, **{name: SET for name in secrets}, "enabled": config.enabled}
+    session.add(
+        AuditEntry(
+            shop_id=shop.id,
+            actor_id=actor.id if actor else None,
+            actor_email=actor.email if actor else "flask payments configure",
+            action=(Action.CREATE if current == 0 else Action.UPDATE).value,
+            object_type=OBJECT,
+            object_id=config.id,
+            changes=json_value(diff(before, after)),
+            note=kind,
+        )
+    )
+    session.commit()
+    return config
+
+
+def enabled_configs(session: Session, shop: Shop) -> list[PaymentProviderConfig]:
+    """The shop's switched-on providers, WeChat Pay first (most shoppers are inside WeChat)."""
+    rows = session.scalars(
+        select(PaymentProviderConfig).where(
+            PaymentProviderConfig.shop_id == shop.id, PaymentProviderConfig.enabled.is_(True)
+        )
+    ).all()
+    return sorted(rows, key=lambda row: list(KINDS).index(row.kind) if row.kind in KINDS else 99)

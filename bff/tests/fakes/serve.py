@@ -1,0 +1,33 @@
+"""Both fake gateways as one process, for the browser tests (e2e/payments.test.js):
+
+    .venv/bin/python -m bff.tests.fakes.serve
+
+prints one JSON line (the gateways' URLs and what the shop owner enters for each) and serves on
+free loopback ports until stdin closes. WeChat Pay's H5 cashier is served by the fake itself."""
+
+import json
+import sys
+
+from bff.tests.fakes.alipay import FakeAlipay
+from bff.tests.fakes.server import LocalServer
+from bff.tests.fakes.wechatpay import FakeWechatPay
+
+
+def main() -> None:
+    wechat, alipay = FakeWechatPay(), FakeAlipay()
+    with LocalServer(wechat) as wechat_server, LocalServer(alipay) as alipay_server:
+        wechat.h5_base = f"{wechat_server.url}/_fake/h5"
+        info = {
+            "wechat": wechat_server.url,
+            "alipay": f"{alipay_server.url}/gateway.do",
+            "alipayBase": alipay_server.url,
+            "wechatFields": wechat.shop_fields(),
+            "alipayFields": alipay.shop_fields(),
+            "wechatOpenid": wechat.openid,
+        }
+        print(json.dumps(info), flush=True)
+        sys.stdin.read()  # until the test closes the pipe
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,88 @@
+"""Payment fixtures: an unpaid order of the member, and the local fake gateways with the shop's
+provider configured for them."""
+
+from decimal import Decimal
+
+import pytest
+
+from bff.extensions import db
+from bff.orders.models import Order
+from bff.payments.provider_configs import configure
+from bff.payments.providers import check_keys
+from bff.tests.fakes.server import LocalServer
+from bff.tests.fakes.wechatpay import FakeWechatPay
+from bff.tests.fixtures.shopping import checkout_body
+
+HOST = {"X-Site-Host": "shop-a.test"}
+
+
+@pytest.fixture
+def order(api, as_member, store, make_product):
+    product = make_product(store, price=Decimal("45.00"), weight=500)
+    res = api.post("/api/order/create", as_member, json=checkout_body([(product, 1, None)], "45.00", "10.00"))
+    return res.get_json()["order"]
+
+
+def order_status(order) -> str:
+    db.session.expire_all()
+    return db.session.get(Order, order["id"]).status
+
+
+@pytest.fixture(scope="session")
+def _wechat_fake():
+    fake = FakeWechatPay()
+    with LocalServer(fake) as server:
+        yield fake, server.url
+
+
+@pytest.fixture
+def wechat_fake(app, _wechat_fake):
+    fake, url = _wechat_fake
+    fake.transactions.clear()
+    fake.refunds.clear()
+    fake.codes.clear()
+    fake.use_certificate = False
+    app.config["WECHATPAY_GATEWAY_URL"] = url
+    app.config["WECHAT_OAUTH_URL"] = url
+    app.config["WECHAT_API_URL"] = url
+    return fake
+
+
+def set_provider(store, kind: str, fields: dict, enabled: bool = True):
+    from flask import current_app
+
+    keys = current_app.config["PAYMENT_SECRETS_KEY"]
+    config = configure(
+        db.session, store, None, kind, {**fields, "enabled": enabled}, None, keys, check_keys(store)
+    )
+    return config
+
+
+@pytest.fixture
+def wechat_shop(store, wechat_fake):
+    set_provider(store, "wechat_pay", wechat_fake.shop_fields())
+    return store
+
+
+@pytest.fixture(scope="session")
+def _alipay_fake():
+    from bff.tests.fakes.alipay import FakeAlipay
+
+    fake = FakeAlipay()
+    with LocalServer(fake) as server:
+        yield fake, f"{server.url}/gateway.do"
+
+
+@pytest.fixture
+def alipay_fake(app, _alipay_fake):
+    fake, url = _alipay_fake
+    fake.trades.clear()
+    fake.refunds.clear()
+    app.config["ALIPAY_GATEWAY_URL"] = url
+    return fake
+
+
+@pytest.fixture
+def alipay_shop(store, alipay_fake):
+    set_provider(store, "alipay", alipay_fake.shop_fields())
+    return store

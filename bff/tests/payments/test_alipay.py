@@ -1,0 +1,131 @@
+"""Alipay against the local fake gateway: page pay on desktops, WAP on mobiles, the page that sends
+a shopper inside WeChat to the phone's browser, RSA2 notifications applied once, query, refunds."""
+
+from decimal import Decimal
+from urllib.parse import parse_qs, parse_qsl, urlencode, urlsplit
+
+import pytest
+import requests
+
+from bff.extensions import db
+from bff.orders.models import Order
+from bff.payments.models import PaymentNotification
+from bff.payments.providers import shop_providers
+from bff.tests.fakes import keys
+from bff.tests.helpers import assert_error
+from bff.tests.payments.conftest import HOST, order_status
+from bff.tests.payments.test_wechat_pay import ANDROID, DESKTOP, IN_WECHAT
+
+NOTIFY = "/api/payment/notify/alipay"
+
+
+def _pay(api, headers, order, agent=DESKTOP, provider="alipay"):
+    body = {"order_number": order["order_number"], "total_price": order["total_price"], "provider": provider}
+    return api.post("/api/payment/create-payment", {**headers, "User-Agent": agent}, data=body)
+
+
+def _deliver(client, notification):
+    url, body, headers = notification
+    assert url == f"http://shop-a.test{NOTIFY}"
+    return client.post(NOTIFY, data=body, headers={**HOST, **headers})
+
+
+def _open(url):
+    """The shopper's browser opens the payment URL on the fake gateway."""
+    res = requests.get(url, timeout=10)
+    assert res.status_code == 200, res.text
+    return res
+
+
+def test_desktop_goes_to_page_pay_and_the_notification_is_answered_success_once(
+    client, api, as_member, order, alipay_shop, alipay_fake
+):
+    start = _pay(api, as_member, order).get_json()
+    assert start["flow"] == "redirect"
+    query = parse_qs(urlsplit(start["paymentPageUrl"]).query)
+    assert query["method"] == ["alipay.trade.page.pay"]
+    assert query["return_url"] == [f"http://shop-a.test/pay/{order['order_number']}?returned=1"]
+    assert query["notify_url"] == [f"http://shop-a.test{NOTIFY}"]
+    assert "55.00" in _open(start["paymentPageUrl"]).text
+    trade = alipay_fake.trades[order["order_number"]]
+    assert (trade.product_code, trade.total_amount) == ("FAST_INSTANT_TRADE_PAY", "55.00")
+    notification = alipay_fake.pay(order["order_number"])
+    first = _deliver(client, notification)
+    assert first.status_code == 200 and first.get_data(as_text=True) == "success"
+    assert order_status(order) == "paid"
+    assert _deliver(client, notification).get_data(as_text=True) == "success"  # a resend: no change
+    record = db.session.query(PaymentNotification).one()
+    assert (record.provider, record.result, record.transaction_id) == ("alipay", "applied", trade.trade_no)
+
+
+def test_a_mobile_browser_goes_to_wap_pay(api, as_member, order, alipay_shop, alipay_fake):
+    start = _pay(api, as_member, order, agent=ANDROID).get_json()
+    assert parse_qs(urlsplit(start["paymentPageUrl"]).query)["method"] == ["alipay.trade.wap.pay"]
+    _open(start["paymentPageUrl"])
+    assert alipay_fake.trades[order["order_number"]].product_code == "QUICK_WAP_PAY"
+
+
+def test_inside_wechat_alipay_sends_the_shopper_to_the_phones_browser(api, as_member, order, alipay_shop):
+    start = _pay(api, as_member, order, agent=IN_WECHAT).get_json()
+    assert start == {
+        "flow": "open_in_browser",
+        "paymentPageUrl": f"http://shop-a.test/order-summary/{order['order_number']}",
+        "qrCode": None,
+        "jsapi": None,
+    }
+
+
+@pytest.mark.parametrize("tamper", ["signature", "amount", "thousandth", "app", "unpaid"])
+def test_a_forged_or_wrong_notification_is_refused(
+    client, api, as_member, order, alipay_shop, alipay_fake, tamper
+):
+    _open(_pay(api, as_member, order).get_json()["paymentPageUrl"])
+    number = order["order_number"]
+    changes = {
+        "amount": {"total_amount": "55.01"},
+        "thousandth": {"total_amount": "55.001"},
+        "app": {"app_id": "2021000000000999"},
+        "unpaid": {"trade_status": "WAIT_BUYER_PAY"},
+    }.get(tamper, {})
+    url, body, headers = alipay_fake.pay(number, **changes)
+    if tamper == "signature":
+        params = dict(parse_qsl(body.decode()))
+        params["sign"] = keys.rsa_sha256(keys.new_key(), "forged")
+        body = urlencode(params).encode()
+    res = _deliver(client, (url, body, headers))
+    assert_error(res, 400)
+    assert order_status(order) == "unpaid" and db.session.query(PaymentNotification).count() == 0
+
+
+def test_a_lost_notification_is_settled_by_query(api, as_member, order, alipay_shop, alipay_fake):
+    settle = {"order_number": order["order_number"]}
+    assert (
+        api.post("/api/payment/settle", as_member, data=settle).get_json()["status"] == "unpaid"
+    )  # never started
+    _open(_pay(api, as_member, order).get_json()["paymentPageUrl"])
+    assert (
+        api.post("/api/payment/settle", as_member, data=settle).get_json()["status"] == "unpaid"
+    )  # not paid
+    alipay_fake.pay(order["order_number"])
+    assert api.post("/api/payment/settle", as_member, data=settle).get_json()["status"] == "paid"
+
+
+def test_refund_through_the_provider(client, api, as_member, order, store, alipay_shop, alipay_fake):
+    _open(_pay(api, as_member, order).get_json()["paymentPageUrl"])
+    _deliver(client, alipay_fake.pay(order["order_number"]))
+    provider = shop_providers(db.session, store)["alipay"]
+    trade_no = alipay_fake.trades[order["order_number"]].trade_no
+    result = provider.refund(db.session.get(Order, order["id"]), trade_no, "R1", Decimal("5.50"), "退货")
+    assert result.status == "succeeded"
+    assert (
+        alipay_fake.refunds[0]["refund_amount"] == "5.50" and alipay_fake.refunds[0]["out_request_no"] == "R1"
+    )
+
+
+def test_both_providers_are_offered_wechat_first(client, store, alipay_shop, wechat_fake):
+    from bff.tests.payments.conftest import set_provider
+
+    set_provider(store, "wechat_pay", wechat_fake.shop_fields())
+    assert client.get("/api/payment/methods", headers=HOST).get_json() == {
+        "providers": ["wechat_pay", "alipay"]
+    }

@@ -1,0 +1,105 @@
+import { useState } from 'react';
+import { fetchPaymentProviders, savePaymentProvider } from '../../api/admin.js';
+import { useApiCall } from '../../common/useApiCall.js';
+import { useRemote } from '../../common/useRemote.js';
+import { useT } from '../../i18n/index.js';
+import { useNotify } from '../ui/useNotify.js';
+import { Button, Checkbox, Panel, TextArea, TextField } from './fields.jsx';
+
+// Secrets that are PEM keys get a text area; the rest are one line.
+const LONG = ['private_key', 'public_key', 'platform_certificate', 'app_private_key', 'alipay_public_key'];
+
+/** One provider's form: public fields shown, secrets write-only (left empty, they stay as they are). */
+function ProviderForm({ provider, onSaved }) {
+  const t = useT();
+  const call = useApiCall();
+  const notify = useNotify();
+  const [values, setValues] = useState(() => ({ ...provider.settings, enabled: provider.enabled }));
+  const [secrets, setSecrets] = useState({});
+  const [errors, setErrors] = useState({});
+  const [busy, setBusy] = useState(false);
+  const setValue = (name, value) => setValues((v) => ({ ...v, [name]: value }));
+  const setSecret = (name, value) => setSecrets((s) => ({ ...s, [name]: value }));
+
+  const onSubmit = async (event) => {
+    event.preventDefault();
+    setBusy(true);
+    setErrors({});
+    const typed = Object.fromEntries(Object.entries(secrets).filter(([, v]) => v.trim()));
+    const body = { ...values, ...typed };
+    try {
+      const saved = await call((api) => savePaymentProvider(api, provider.kind, body, provider.version));
+      setSecrets({});
+      notify('success', t('admin.pay.saved'));
+      onSaved(saved);
+    } catch (error) {
+      setErrors(Object.fromEntries(Object.entries(error.data?.errors || {}).map(([k, v]) => [k, v[0]])));
+      notify('error', error.message);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Panel title={t(`admin.pay.kind.${provider.kind}`)} testId={`payment-provider-${provider.kind}`}>
+      <form onSubmit={onSubmit} className="space-y-4">
+        <Checkbox label={t('admin.pay.enabled')} name="enabled" checked={values.enabled} onChange={setValue} />
+        {errors.enabled && <p className="text-sm text-rose-600">{errors.enabled}</p>}
+        <div className="grid gap-4 sm:grid-cols-2">
+          {Object.keys(provider.settings).map((name) => (
+            <TextField
+              key={name}
+              label={t(`admin.pay.field.${name}`)}
+              name={name}
+              value={values[name] ?? ''}
+              onChange={setValue}
+              error={errors[name]}
+            />
+          ))}
+        </div>
+        {Object.entries(provider.secrets_set).map(([name, isSet]) => {
+          const Field = LONG.includes(name) ? TextArea : TextField;
+          return (
+            <Field
+              key={name}
+              label={t(`admin.pay.field.${name}`)}
+              name={name}
+              value={secrets[name] ?? ''}
+              onChange={setSecret}
+              error={errors[name]}
+              hint={isSet ? t('admin.pay.secretSet') : t('admin.pay.secretNotSet')}
+              {...(LONG.includes(name) ? { rows: 4 } : { type: 'password', autoComplete: 'off' })}
+            />
+          );
+        })}
+        <Button kind="primary" type="submit" disabled={busy}>
+          {busy ? t('admin.saving') : t('admin.save')}
+        </Button>
+      </form>
+    </Panel>
+  );
+}
+
+/** /admin/payments: the shop's own WeChat Pay and Alipay merchant accounts. */
+export default function PaymentProvidersPage() {
+  const t = useT();
+  const list = useRemote((api) => fetchPaymentProviders(api), []);
+  const [saved, setSaved] = useState({});
+  if (!list.loaded) return <p className="text-sm text-gray-500">{t('admin.loading')}</p>;
+  if (list.error) return <p className="text-sm text-rose-700">{list.error.message}</p>;
+  return (
+    <div className="space-y-6" data-testid="payment-providers-page">
+      <p className="text-sm text-gray-600">{t('admin.pay.intro')}</p>
+      {list.data.map((provider) => {
+        const current = saved[provider.kind] || provider;
+        return (
+          <ProviderForm
+            key={`${current.kind}:${current.version}`}
+            provider={current}
+            onSaved={(p) => setSaved((s) => ({ ...s, [p.kind]: p }))}
+          />
+        );
+      })}
+    </div>
+  );
+}
