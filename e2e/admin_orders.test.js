@@ -205,6 +205,10 @@ describe('the owner console: orders and customers', () => {
     await act(page, 'refund', { amount: '5.00', reason: '包装破损，部分退款' }, '已发货');
     assert.match(await page.getByTestId('order-refunded').textContent(), /5\.00/);
     assert.match(await page.getByTestId('refund-record').textContent(), /包装破损/);
+    await page.setViewportSize({ width: 375, height: 800 });
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth);
+    assert.ok(overflow <= 375, `the order's page fits 375 px (scrollWidth ${overflow})`);
+    await page.setViewportSize({ width: 1280, height: 900 });
     const history = await page.getByTestId('history-entry').locator('strong').allTextContents();
     assert.deepEqual(history, ['下单', '标记已付款', '发货', '退款']);
 

@@ -9,7 +9,7 @@ Each change is one transaction with its audit entry.
 from dataclasses import dataclass
 from decimal import Decimal
 
-from sqlalchemy import case, func, or_, select
+from sqlalchemy import func, or_, select
 from sqlalchemy.orm import Session
 
 from bff.accounts.models import MemberLevel, User
@@ -20,18 +20,16 @@ from bff.common.models import utcnow
 from bff.common.pagination import Page
 from bff.customers.error_codes import CustomerErrorCode as Code
 from bff.customers.messages import text
-from bff.orders.models import Order, OrderStatus
+from bff.orders.models import Order
 from bff.shops.models import Shop
 
 OBJECT = "customer"
-SPENT_STATUSES = (OrderStatus.PAID, OrderStatus.COMPLETED)
 RECENT_ORDERS = 50
 
 
 def _totals_query(shop: Shop):
-    spent = func.coalesce(
-        func.sum(case((Order.status.in_(SPENT_STATUSES), Order.total_price), else_=0)), 0
-    ) - func.coalesce(func.sum(Order.refunded_amount), 0)
+    # Money received less money refunded (a paid order cancelled and refunded counts 0).
+    spent = func.coalesce(func.sum(Order.paid_amount - Order.refunded_amount), 0)
     return (
         select(
             Order.user_id,

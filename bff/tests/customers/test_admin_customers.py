@@ -29,17 +29,24 @@ def test_customers_are_listed_with_their_orders_and_spend(
     paid = place_order(2)  # 90 + 10
     put_in_state(paid, "paid")
     place_order(1)
+    part = place_order(1)  # 45 + 10, paid, then 15 of it refunded
+    put_in_state(part, "paid")
+    client.post(
+        f"/api/admin/orders/{part['order_number']}/refunds",
+        headers=as_admin,
+        json={"amount": "15", "reason": "r"},
+    )
     res = client.get(URL, headers=as_admin)
     assert res.status_code == 200
     rows = {c["email"]: c for c in res.get_json()["customers"]["data"]}
     assert set(rows) == {"member@example.com", "other@example.com"}  # the admin is not a customer
-    assert rows["member@example.com"]["orders_count"] == 2
-    assert rows["member@example.com"]["total_spent"] == 100.0
+    assert rows["member@example.com"]["orders_count"] == 3
+    assert rows["member@example.com"]["total_spent"] == 140.0  # 100 + 55 - 15
     assert rows["other@example.com"]["orders_count"] == 0
     found = client.get(URL, headers=as_admin, query_string={"q": "小刚"}).get_json()["customers"]["data"]
     assert [c["email"] for c in found] == ["other@example.com"]
     detail = client.get(f"{URL}/{member.id}", headers=as_admin).get_json()
-    assert detail["customer"]["total_spent"] == 100.0 and len(detail["orders"]) == 2
+    assert detail["customer"]["total_spent"] == 140.0 and len(detail["orders"]) == 3
 
 
 def test_a_member_level_changes_the_shoppers_prices_on_the_next_page(

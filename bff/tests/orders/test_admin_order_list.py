@@ -104,13 +104,18 @@ def test_the_dashboard_sums_sales_per_day_and_lists_what_needs_doing(
     paid = place_order(2)
     put_in_state(paid, "paid")
     place_order(1)
+    # Paid, cancelled and refunded in full: an order of the day that kept no money.
+    returned = place_order(1)
+    put_in_state(returned, "paid")
+    client.post(admin_url(returned, "cancel"), headers=as_admin, json={"reason": "缺货"})
+    client.post(admin_url(returned, "refunds"), headers=as_admin, json={"amount": "55", "reason": "缺货"})
     make_product(store, "Socks", variants=[{"name": "S", "price": Decimal("9.00"), "virtual_inventory": 2}])
     res = client.get("/api/admin/dashboard", headers=as_admin)
     assert res.status_code == 200
     board = res.get_json()
     assert len(board["days"]) == 30
     today = board["days"][-1]
-    assert today["orders"] == 2 and today["sales"] == 100.0
+    assert today["orders"] == 3 and today["sales"] == 100.0
     assert board["top_products"][0]["name"] == "Manuka honey" and board["top_products"][0]["quantity"] == 2
     assert [(low["name"], low["variant_name"], low["stock"]) for low in board["low_stock"]] == [
         ("Socks", "S", 2)
