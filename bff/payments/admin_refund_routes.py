@@ -33,9 +33,10 @@ class OrderRefunds(MethodView):
     @admin_required
     @blp.arguments(schemas.RefundArgs, location="json_or_form")
     @blp.response(200, schemas.AdminOrderDetailResponse, headers=ETAG_HEADER)
-    @document_errors(blp, 401, 403, 404, 409, 422)
+    @document_errors(blp, 401, 403, 404, 409, 422, 502)
     def post(self, shop, user, args, order_number):
-        """Record a refund, whole or part of what is paid and not yet refunded, with a reason."""
+        """Refund, whole or part of what is paid and not yet refunded, with a reason: through the
+        provider that took the payment (502 when it refuses: nothing recorded), else by hand."""
         refund = refund_order(db.session, shop, user, order_number, args["amount"], args["reason"])
         mail_shopper(refund.order_id, OrderMail.REFUNDED, amount=refund.amount, reason=refund.reason)
         return detail_answer(admin_services.get_order(db.session, shop, order_number))

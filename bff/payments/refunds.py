@@ -1,10 +1,10 @@
 """Refunds: money given back on an order, whole or in part, recorded against the payment it
 came from (bff/orders/models.py `OrderPayment`).
 
-Taken by hand for now: the owner sends the money back (a transfer, or in the provider's own
-merchant console) and records it here with a reason. A provider that can refund through its API
-(`refund()` of bff/payments/providers/) is the step to add in `refund_order` where the method
-is not "manual"; the record and the order's sums stay the same.
+A payment taken through a provider the shop still has (WeChat Pay, Alipay, the sandbox where it
+is on) is refunded through that provider's API, inside the same transaction: if the provider
+refuses, nothing is recorded and the owner is told (502). A payment taken by hand (the shop's QR
+codes) is refunded by hand: the owner sends the money back and records it here with a reason.
 
 At most what was paid is ever refunded, however many refunds run at once: the order's
 `refunded_amount` moves with a conditional UPDATE (`refunded_amount + x <= paid_amount`), the
@@ -27,6 +27,8 @@ from bff.orders.messages import text
 from bff.orders.models import Order, OrderPayment
 from bff.orders.numbers import normalise_order_number
 from bff.orders.transitions import OrderAction
+from bff.payments import services
+from bff.payments.providers import get_provider
 from bff.shops.models import Shop
 
 
@@ -87,6 +89,8 @@ def refund_order(session: Session, shop: Shop, actor: User, order_number: str, a
     if amount > order.paid_amount - order.refunded_amount:
         raise _too_large(shop, order)
     payment = _payment_to_refund(session, order.id, amount)
+    provider = None if payment.method == "manual" else get_provider(session, shop, payment.method)
+    method = "manual" if provider is None else "provider"
 
     def lost_to_another_refund() -> DomainError:
         return _too_large(shop, session.get(Order, order.id, populate_existing=True))
@@ -100,7 +104,7 @@ def refund_order(session: Session, shop: Shop, actor: User, order_number: str, a
         values={"refunded_amount": Order.refunded_amount + amount},
         guard=[Order.refunded_amount + amount <= Order.paid_amount],
         note=reason,
-        details={"amount": amount, "payment_id": payment.id, "method": "manual"},
+        details={"amount": amount, "payment_id": payment.id, "method": method},
         guard_failed=lost_to_another_refund,
     )
     refund = Refund(
@@ -109,9 +113,26 @@ def refund_order(session: Session, shop: Shop, actor: User, order_number: str, a
         payment_id=payment.id,
         amount=amount,
         reason=reason,
-        method="manual",
+        method=method,
         actor_id=actor.id,
     )
     session.add(refund)
+    session.flush()
+    if provider is not None:
+        try:
+            # Our refund number is the row's: a retry of this refund can never refund twice.
+            result = services.refund_payment(
+                session,
+                shop,
+                {payment.method: provider},
+                order,
+                amount,
+                f"{order.order_number}-R{refund.id}",
+                reason,
+            )
+        except DomainError:
+            session.rollback()
+            raise
+        refund.provider_refund_id = result.refund_id[:128]
     session.commit()
     return refund

@@ -3,28 +3,17 @@ on the return page, provider notifications, and the sandbox's page (only where i
 
 from flask import Response, abort, current_app, redirect, request
 from flask.views import MethodView
-from sqlalchemy import select
 
 from bff.accounts.decorators import member_required
 from bff.accounts.limits import client_ip
 from bff.common.arguments import Blueprint
 from bff.common.responses import document_errors
 from bff.extensions import db
-from bff.orders.mails import OrderMail, mail_shopper
-from bff.orders.models import Order
 from bff.payments import schemas, services
 from bff.payments.devices import device_of
 from bff.payments.providers import get_provider, sandbox_provider, shop_providers
 from bff.payments.providers.base import PaymentContext
 from bff.shops.context import current_origin, current_shop
-
-
-def _mail_when_paid(order_number: str, outcome: str) -> None:
-    if outcome == "paid":
-        order_id = db.session.scalar(select(Order.id).where(Order.order_number == order_number))
-        if order_id is not None:
-            mail_shopper(order_id, OrderMail.PAID)
-
 
 blp = Blueprint(
     "payments", __name__, url_prefix="/api/payment", description="Payment pages and notifications"
@@ -179,7 +168,7 @@ class Notify(MethodView):
         if provider is None:
             abort(404)
         applied, result = services.receive_notification(
-            db.session, shop, provider, request.get_data(cache=True), request.headers, _mail_when_paid
+            db.session, shop, provider, request.get_data(cache=True), request.headers
         )
         return {"received": True, "applied": applied, "result": result}
 
@@ -207,5 +196,5 @@ class SandboxPage(MethodView):
     @document_errors(blp, 404)
     def post(self, args, token):
         """Pay or fail: sends the signed notification through the verifier, then back to the shop."""
-        back = services.pay_on_sandbox(db.session, _sandbox(), token, args["outcome"], _mail_when_paid)
+        back = services.pay_on_sandbox(db.session, _sandbox(), token, args["outcome"])
         return redirect(back, 303)

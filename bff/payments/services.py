@@ -18,6 +18,7 @@ from sqlalchemy.orm import Session
 from bff.accounts.models import User
 from bff.common.errors import DomainError
 from bff.common.models import amount_in_cents, utcnow
+from bff.orders.mails import OrderMail, mail_shopper
 from bff.orders.models import OPEN_STATUSES, Order, OrderPayment, OrderStatus
 from bff.orders.services import get_order
 from bff.orders.transitions import Actor, OrderAction, add_event
@@ -112,7 +113,7 @@ def openid_of(session: Session, shop: Shop, user: User, appid: str) -> str | Non
 
 
 def receive_notification(
-    session: Session, shop: Shop, provider: PaymentProvider, body: bytes, headers, on_applied=None
+    session: Session, shop: Shop, provider: PaymentProvider, body: bytes, headers
 ) -> tuple[bool, str]:
     """Verify and apply one notification for `shop`. Returns (applied, result)."""
     try:
@@ -126,8 +127,6 @@ def receive_notification(
         message = "The notification's amount is not an amount."
         raise DomainError(NotificationErrorCode.INVALID_AMOUNT, message)
     applied, result = apply_event(session, shop, event, body)
-    if applied and on_applied is not None:
-        on_applied(event.order_number, event.outcome)  # after the commit (the shopper's mail)
     return applied, result
 
 
@@ -196,6 +195,9 @@ def apply_event(session: Session, shop: Shop, event: PaymentEvent, body: bytes) 
         add_event(session, shop, order.id, action, provider, before, after, details=details)
     record.result = "applied" if moved else _not_applied(session, order.id, event.outcome)
     session.commit()
+    if moved and event.outcome == "paid":
+        # After the commit, off the request: notification, sandbox and query alike.
+        mail_shopper(order.id, OrderMail.PAID)
     return bool(moved), record.result
 
 
@@ -286,14 +288,12 @@ def sandbox_page(session: Session, provider: SandboxProvider, token: str) -> str
     )
 
 
-def pay_on_sandbox(
-    session: Session, provider: SandboxProvider, token: str, outcome: str, on_applied=None
-) -> str:
+def pay_on_sandbox(session: Session, provider: SandboxProvider, token: str, outcome: str) -> str:
     """Pay or fail on the sandbox page: its signed notification goes through the verifier like a
     real provider's. Returns the order summary page to go back to, on the shopper's origin."""
     shop, data = _sandbox_payment(session, provider, token)
     body, headers = provider.build_notification(data["o"], data["a"], outcome)
-    receive_notification(session, shop, provider, body, headers, on_applied)
+    receive_notification(session, shop, provider, body, headers)
     origin = data.get("r") or shop.site_url.rstrip("/")
     return f"{origin}/order-summary/{data['o']}"
 

@@ -127,7 +127,7 @@ def test_a_forged_stale_or_wrong_notification_is_refused(
 
 
 def test_a_lost_notification_is_settled_by_the_return_pages_query(
-    client, api, as_member, order, wechat_shop, wechat_fake
+    client, api, as_member, order, wechat_shop, wechat_fake, smtp_server
 ):
     _pay(api, as_member, order)
     settle = {"order_number": order["order_number"]}
@@ -137,6 +137,8 @@ def test_a_lost_notification_is_settled_by_the_return_pages_query(
     assert res.get_json() == {"order_number": order["order_number"], "status": "paid"}
     record = db.session.query(PaymentNotification).one()
     assert record.result == "applied" and record.raw_body == "query wechat_pay"
+    # The shopper is mailed as for a notification (the order was placed before the mail server).
+    assert "已付款" in str(smtp_server.wait_for(1)[0]["Subject"])
     # The notification arriving late after all is a replay of the same transaction.
     late = wechat_fake.pay(order["order_number"] + "-N")
     assert _deliver(client, late).get_json()["result"] == "duplicate"
