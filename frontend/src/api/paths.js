@@ -31,6 +31,9 @@ export const PATHS = {
   adminCategories: '/api/admin/categories',
   adminBrands: '/api/admin/brands',
   adminAudit: '/api/admin/audit',
+  adminBanners: '/api/admin/banners',
+  adminArticles: '/api/admin/articles',
+  adminSettings: '/api/admin/settings',
 };
 
 export const TOKEN_KEY = 'Token';

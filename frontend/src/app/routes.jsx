@@ -79,6 +79,8 @@ const ProductListPage = consoleScreen('ProductListPage');
 const ProductEditorPage = consoleScreen('ProductEditorPage');
 const AuditPage = consoleScreen('AuditPage');
 const AdminNotFound = consoleScreen('AdminNotFound');
+const ContentListPage = consoleScreen('ContentListPage');
+const ContentEditorPage = consoleScreen('ContentEditorPage');
 // Titled in the browser by the console's layout; the server's head is the parent route's.
 const ADMIN_PAGES = [
   { index: true, element: <ProductListPage /> },
@@ -86,6 +88,8 @@ const ADMIN_PAGES = [
   { path: 'products/new', element: <ProductEditorPage /> },
   { path: 'products/:id', element: <ProductEditorPage /> },
   { path: 'audit', element: <AuditPage /> },
+  { path: 'content/:kind', element: <ContentListPage /> },
+  { path: 'content/:kind/:id', element: <ContentEditorPage /> },
   { path: '*', element: <AdminNotFound /> },
 ];
 

@@ -10,6 +10,11 @@ import { selectShop } from '../shop/shopSlice.js';
 // Only what exists is linked: each entry is a screen of this chunk.
 const NAV = [
   { to: '/admin/products', key: 'admin.nav.products', match: (p) => p === '/admin' || p.startsWith('/admin/products') },
+  ...['categories', 'brands', 'banners', 'articles'].map((kind) => ({
+    to: `/admin/content/${kind}`,
+    key: `admin.nav.${kind}`,
+    match: (p) => p.startsWith(`/admin/content/${kind}`),
+  })),
   { to: '/admin/audit', key: 'admin.nav.audit', match: (p) => p.startsWith('/admin/audit') },
 ];
 

@@ -5,3 +5,5 @@ export { default as AdminLayout, AdminNotFound } from './AdminLayout.jsx';
 export { default as ProductListPage } from './ProductListPage.jsx';
 export { default as ProductEditorPage } from './ProductEditorPage.jsx';
 export { default as AuditPage } from './AuditLog.jsx';
+export { default as ContentListPage } from './content/ContentListPage.jsx';
+export { default as ContentEditorPage } from './content/ContentEditorPage.jsx';

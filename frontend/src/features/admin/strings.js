@@ -1,5 +1,8 @@
 // The owner's console (features/admin). They come with the console's chunk, never a shopper's.
+import * as content from './content/strings.js';
+
 export const zh = {
+  ...content.zh,
   'admin.title': '店铺管理',
   'admin.viewShop': '查看店铺',
   'admin.nav.products': '商品',
@@ -129,6 +132,7 @@ export const zh = {
 };
 
 export const en = {
+  ...content.en,
   'admin.title': 'Shop console',
   'admin.viewShop': 'View shop',
   'admin.nav.products': 'Products',
