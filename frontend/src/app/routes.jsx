@@ -81,6 +81,7 @@ const AuditPage = consoleScreen('AuditPage');
 const AdminNotFound = consoleScreen('AdminNotFound');
 const ContentListPage = consoleScreen('ContentListPage');
 const ContentEditorPage = consoleScreen('ContentEditorPage');
+const SettingsPage = consoleScreen('SettingsPage');
 // Titled in the browser by the console's layout; the server's head is the parent route's.
 const ADMIN_PAGES = [
   { index: true, element: <ProductListPage /> },
@@ -90,6 +91,7 @@ const ADMIN_PAGES = [
   { path: 'audit', element: <AuditPage /> },
   { path: 'content/:kind', element: <ContentListPage /> },
   { path: 'content/:kind/:id', element: <ContentEditorPage /> },
+  { path: 'settings', element: <SettingsPage /> },
   { path: '*', element: <AdminNotFound /> },
 ];
 

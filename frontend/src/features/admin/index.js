@@ -7,3 +7,4 @@ export { default as ProductEditorPage } from './ProductEditorPage.jsx';
 export { default as AuditPage } from './AuditLog.jsx';
 export { default as ContentListPage } from './content/ContentListPage.jsx';
 export { default as ContentEditorPage } from './content/ContentEditorPage.jsx';
+export { default as SettingsPage } from './settings/SettingsPage.jsx';

@@ -1,8 +1,10 @@
 // The owner's console (features/admin). They come with the console's chunk, never a shopper's.
 import * as content from './content/strings.js';
+import * as settings from './settings/strings.js';
 
 export const zh = {
   ...content.zh,
+  ...settings.zh,
   'admin.title': '店铺管理',
   'admin.viewShop': '查看店铺',
   'admin.nav.products': '商品',
@@ -133,6 +135,7 @@ export const zh = {
 
 export const en = {
   ...content.en,
+  ...settings.en,
   'admin.title': 'Shop console',
   'admin.viewShop': 'View shop',
   'admin.nav.products': 'Products',
