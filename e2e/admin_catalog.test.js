@@ -1,0 +1,141 @@
+// The owner's console, catalogue and shop screens, in Chromium against the real stack: a category
+// renamed in the console is the storefront's (its server-rendered page), a save made on a stale
+// copy is refused with the notice and nothing is overwritten, the form's own checks speak the
+// shop's language, a new exchange rate changes the yuan price of the product's server-rendered
+// page (whose JSON-LD describes the product), and the rate's history shows the change.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { bffJson, startStack } from './stack.js';
+import { hydrated, launchBrowser, openPage } from './browser.js';
+
+let stack;
+let browser;
+
+before(async () => {
+  stack = await startStack();
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await stack?.stop();
+});
+
+/** A tab signed in as the seeded admin, on the console. */
+async function adminTab() {
+  const tab = await openPage(browser);
+  const { page } = tab;
+  page.on('dialog', (dialog) => dialog.accept());
+  await page.goto(`${stack.baseUrl}/admin/login`, { waitUntil: 'load' });
+  await hydrated(page);
+  const login = page.getByTestId('admin-login-page');
+  await login.getByLabel('电子邮件地址').fill('admin@example.com');
+  await login.getByLabel('密码').fill('admin1234');
+  await login.getByRole('button', { name: '登录' }).click();
+  await page.getByTestId('admin-products').waitFor();
+  return tab;
+}
+
+/** The server-rendered HTML of `path`, fetched until `check(html)` holds (guest pages are cached a few seconds). */
+async function pageUntil(path, check, timeoutMs = 20000) {
+  const deadline = Date.now() + timeoutMs;
+  let html = '';
+  while (Date.now() < deadline) {
+    const res = await fetch(`${stack.baseUrl}${path}`);
+    html = await res.text();
+    if (res.status === 200 && check(html)) return html;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  assert.fail(`${path} never showed what was expected`);
+  return html;
+}
+
+const jsonLd = (html) =>
+  [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]));
+
+describe('the console: catalogue and shop settings', () => {
+  test('a category renamed in the console is the storefront’s; a stale save is refused', async () => {
+    const tab = await adminTab();
+    const { page } = tab;
+    await page.getByRole('link', { name: '分类' }).first().click();
+    await page.getByTestId('admin-categories').waitFor();
+    const first = page.getByTestId('content-row').first();
+    await first.waitFor();
+    const id = Number(await first.getAttribute('data-id'));
+    await first.getByRole('link').click();
+    await page.getByTestId('content-editor').waitFor();
+    const name = page.getByTestId('content-editor').getByLabel('名称');
+
+    // The form's own check, in the shop's language.
+    await name.fill('  ');
+    await page.getByTestId('save-content').click();
+    assert.equal(await page.getByTestId('error-name').textContent(), '请填写名称');
+
+    // Another tab saves first: this tab's save is refused, not applied.
+    const other = await adminTab();
+    await other.page.goto(`${stack.baseUrl}/admin/content/categories/${id}`, { waitUntil: 'load' });
+    await other.page.getByTestId('content-editor').waitFor();
+    const renamed = `控制台分类 ${Date.now()}`;
+    await other.page.getByTestId('content-editor').getByLabel('名称').fill(renamed);
+    await other.page.getByTestId('save-content').click();
+    await other.page.getByTestId('toast-success').first().waitFor();
+    await other.close();
+
+    await name.fill('过时的名称');
+    await page.getByTestId('save-content').click();
+    await page.getByTestId('stale-notice').waitFor();
+    const shown = await pageUntil(`/category/${id}`, (html) => html.includes(renamed));
+    assert.ok(!shown.includes('过时的名称'), 'the stale save wrote nothing');
+
+    // Reloaded, the form has the other tab's name.
+    await page.getByTestId('stale-reload').click();
+    await page.waitForFunction(
+      (want) => document.querySelector('[data-testid="content-editor"] input[name="name"]')?.value === want,
+      renamed,
+    );
+    assert.equal(await page.getByTestId('stale-notice').count(), 0);
+    assert.deepEqual(
+      tab.problems.filter((p) => !/412|Precondition/.test(p)),
+      [],
+      'console errors or warnings',
+    );
+    await tab.close();
+  });
+
+  test('a new exchange rate changes the yuan price on the product’s server-rendered page', async () => {
+    const product = (await bffJson(stack, '/api/product/new/?page=1')).products.data[0];
+    const before = await pageUntil(`/product/${product.id}`, () => true);
+    const ld = jsonLd(before).find((item) => item['@type'] === 'Product');
+    assert.ok(ld, 'the product page has Product JSON-LD');
+    assert.equal(ld.name, product.name);
+    assert.ok(ld.offers.url.endsWith(`/product/${product.id}`), ld.offers.url);
+    assert.ok(['Offer', 'AggregateOffer'].includes(ld.offers['@type']));
+    assert.equal(ld.offers.priceCurrency, 'NZD');
+
+    const tab = await adminTab();
+    const { page } = tab;
+    await page.getByRole('link', { name: '店铺设置' }).click();
+    await page.getByTestId('admin-settings').waitFor();
+    const rateField = page.getByLabel('汇率（1 纽币兑人民币）');
+    const current = Number(await rateField.inputValue());
+    const rate = (current + 0.5678).toFixed(4);
+
+    await rateField.fill('0');
+    await page.getByTestId('save-settings').first().click();
+    assert.equal(await page.getByTestId('error-shop_exchange_rate').textContent(), '请输入大于0、最多四位小数的汇率');
+
+    await rateField.fill(rate);
+    await page.getByTestId('save-settings').first().click();
+    await page.getByTestId('toast-success').filter({ hasText: '设置已保存' }).first().waitFor();
+    await page.getByTestId('rate-row').filter({ hasText: rate }).first().waitFor();
+
+    const yuan = `¥${(Number(product.final_price) * Number(rate)).toFixed(1)}`;
+    await pageUntil(`/product/${product.id}`, (html) => html.includes(yuan));
+    // In the browser too, after hydration.
+    await page.goto(`${stack.baseUrl}/product/${product.id}`, { waitUntil: 'load' });
+    await hydrated(page);
+    assert.equal(await page.getByTestId('product-price').getByTestId('price-yuan').first().textContent(), yuan);
+    assert.deepEqual(tab.problems, [], 'console errors or warnings');
+    await tab.close();
+  });
+});
