@@ -36,8 +36,8 @@ async function adminTab() {
   return tab;
 }
 
-/** The server-rendered HTML of `path`, fetched until `check(html)` holds (guest pages are cached a few seconds). */
-async function pageUntil(path, check, timeoutMs = 20000) {
+/** The server-rendered HTML of `path`, fetched until `check(html)` holds (the SSR reuses shop settings up to 10 s). */
+async function pageUntil(path, check, timeoutMs = 15000) {
   const deadline = Date.now() + timeoutMs;
   let html = '';
   while (Date.now() < deadline) {
@@ -46,7 +46,9 @@ async function pageUntil(path, check, timeoutMs = 20000) {
     if (res.status === 200 && check(html)) return html;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  assert.fail(`${path} never showed what was expected`);
+  assert.fail(
+    `${path} never showed what was expected: ${html.match(/data-testid="product-price"[\s\S]{0,400}/)?.[0] ?? html.slice(0, 300)}`,
+  );
   return html;
 }
 
@@ -99,6 +101,52 @@ describe('the console: catalogue and shop settings', () => {
       [],
       'console errors or warnings',
     );
+    await tab.close();
+  });
+
+  test('an article written in the rich-text editor is the storefront’s, cleaned', async () => {
+    const tab = await adminTab();
+    const { page } = tab;
+    await page.getByRole('link', { name: '文章' }).first().click();
+    await page.getByTestId('admin-articles').waitFor();
+    await page.getByTestId('new-content').click();
+    const editor = page.getByTestId('content-editor');
+    await editor.waitFor();
+    const title = `控制台文章 ${Date.now()}`;
+    await editor.getByRole('textbox', { name: '标题', exact: true }).fill(title);
+    const body = page.getByTestId('long_text-editor');
+    await body.click();
+    const bold = page.getByRole('button', { name: '加粗' });
+    await page.keyboard.type('退货说明');
+    await bold.click();
+    await page.waitForFunction(
+      () => document.querySelector('[aria-label="加粗"]').getAttribute('aria-pressed') === 'true',
+    );
+    await page.keyboard.type('七天内');
+    await bold.click();
+    await page.waitForFunction(
+      () => document.querySelector('[aria-label="加粗"]').getAttribute('aria-pressed') === 'false',
+    );
+    await page.keyboard.press('Enter');
+    await page.getByRole('button', { name: '项目列表' }).click();
+    await body.locator('ul').waitFor();
+    await page.keyboard.type('保持包装完好');
+    // The HTML source, with a handler the BFF must drop.
+    await page.getByTestId('long_text-mode').click();
+    const source = editor.getByLabel('HTML');
+    const html = await source.inputValue();
+    assert.match(html, /<strong>七天内<\/strong>/);
+    assert.match(html, /<ul><li><p>保持包装完好<\/p><\/li><\/ul>/);
+    await source.fill(`${html}<p onclick="alert(1)">尾注</p>`);
+    await page.getByTestId('save-content').click();
+    await page.waitForURL(/\/admin\/content\/articles\/\d+$/);
+    const id = Number(new URL(page.url()).pathname.split('/').pop());
+
+    const shown = await pageUntil(`/article/${id}`, (text) => text.includes(title));
+    assert.match(shown, /<strong>七天内<\/strong>/);
+    assert.match(shown, /<p>尾注<\/p>/);
+    assert.doesNotMatch(shown, /onclick/);
+    assert.deepEqual(tab.problems, [], 'console errors or warnings');
     await tab.close();
   });
 

@@ -51,3 +51,15 @@ export function previewHtml(html) {
   clean(doc.body);
   return doc.body.innerHTML;
 }
+
+// What the visual editor (RichTextField, TipTap's StarterKit and Image) cannot hold: it would
+// drop these tags or attributes on a save, so such a text opens in the HTML source instead.
+const VISUAL_LOSES =
+  /<\s*(?:div|span|figure|figcaption|small|sub|sup|table|caption|thead|tbody|tfoot|tr|td|th)\b|<\s*img\b[^>]*\b(?:width|height)\s*=|<\s*ol\b[^>]*\bstart\s*=/i;
+
+/** Whether `html` keeps all of itself in the visual editor. */
+export const fitsVisualEditor = (html) => !VISUAL_LOSES.test(html || '');
+
+/** A link or picture address the BFF keeps (its allowlist, bff/common/html.py). */
+export const isSafeLink = (url) => SAFE_URL.test(String(url || '').trim());
+export const isSafeImage = (url) => SAFE_IMAGE.test(String(url || '').trim());

@@ -1,6 +1,6 @@
 import { useT } from '../../../i18n/index.js';
 import { Checkbox, IntegerField, Select, TextField } from '../fields.jsx';
-import RichTextField from '../RichTextField.jsx';
+import RichTextField from '../rich/RichTextField.jsx';
 import { KINDS } from './kinds.js';
 
 /**
