@@ -4,6 +4,7 @@
 // shop's language, a new exchange rate changes the yuan price of the product's server-rendered
 // page (whose JSON-LD describes the product), and the rate's history shows the change.
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
 import { after, before, describe, test } from 'node:test';
 import { bffJson, startStack } from './stack.js';
 import { hydrated, launchBrowser, openPage } from './browser.js';
@@ -138,6 +139,15 @@ describe('the console: catalogue and shop settings', () => {
     assert.match(html, /<strong>七天内<\/strong>/);
     assert.match(html, /<ul><li><p>保持包装完好<\/p><\/li><\/ul>/);
     await source.fill(`${html}<p onclick="alert(1)">尾注</p>`);
+    // The preview shows it cleaned, reporting nothing to the page's CSP.
+    await page.getByTestId('long_text-preview').getByText('尾注').waitFor();
+    assert.equal(
+      await page
+        .getByTestId('long_text-preview')
+        .innerHTML()
+        .then((h) => /onclick/.test(h)),
+      false,
+    );
     await page.getByTestId('save-content').click();
     await page.waitForURL(/\/admin\/content\/articles\/\d+$/);
     const id = Number(new URL(page.url()).pathname.split('/').pop());
@@ -146,6 +156,54 @@ describe('the console: catalogue and shop settings', () => {
     assert.match(shown, /<strong>七天内<\/strong>/);
     assert.match(shown, /<p>尾注<\/p>/);
     assert.doesNotMatch(shown, /onclick/);
+    assert.deepEqual(tab.problems, [], 'console errors or warnings');
+    await tab.close();
+  });
+
+  test('the catalogue goes out as CSV and comes back: a bad row stops the import, a good file creates', async () => {
+    const tab = await adminTab();
+    const { page } = tab;
+    await page.getByRole('link', { name: '批量导入导出' }).click();
+    await page.getByTestId('admin-bulk').waitFor();
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-csv').click()]);
+    assert.match(download.suggestedFilename(), /^products-.+\.csv$/);
+    const exported = fs.readFileSync(await download.path(), 'utf8');
+    assert.ok(exported.startsWith('\ufeffsku,id,name,price'), exported.slice(0, 60));
+    const someProduct = (await bffJson(stack, '/api/product/new/?page=1')).products.data[0];
+    assert.ok(exported.includes(someProduct.name), 'the export lists the storefront’s products');
+
+    const sku = `CSV-${Date.now()}`;
+    const header = 'sku,name,price,discount,stock,weight,is_active\n';
+    await page.getByTestId('import-file').setInputFiles({
+      name: 'bad.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(`${header}${sku},新西兰蜂蜜,30.00,40.00,5,500,1\n${sku}-2,好,abc,,1,0,1\n`),
+    });
+    await page.getByTestId('import-preview').waitFor();
+    assert.equal(await page.locator('[data-testid="import-row"][data-action="error"]').count(), 2);
+    assert.match(await page.getByTestId('import-errors').first().textContent(), /特价必须低于原价/);
+    assert.equal(await page.getByTestId('run-import').isDisabled(), true);
+
+    await page.getByTestId('import-file').setInputFiles({
+      name: 'good.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(`${header}${sku},CSV 蜂蜜 ${sku},30.00,25.00,5,500,1\n`),
+    });
+    await page.locator('[data-testid="import-row"][data-action="create"]').waitFor();
+    await page.getByTestId('run-import').click();
+    await page.getByTestId('import-done').waitFor();
+
+    const token = await page.evaluate(() => window.localStorage.getItem('Token'));
+    const res = await fetch(`${stack.bffUrl}/api/admin/products?q=${sku}`, {
+      headers: { 'X-Site-Host': 'localhost', Authorization: `Bearer ${token}` },
+    });
+    const [created] = (await res.json()).products.data;
+    assert.equal(created.sku, sku);
+    assert.equal(created.virtual_inventory, 5);
+    const html = await pageUntil(`/product/${created.id}`, (text) => text.includes(`CSV 蜂蜜 ${sku}`));
+    const ld = jsonLd(html).find((item) => item['@type'] === 'Product');
+    assert.equal(ld.offers.price, '25.00');
     assert.deepEqual(tab.problems, [], 'console errors or warnings');
     await tab.close();
   });

@@ -82,6 +82,7 @@ const AdminNotFound = consoleScreen('AdminNotFound');
 const ContentListPage = consoleScreen('ContentListPage');
 const ContentEditorPage = consoleScreen('ContentEditorPage');
 const SettingsPage = consoleScreen('SettingsPage');
+const BulkPage = consoleScreen('BulkPage');
 // Titled in the browser by the console's layout; the server's head is the parent route's.
 const ADMIN_PAGES = [
   { index: true, element: <ProductListPage /> },
@@ -92,6 +93,7 @@ const ADMIN_PAGES = [
   { path: 'content/:kind', element: <ContentListPage /> },
   { path: 'content/:kind/:id', element: <ContentEditorPage /> },
   { path: 'settings', element: <SettingsPage /> },
+  { path: 'bulk', element: <BulkPage /> },
   { path: '*', element: <AdminNotFound /> },
 ];
 

@@ -15,6 +15,7 @@ const NAV = [
     key: `admin.nav.${kind}`,
     match: (p) => p.startsWith(`/admin/content/${kind}`),
   })),
+  { to: '/admin/bulk', key: 'admin.nav.bulk', match: (p) => p.startsWith('/admin/bulk') },
   { to: '/admin/settings', key: 'admin.nav.settings', match: (p) => p.startsWith('/admin/settings') },
   { to: '/admin/audit', key: 'admin.nav.audit', match: (p) => p.startsWith('/admin/audit') },
 ];

@@ -55,6 +55,7 @@ export default function ProductForm({ values, errors, refs, isNew, onChange, onV
       <Panel title={t('admin.section.basics')}>
         <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
           <TextField label={t('admin.field.name')} className="md:col-span-2" {...f('name')} />
+          <TextField label={t('admin.field.sku')} hint={t('admin.hint.sku')} {...f('sku')} />
           <TextArea label={t('admin.field.description')} className="md:col-span-2" {...f('description')} />
           <Select
             label={t('admin.field.category')}

@@ -8,3 +8,4 @@ export { default as AuditPage } from './AuditLog.jsx';
 export { default as ContentListPage } from './content/ContentListPage.jsx';
 export { default as ContentEditorPage } from './content/ContentEditorPage.jsx';
 export { default as SettingsPage } from './settings/SettingsPage.jsx';
+export { default as BulkPage } from './bulk/BulkPage.jsx';

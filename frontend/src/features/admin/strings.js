@@ -1,4 +1,5 @@
 // The owner's console (features/admin). They come with the console's chunk, never a shopper's.
+import * as bulk from './bulk/strings.js';
 import * as content from './content/strings.js';
 import * as rich from './rich/strings.js';
 import * as settings from './settings/strings.js';
@@ -7,6 +8,7 @@ export const zh = {
   ...content.zh,
   ...settings.zh,
   ...rich.zh,
+  ...bulk.zh,
   'admin.title': '店铺管理',
   'admin.viewShop': '查看店铺',
   'admin.nav.products': '商品',
@@ -139,6 +141,7 @@ export const en = {
   ...content.en,
   ...settings.en,
   ...rich.en,
+  ...bulk.en,
   'admin.title': 'Shop console',
   'admin.viewShop': 'View shop',
   'admin.nav.products': 'Products',

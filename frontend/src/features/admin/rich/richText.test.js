@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fitsVisualEditor, isSafeImage, isSafeLink } from '../richText.js';
+import { defuseHandlers, fitsVisualEditor, isSafeImage, isSafeLink } from '../richText.js';
 
 describe('the rich-text editor', () => {
   it('opens in the HTML source what the visual editor would lose part of', () => {
@@ -24,5 +24,13 @@ describe('the rich-text editor', () => {
     expect(isSafeImage('https://cdn.example/a.webp')).toBe(true);
     expect(isSafeImage('http://cdn.example/a.webp')).toBe(false);
     expect(isSafeImage('data:image/png;base64,AAAA')).toBe(false);
+  });
+
+  it('renames event handlers before the preview parses the text', () => {
+    expect(defuseHandlers('<p onclick="x()">a</p><img/onerror=y() src="/a.png"><b title="t"onmouseover=z>b</b>')).toBe(
+      '<p data-dropped-onclick="x()">a</p><img/data-dropped-onerror=y() src="/a.png"><b title="t"data-dropped-onmouseover=z>b</b>',
+    );
+    expect(defuseHandlers('<p>one = 1</p>')).toBe('<p>one = 1</p>');
+    expect(defuseHandlers(null)).toBe('');
   });
 });
