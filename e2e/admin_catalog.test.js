@@ -97,6 +97,12 @@ describe('the console: catalogue and shop settings', () => {
       renamed,
     );
     assert.equal(await page.getByTestId('stale-notice').count(), 0);
+    // The product editor offers the category under its new name.
+    const option = page.locator(`select[name="category_id"] option[value="${id}"]`);
+    await page.getByRole('link', { name: '商品' }).first().click();
+    await page.getByTestId('new-product').click();
+    await option.waitFor({ state: 'attached' });
+    assert.equal((await option.textContent()).trim(), renamed);
     assert.deepEqual(
       tab.problems.filter((p) => !/412|Precondition/.test(p)),
       [],

@@ -7,10 +7,10 @@ import { PATHS } from './paths.js';
 
 /** Each kind's base path and the name its answers carry. */
 export const CONTENT_KINDS = {
-  categories: { path: PATHS.adminCategories, name: 'category' },
-  brands: { path: PATHS.adminBrands, name: 'brand' },
-  banners: { path: PATHS.adminBanners, name: 'banner' },
-  articles: { path: PATHS.adminArticles, name: 'article' },
+  categories: { path: PATHS.adminCategories, name: 'category', plural: 'categories', paged: false },
+  brands: { path: PATHS.adminBrands, name: 'brand', plural: 'brands', paged: false },
+  banners: { path: PATHS.adminBanners, name: 'banner', plural: 'banners', paged: true },
+  articles: { path: PATHS.adminArticles, name: 'article', plural: 'articles', paged: true },
 };
 
 const kindOf = (kind) => {
@@ -19,11 +19,15 @@ const kindOf = (kind) => {
   return found;
 };
 
-/** Every one of the shop's, in its order. */
-export async function listContent(http, kind) {
-  const { path, name } = kindOf(kind);
-  const { data } = await http.get(path);
-  return data[`${name}s`];
+/**
+ * The shop's objects of a kind, in its order, as a page { data, current_page, last_page, total }:
+ * banners and articles are paged by the BFF; categories and brands come whole (one page).
+ */
+export async function listContent(http, kind, page = 1) {
+  const { path, plural, paged } = kindOf(kind);
+  const { data } = await http.get(path, paged ? { params: { page } } : undefined);
+  const found = data[plural];
+  return paged ? found : { data: found, current_page: 1, last_page: 1, total: found.length };
 }
 
 export async function fetchContent(http, kind, id) {

@@ -20,7 +20,7 @@ const AUDIT_TYPES = { categories: 'category', brands: 'brand', banners: 'banner'
 /** A category may sit under a top-level category other than itself. */
 async function fetchParents(api, kind, id) {
   if (kind !== 'categories') return [];
-  const categories = await listContent(api, 'categories');
+  const { data: categories } = await listContent(api, 'categories');
   return categories.filter((c) => !c.parent_id && c.id !== id).map((c) => ({ value: String(c.id), label: c.name }));
 }
 

@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useLocation, useParams, useSearchParams } from 'react-router';
 import { deleteContent, listContent, saveContent } from '../../../api/adminContent.js';
 import Img from '../../../common/components/Img.jsx';
+import Pagination from '../../../common/components/Pagination.jsx';
 import { useApiCall } from '../../../common/useApiCall.js';
 import { useRemote } from '../../../common/useRemote.js';
 import { useT } from '../../../i18n/index.js';
@@ -45,10 +46,15 @@ function ContentList({ kind }) {
   const notify = useNotify();
   const call = useApiCall();
   const config = KINDS[kind];
-  const list = useRemote((api) => listContent(api, kind), [kind]);
+  const { search } = useLocation();
+  const [params] = useSearchParams();
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  // Banners and articles come a page at a time, in the shop's order (their order is edited as a
+  // number); categories and brands whole, moved up and down in place.
+  const list = useRemote((api) => listContent(api, kind, page), [kind, search]);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState(null);
-  const items = list.data || [];
+  const items = list.data?.data || [];
   const rows =
     kind === 'categories'
       ? categoryTree(items)
@@ -140,24 +146,28 @@ function ContentList({ kind }) {
                   <Details kind={kind} obj={obj} />
                 </td>
                 <td className="whitespace-nowrap px-3 py-2 text-right">
-                  <Button
-                    small
-                    disabled={busy}
-                    onClick={() => move(obj, -1)}
-                    aria-label={t('admin.content.up')}
-                    data-testid="move-up"
-                  >
-                    ↑
-                  </Button>{' '}
-                  <Button
-                    small
-                    disabled={busy}
-                    onClick={() => move(obj, 1)}
-                    aria-label={t('admin.content.down')}
-                    data-testid="move-down"
-                  >
-                    ↓
-                  </Button>{' '}
+                  {config.arrows && (
+                    <>
+                      <Button
+                        small
+                        disabled={busy}
+                        onClick={() => move(obj, -1)}
+                        aria-label={t('admin.content.up')}
+                        data-testid="move-up"
+                      >
+                        ↑
+                      </Button>{' '}
+                      <Button
+                        small
+                        disabled={busy}
+                        onClick={() => move(obj, 1)}
+                        aria-label={t('admin.content.down')}
+                        data-testid="move-down"
+                      >
+                        ↓
+                      </Button>{' '}
+                    </>
+                  )}
                   <Button small kind="danger" disabled={busy} onClick={() => remove(obj)} data-testid="delete-content">
                     {t('admin.action.delete')}
                   </Button>
@@ -168,7 +178,8 @@ function ContentList({ kind }) {
         </table>
         {list.loaded && !rows.length && <p className="p-6 text-center text-sm text-gray-500">{t('admin.empty')}</p>}
       </div>
-      {list.data && <p className="text-xs text-gray-500">{t('admin.total', { n: items.length })}</p>}
+      {list.data && <p className="text-xs text-gray-500">{t('admin.total', { n: list.data.total })}</p>}
+      {list.data && <Pagination page={page} totalPages={list.data.last_page} />}
     </div>
   );
 }

@@ -16,6 +16,7 @@ export const KINDS = {
     newTitle: 'admin.content.new.categories',
     label: (c) => c.name,
     picture: true,
+    arrows: true, // listed whole: moved up and down in place
     fields: [
       { name: 'name', type: 'text', max: 120, required: true, label: 'admin.field.name' },
       { name: 'parent_id', type: 'parent', label: 'admin.content.field.parent' },
@@ -27,6 +28,7 @@ export const KINDS = {
     newTitle: 'admin.content.new.brands',
     label: (b) => b.name,
     picture: true,
+    arrows: true,
     fields: [
       { name: 'name', type: 'text', max: 120, required: true, label: 'admin.field.name' },
       { name: 'tagline', type: 'text', max: 255, label: 'admin.content.field.tagline' },
