@@ -24,6 +24,7 @@ from bff.accounts.routes import blp as accounts
 from bff.addresses.routes import blp as addresses
 from bff.audit.admin_routes import blp as admin_audit
 from bff.cart.routes import blp as cart
+from bff.catalog.admin_bulk_routes import blp as admin_catalog_bulk
 from bff.catalog.admin_routes import blp as admin_catalog
 from bff.catalog.admin_taxonomy_routes import banners as admin_banners
 from bff.catalog.admin_taxonomy_routes import brands as admin_brands
@@ -100,6 +101,7 @@ def create_app(config: Config | None = None) -> Flask:
         addresses,
         orders,
         payments,
+        admin_catalog_bulk,
         admin_catalog,
         admin_categories,
         admin_brands,

@@ -1,6 +1,6 @@
 // Dev or production wiring of the Express app. `node ssr/server.js [--dev]`
 // PORT (default 3000), HOST (default all interfaces), BFF_URL (default http://127.0.0.1:5000),
-// SSR_LAYOUT_CACHE_MS (default 30000 in production).
+// SSR_LAYOUT_CACHE_MS (default 10000 in production: DESIGN.md, an owner's change within 10 seconds).
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -15,7 +15,7 @@ const port = Number(process.env.PORT || 3000);
 const host = process.env.HOST || undefined;
 const bffUrl = process.env.BFF_URL || 'http://127.0.0.1:5000';
 // Shop settings and menus may be reused for this long in production (0 turns it off).
-const layoutCacheMs = dev ? 0 : Number(process.env.SSR_LAYOUT_CACHE_MS ?? 30000);
+const layoutCacheMs = dev ? 0 : Number(process.env.SSR_LAYOUT_CACHE_MS ?? 10000);
 
 async function production() {
   const client = path.join(frontend, 'dist/client');

@@ -21,6 +21,7 @@ from sqlalchemy.orm.exc import StaleDataError
 from bff.accounts.decorators import admin_required
 from bff.accounts.models import User
 from bff.audit.services import Action, diff, record
+from bff.common.arguments import per_page
 from bff.common.errors import DomainError
 from bff.common.etags import (
     ETAG_HEADER,
@@ -31,8 +32,10 @@ from bff.common.etags import (
     version_check,
 )
 from bff.common.models import ID, utcnow
+from bff.common.pagination import Page, paginate
 from bff.common.request_checks import max_body_size
 from bff.common.responses import document_errors
+from bff.common.schemas import PageArgs, PaginatorSchema
 from bff.extensions import db
 from bff.media.images import MAX_BYTES, ImageRejected, store_image
 from bff.media.storage import LocalStorage
@@ -66,6 +69,9 @@ class Kind:
     # Writes what the plain fields do not hold (a banner's products); returns its audit values.
     extra: Callable[[Session, Shop, Any, dict], dict] = lambda session, shop, obj, data: {}
     order_by: tuple = field(default_factory=tuple)
+    # Listed a page at a time (`?page=`); False for the few a screen needs whole (the category
+    # tree, the brands of a product's select).
+    paged: bool = False
 
 
 def _invalid(codes: Codes, shop: Shop, field_name: str, key: str) -> DomainError:
@@ -81,10 +87,18 @@ def get(session: Session, shop: Shop, kind: Kind, codes: Codes, obj_id: int):
     return obj
 
 
-def list_all(session: Session, shop: Shop, kind: Kind) -> list:
+def _listing(shop: Shop, kind: Kind):
     model = kind.model
     order = kind.order_by or (model.position, model.id)
-    return list(session.scalars(select(model).where(model.shop_id == shop.id).order_by(*order)))
+    return select(model).where(model.shop_id == shop.id).order_by(*order)
+
+
+def list_all(session: Session, shop: Shop, kind: Kind) -> list:
+    return list(session.scalars(_listing(shop, kind)))
+
+
+def list_page(session: Session, shop: Shop, kind: Kind, page: int, per_page: int) -> Page:
+    return paginate(session, _listing(shop, kind), page, per_page)
 
 
 def _values(obj, kind: Kind) -> dict[str, Any]:
@@ -202,17 +216,30 @@ class PictureArgs(Schema):
 
 
 def crud_routes(
-    blp, kind: Kind, codes: Codes, input_schema: type[Schema], output_schema: type[Schema], name: str
+    blp,
+    kind: Kind,
+    codes: Codes,
+    input_schema: type[Schema],
+    output_schema: type[Schema],
+    name: str,
+    plural: str = "",
 ):
     """Add `GET/POST ""`, `GET/PUT/DELETE /<id>` (and `PUT/DELETE /<id>/picture` when the kind
-    has a picture) to `blp` for `kind`; answers are `{name: object}` / `{name + "s": [...]}`."""
+    has a picture) to `blp` for `kind`; answers are `{name: object}` / `{plural: [...]}` (a page of
+    them, `{plural: {data, current_page, ...}}`, for a paged kind); `plural` defaults to name + "s"."""
+    plural = plural or f"{name}s"
     title = name.title().replace("_", "")
     # A class of its own, so the OpenAPI names the partial body apart from the whole one.
     patch_schema = type(f"{input_schema.__name__}Patch", (input_schema,), {})
     item_response = Schema.from_dict({name: fields.Nested(output_schema)}, name=f"Admin{title}Response")
-    list_response = Schema.from_dict(
-        {f"{name}s": fields.List(fields.Nested(output_schema))}, name=f"Admin{title}ListResponse"
-    )
+    items = fields.List(fields.Nested(output_schema))
+    if kind.paged:
+        page_schema = type(f"Admin{title}Page", (PaginatorSchema,), {"data": items})
+        list_response = Schema.from_dict(
+            {plural: fields.Nested(page_schema)}, name=f"Admin{title}ListResponse"
+        )
+    else:
+        list_response = Schema.from_dict({plural: items}, name=f"Admin{title}ListResponse")
 
     def if_match():
         return if_match_versions(request.headers.get("If-Match"))
@@ -220,15 +247,30 @@ def crud_routes(
     def answer(obj, status: int = 200):
         return {name: obj}, status, {"ETag": etag(obj.version)}
 
-    @blp.route("")
-    class Collection(MethodView):
-        @admin_required
-        @blp.response(200, list_response)
-        @document_errors(blp, 401, 403)
-        def get(self, shop, _user):
-            """All of them, in the shop's order."""
-            return {f"{name}s": list_all(db.session, shop, kind)}
+    if kind.paged:
 
+        class Listing(MethodView):
+            @admin_required
+            @blp.arguments(PageArgs, location="query")
+            @blp.response(200, list_response)
+            @document_errors(blp, 401, 403, 422)
+            def get(self, shop, _user, args):
+                """One page of them, in the shop's order."""
+                page = list_page(db.session, shop, kind, args["page"], per_page())
+                return {plural: page.as_paginator()}
+
+    else:
+
+        class Listing(MethodView):
+            @admin_required
+            @blp.response(200, list_response)
+            @document_errors(blp, 401, 403)
+            def get(self, shop, _user):
+                """All of them, in the shop's order."""
+                return {plural: list_all(db.session, shop, kind)}
+
+    @blp.route("")
+    class Collection(Listing):
         @admin_required
         @blp.arguments(input_schema, location="json_or_form")
         @blp.response(201, item_response, headers=_ETAG_HEADER)

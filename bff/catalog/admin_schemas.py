@@ -49,12 +49,30 @@ class VariantInput(Body):
     )
 
 
+SKU_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9._/-]{0,63}$"
+
+
+def sku_field() -> Text:
+    """The shop's own code of a product: blank means none."""
+    return Text(
+        allow_none=True,
+        load_default=None,
+        validate=validate.Regexp(SKU_PATTERN, error="sku_invalid"),
+        error_messages={"invalid": "sku_invalid"},
+        metadata={
+            "description": "The shop's own code, unique in the shop; empty or null for none.",
+            "pattern": f"^(|{SKU_PATTERN[1:-1]})$",
+        },
+    )
+
+
 class ProductInput(Body):
     """A product's editable fields. PUT and POST take them all (missing ones get their default);
     PATCH only those given. `variants`, when given, is the whole list: entries with an `id`
     update that variant, entries without one create a variant, variants left out are deleted."""
 
     name = name_field(255)
+    sku = sku_field()
     description = text_field(10_000, load_default="", metadata={"description": "The brief."})
     price = money(required=True)
     discount = optional_money()
@@ -168,6 +186,7 @@ class AdminProductRowSchema(Schema):
     id = fields.Integer()
     version = fields.Integer()
     name = fields.String()
+    sku = fields.String(allow_none=True)
     price = Money()
     discount = Money(allow_none=True)
     member_price = Money(allow_none=True)

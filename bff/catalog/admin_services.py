@@ -35,6 +35,7 @@ _ORDER_LINES = table("order_lines", column("product_id"))
 
 PRODUCT_FIELDS = (
     "name",
+    "sku",
     "description",
     "price",
     "discount",
@@ -98,7 +99,9 @@ def list_products(session: Session, shop: Shop, filters: ProductFilters, page: i
     stmt = _query(shop)
     term = filters.q.replace("\x00", " ").strip()
     if term:
-        stmt = stmt.where(Product.name.ilike(f"%{_escape_like(term)}%", escape="\\"))
+        stmt = stmt.where(
+            or_(Product.name.ilike(f"%{_escape_like(term)}%", escape="\\"), Product.sku == term)
+        )
     if filters.category_id is not None:
         # The tree has two levels: a category's products and its subcategories'.
         children = select(Category.id).where(
@@ -138,7 +141,7 @@ def list_movements(session: Session, shop: Shop, product_id: int, page: int, per
 # --- writing -------------------------------------------------------------------------------
 
 
-def _snapshot(product: Product) -> dict[str, Any]:
+def snapshot(product: Product) -> dict[str, Any]:
     """What the audit log compares: the editable fields, the visibility and each variant's."""
     values: dict[str, Any] = {name: getattr(product, name) for name in PRODUCT_FIELDS}
     values["is_active"] = product.is_active
@@ -160,6 +163,15 @@ def _check_references(session: Session, shop: Shop, data: dict) -> None:
             raise invalid(shop, field, key)
 
 
+def check_sku(session: Session, shop: Shop, sku: str | None, product_id: int | None) -> None:
+    """A SKU names one product of the shop (the unique index holds it too)."""
+    if not sku:
+        return
+    holder = session.scalar(select(Product.id).where(Product.shop_id == shop.id, Product.sku == sku))
+    if holder is not None and holder != product_id:
+        raise invalid(shop, "sku", "sku_taken")
+
+
 def _check_prices(shop: Shop, price, discount, field: str = "discount") -> None:
     """A special price counts only below the price (bff/pricing/rules.py); refuse one that would not."""
     if discount is not None and discount > 0 and discount >= price:
@@ -169,6 +181,7 @@ def _check_prices(shop: Shop, price, discount, field: str = "discount") -> None:
 def create_product(session: Session, shop: Shop, actor: User, data: dict) -> Product:
     """A new product (visible), its variants and their opening stock, and its audit entry."""
     _check_references(session, shop, data)
+    check_sku(session, shop, data.get("sku"), None)
     _check_prices(shop, data["price"], data.get("discount"))
     for index, variant in enumerate(data.get("variants") or []):
         _check_prices(shop, variant["price"], variant.get("discount"), f"variants.{index}.discount")
@@ -186,7 +199,7 @@ def create_product(session: Session, shop: Shop, actor: User, data: dict) -> Pro
     session.add(product)
     session.flush()
     stock.record_opening(session, product, actor_id=actor.id)
-    after = _snapshot(product)
+    after = snapshot(product)
     after["virtual_inventory"] = product.virtual_inventory  # reloaded: the variants' sum when it has any
     record(session, shop, actor, Action.CREATE, OBJECT, product.id, diff({}, after))
     reindex_product(session, product)
@@ -222,8 +235,10 @@ def update_product(
     product = get_product(session, shop, product_id)
     check_version(shop, product, if_match)
     _check_references(session, shop, data)
+    if "sku" in data:
+        check_sku(session, shop, data["sku"], product.id)
     _check_prices(shop, data.get("price", product.price), data.get("discount", product.discount))
-    before = _snapshot(product)
+    before = snapshot(product)
     had_variants = bool(product.variants)
 
     for name in PRODUCT_FIELDS:
@@ -248,7 +263,7 @@ def update_product(
         _delete_rows(session, ProductVariant, [variant.id])
 
     session.expire(product)
-    changes = diff(before, _snapshot(product))
+    changes = diff(before, snapshot(product))
     record(session, shop, actor, Action.UPDATE, OBJECT, product.id, changes)
     reindex_product(session, product)
     session.commit()
@@ -338,7 +353,7 @@ def delete_product(
     if session.scalar(select(exists().where(_ORDER_LINES.c.product_id == product.id))):
         session.rollback()
         raise DomainError(Code.PRODUCT_IN_USE, text(shop.language, "product_in_use"))
-    before = _snapshot(product)
+    before = snapshot(product)
     before["virtual_inventory"] = product.virtual_inventory
     variant_ids = [v.id for v in product.variants]
     session.expunge(product)

@@ -114,4 +114,5 @@ BANNER = Kind(
     media_folder="banners",
     check=_check_banner,
     extra=_banner_products,
+    paged=True,
 )

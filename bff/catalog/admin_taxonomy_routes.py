@@ -24,7 +24,15 @@ def _blueprint(name: str, path: str, description: str) -> Blueprint:
 categories = _blueprint(
     "categories", "categories", "Admin: the category tree (two levels), its order and pictures"
 )
-crud_routes(categories, CATEGORY, CODES, schemas.CategoryInput, schemas.AdminCategorySchema, "category")
+crud_routes(
+    categories,
+    CATEGORY,
+    CODES,
+    schemas.CategoryInput,
+    schemas.AdminCategorySchema,
+    "category",
+    "categories",
+)
 
 brands = _blueprint("brands", "brands", "Admin: brands, their logos and taglines")
 crud_routes(brands, BRAND, CODES, schemas.BrandInput, schemas.AdminBrandSchema, "brand")

@@ -24,6 +24,49 @@ _MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "negative_stock": ("库存不能小于0（当前库存 {stock}）。", "Stock cannot go below 0 (it is {stock} now)."),
     "discount_not_below_price": ("特价必须低于原价", "The special price must be below the price."),
+    "sku_invalid": (
+        "货号只能由字母、数字和 - _ . / 组成，以字母或数字开头，最多 64 个字符",
+        "A SKU is letters, digits and - _ . /, starting with a letter or digit, 64 at most.",
+    ),
+    "sku_taken": ("本店已有商品使用这个货号", "Another product of this shop has this SKU."),
+    "csv_file_invalid": (
+        "请上传 UTF-8 编码的 CSV 文件（第一行为列名）",
+        "Upload a UTF-8 CSV file whose first line names the columns.",
+    ),
+    "csv_too_large": ("CSV 文件太大（最多 {rows} 行）", "The CSV file is too large ({rows} rows at most)."),
+    "csv_columns_unknown": ("未知的列：{columns}", "Unknown columns: {columns}."),
+    "csv_columns_missing": ("缺少必需的列：{columns}", "Missing columns: {columns}."),
+    "csv_rows_invalid": (
+        "有 {n} 行内容有误，没有导入任何内容。请修改后重新导入。",
+        "{n} rows have errors; nothing was imported. Correct them and import again.",
+    ),
+    "csv_sku_or_id": ("新商品需要货号", "A new product needs a SKU."),
+    "csv_sku_repeated": (
+        "货号在文件中重复（第 {line} 行）",
+        "This SKU is repeated in the file (line {line}).",
+    ),
+    "csv_id_repeated": (
+        "商品编号在文件中重复（第 {line} 行）",
+        "This product id is repeated in the file (line {line}).",
+    ),
+    "csv_id_other_sku": (
+        "这个货号属于另一件商品（编号 {id}）",
+        "This SKU belongs to another product (id {id}).",
+    ),
+    "csv_stock_per_variant": (
+        "该商品有规格，库存请在商品页按规格调整",
+        "This product has variants: change their stock on the product's page.",
+    ),
+    "csv_category_unknown": (
+        "没有这个分类（子分类写作“上级 > 子分类”）",
+        "No such category (write a subcategory as “Parent > Child”).",
+    ),
+    "csv_category_ambiguous": (
+        "有多个同名分类，请写作“上级 > 子分类”",
+        "Several categories have this name: write “Parent > Child”.",
+    ),
+    "csv_brand_unknown": ("没有这个品牌", "No such brand."),
+    "csv_stock_note": ("CSV 导入", "CSV import"),
     "category_not_found": ("分类不存在", "No such category."),
     "brand_not_found": ("品牌不存在", "No such brand."),
     "banner_not_found": ("横幅不存在", "No such banner."),

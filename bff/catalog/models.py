@@ -64,6 +64,8 @@ class Product(ShopOwned, Timestamps, db.Model):
     __tablename__ = "products"
     __table_args__ = (
         Index("ix_products_shop_listing", "shop_id", "is_active", "recommend_weight", "created_at"),
+        # The shop's own code (the CSV import's key); NULLs may repeat.
+        Index("ux_products_shop_sku", "shop_id", "sku", unique=True),
     )
 
     id: Mapped[int] = mapped_column(primary_key=True)
@@ -72,6 +74,7 @@ class Product(ShopOwned, Timestamps, db.Model):
     )
     brand_id: Mapped[int | None] = mapped_column(ForeignKey("brands.id", ondelete="SET NULL"), index=True)
     name: Mapped[str] = mapped_column(String(255))
+    sku: Mapped[str | None] = mapped_column(String(64))
     description: Mapped[str] = mapped_column(Text, default="")
     price: Mapped[Decimal] = mapped_column(Money)
     discount: Mapped[Decimal | None] = mapped_column(Money)

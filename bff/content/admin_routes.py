@@ -21,6 +21,7 @@ ARTICLE = Kind(
     object_type="article",
     fields=("title", "long_text", "position"),
     not_found_key="article_not_found",
+    paged=True,
 )
 CODES = Codes(
     not_found=ContentErrorCode.NOT_FOUND,

@@ -35,6 +35,9 @@ export const PATHS = {
   adminCustomers: '/api/admin/customers',
   adminDashboard: '/api/admin/dashboard',
   adminPaymentProviders: '/api/admin/payments/providers',
+  adminBanners: '/api/admin/banners',
+  adminArticles: '/api/admin/articles',
+  adminSettings: '/api/admin/settings',
 };
 
 export const TOKEN_KEY = 'Token';

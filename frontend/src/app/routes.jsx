@@ -94,6 +94,10 @@ const [AdminOrders, AdminOrder, AdminDashboard, AdminCustomers, AdminCustomer] =
   'CustomerListPage',
   'CustomerDetailPage',
 ].map(consoleScreen);
+const ContentListPage = consoleScreen('ContentListPage');
+const ContentEditorPage = consoleScreen('ContentEditorPage');
+const SettingsPage = consoleScreen('SettingsPage');
+const BulkPage = consoleScreen('BulkPage');
 // Titled in the browser by the console's layout; the server's head is the parent route's.
 const ADMIN_PAGES = [
   { index: true, element: <ProductListPage /> },
@@ -107,6 +111,10 @@ const ADMIN_PAGES = [
   { path: 'customers', element: <AdminCustomers /> },
   { path: 'customers/:id', element: <AdminCustomer /> },
   { path: 'payments', element: <PaymentProvidersPage /> },
+  { path: 'content/:kind', element: <ContentListPage /> },
+  { path: 'content/:kind/:id', element: <ContentEditorPage /> },
+  { path: 'settings', element: <SettingsPage /> },
+  { path: 'bulk', element: <BulkPage /> },
   { path: '*', element: <AdminNotFound /> },
 ];
 

@@ -13,6 +13,13 @@ const NAV = [
   { to: '/admin/dashboard', key: 'adminOrders.nav.dashboard', match: (p) => p.startsWith('/admin/dashboard') },
   { to: '/admin/orders', key: 'adminOrders.nav.orders', match: (p) => p.startsWith('/admin/orders') },
   { to: '/admin/customers', key: 'adminCustomers.nav', match: (p) => p.startsWith('/admin/customers') },
+  ...['categories', 'brands', 'banners', 'articles'].map((kind) => ({
+    to: `/admin/content/${kind}`,
+    key: `admin.nav.${kind}`,
+    match: (p) => p.startsWith(`/admin/content/${kind}`),
+  })),
+  { to: '/admin/bulk', key: 'admin.nav.bulk', match: (p) => p.startsWith('/admin/bulk') },
+  { to: '/admin/settings', key: 'admin.nav.settings', match: (p) => p.startsWith('/admin/settings') },
   { to: '/admin/audit', key: 'admin.nav.audit', match: (p) => p.startsWith('/admin/audit') },
   { to: '/admin/payments', key: 'admin.nav.payments', match: (p) => p.startsWith('/admin/payments') },
 ];

@@ -1,28 +1,7 @@
-import { useEffect, useState } from 'react';
 import { useT } from '../../i18n/index.js';
 import { emptyVariant, MAX_VARIANTS } from './productForm.js';
 import { Button, Checkbox, IntegerField, MoneyField, Panel, Select, TextArea, TextField } from './fields.jsx';
-import { previewHtml } from './richText.js';
-
-/** The details' preview, cleaned in the browser once typing pauses (the server renders none). */
-function DetailsPreview({ html }) {
-  const t = useT();
-  const [clean, setClean] = useState('');
-  useEffect(() => {
-    const timer = setTimeout(() => setClean(previewHtml(html)), 200);
-    return () => clearTimeout(timer);
-  }, [html]);
-  return (
-    <div>
-      <p className="mb-1 text-sm font-medium text-gray-700">{t('admin.field.preview')}</p>
-      <div
-        className="rich-text min-h-[7rem] rounded-md border border-dashed border-gray-300 bg-gray-50 p-3 text-sm"
-        data-testid="details-preview"
-        dangerouslySetInnerHTML={{ __html: clean }}
-      />
-    </div>
-  );
-}
+import RichTextField from './rich/RichTextField.jsx';
 
 function VariantRow({ variant, index, errors, onChange, onRemove, isNewVariant }) {
   const t = useT();
@@ -76,6 +55,7 @@ export default function ProductForm({ values, errors, refs, isNew, onChange, onV
       <Panel title={t('admin.section.basics')}>
         <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
           <TextField label={t('admin.field.name')} className="md:col-span-2" {...f('name')} />
+          <TextField label={t('admin.field.sku')} hint={t('admin.hint.sku')} {...f('sku')} />
           <TextArea label={t('admin.field.description')} className="md:col-span-2" {...f('description')} />
           <Select
             label={t('admin.field.category')}
@@ -161,13 +141,7 @@ export default function ProductForm({ values, errors, refs, isNew, onChange, onV
         <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
           <TextArea label={t('admin.field.composition')} {...f('composition')} />
           <TextArea label={t('admin.field.usage')} {...f('usage_instructions')} />
-          <TextArea
-            label={t('admin.field.details')}
-            rows={10}
-            hint={t('admin.hint.details')}
-            {...f('product_details')}
-          />
-          <DetailsPreview html={values.product_details} />
+          <RichTextField label={t('admin.field.details')} className="md:col-span-2" {...f('product_details')} />
         </div>
       </Panel>
     </div>

@@ -14,3 +14,7 @@ export { default as DashboardPage } from './orders/DashboardPage.jsx';
 export { default as CustomerListPage } from './customers/CustomerListPage.jsx';
 export { default as CustomerDetailPage } from './customers/CustomerDetailPage.jsx';
 export { default as PaymentProvidersPage } from './PaymentProvidersPage.jsx';
+export { default as ContentListPage } from './content/ContentListPage.jsx';
+export { default as ContentEditorPage } from './content/ContentEditorPage.jsx';
+export { default as SettingsPage } from './settings/SettingsPage.jsx';
+export { default as BulkPage } from './bulk/BulkPage.jsx';

@@ -9,6 +9,8 @@ export const MAX_STOCK = 1_000_000_000;
 export const MAX_SORT_WEIGHT = 2 ** 31 - 1;
 export const MAX_VARIANTS = 50;
 const TEXT_LIMITS = { name: 255, color: 64, size: 64, image_alt: 255 };
+// The BFF's SKU pattern (bff/catalog/admin_schemas.py SKU_PATTERN).
+export const SKU = /^[A-Za-z0-9][A-Za-z0-9._/-]{0,63}$/;
 
 export const emptyVariant = () => ({
   key: `new-${Math.random().toString(36).slice(2)}`,
@@ -23,6 +25,7 @@ export const emptyVariant = () => ({
 
 export const EMPTY_PRODUCT = {
   name: '',
+  sku: '',
   description: '',
   price: '',
   discount: '',
@@ -73,6 +76,7 @@ const ref = (value) => (value === '' ? null : Number(value));
 export function toBody(values, { isNew }) {
   return {
     name: values.name.trim(),
+    sku: optional(values.sku),
     description: values.description,
     price: values.price.trim(),
     discount: optional(values.discount),
@@ -138,6 +142,7 @@ function priceErrors(values, prefix) {
 export function validateProduct(values, { isNew }) {
   const errors = {};
   if (isBlank(values.name)) errors.name = 'admin.error.nameRequired';
+  if (!isBlank(values.sku) && !SKU.test(values.sku.trim())) errors.sku = 'admin.error.sku';
   for (const [name, longest] of Object.entries(TEXT_LIMITS)) {
     if (!errors[name] && [...values[name]].length > longest) errors[name] = 'admin.error.tooLong';
   }

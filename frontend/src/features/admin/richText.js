@@ -45,9 +45,29 @@ function clean(node) {
   }
 }
 
+// Chromium checks event-handler attributes against the page's CSP as soon as any parser of the
+// page meets them (even DOMParser's inert documents), and reports each one. They never run, and
+// the cleaner drops them; renamed first, they are not reported either.
+const HANDLER = /([\s/"'])(on[a-z]+\s*=)/gi;
+
+/** `html` with each on...= attribute renamed to a data- one (which the cleaner drops). */
+export const defuseHandlers = (html) => String(html || '').replace(HANDLER, '$1data-dropped-$2');
+
 /** The HTML to preview (browser only: it needs DOMParser). */
 export function previewHtml(html) {
-  const doc = new DOMParser().parseFromString(`<body>${html || ''}</body>`, 'text/html');
+  const doc = new DOMParser().parseFromString(`<body>${defuseHandlers(html)}</body>`, 'text/html');
   clean(doc.body);
   return doc.body.innerHTML;
 }
+
+// What the visual editor (RichTextField, TipTap's StarterKit and Image) cannot hold: it would
+// drop these tags or attributes on a save, so such a text opens in the HTML source instead.
+const VISUAL_LOSES =
+  /<\s*(?:div|span|figure|figcaption|small|sub|sup|table|caption|thead|tbody|tfoot|tr|td|th)\b|<\s*img\b[^>]*\b(?:width|height)\s*=|<\s*ol\b[^>]*\bstart\s*=/i;
+
+/** Whether `html` keeps all of itself in the visual editor. */
+export const fitsVisualEditor = (html) => !VISUAL_LOSES.test(html || '');
+
+/** A link or picture address the BFF keeps (its allowlist, bff/common/html.py). */
+export const isSafeLink = (url) => SAFE_URL.test(String(url || '').trim());
+export const isSafeImage = (url) => SAFE_IMAGE.test(String(url || '').trim());

@@ -1,5 +1,14 @@
 // The owner's console (features/admin). They come with the console's chunk, never a shopper's.
+import * as bulk from './bulk/strings.js';
+import * as content from './content/strings.js';
+import * as rich from './rich/strings.js';
+import * as settings from './settings/strings.js';
+
 export const zh = {
+  ...content.zh,
+  ...settings.zh,
+  ...rich.zh,
+  ...bulk.zh,
   'admin.title': '店铺管理',
   'admin.viewShop': '查看店铺',
   'admin.nav.products': '商品',
@@ -53,8 +62,8 @@ export const zh = {
   'admin.field.size': '尺寸',
   'admin.field.composition': '成分',
   'admin.field.usage': '使用方法',
-  'admin.field.details': '商品详情（HTML）',
-  'admin.field.preview': '详情预览',
+  'admin.field.details': '商品详情',
+  'admin.field.preview': '预览',
   'admin.field.imageAlt': '图片说明文字',
   'admin.field.openingStock': '初始库存',
   'admin.field.stock': '库存',
@@ -151,6 +160,10 @@ export const zh = {
 };
 
 export const en = {
+  ...content.en,
+  ...settings.en,
+  ...rich.en,
+  ...bulk.en,
   'admin.title': 'Shop console',
   'admin.viewShop': 'View shop',
   'admin.nav.products': 'Products',
@@ -204,8 +217,8 @@ export const en = {
   'admin.field.size': 'Size',
   'admin.field.composition': 'Composition',
   'admin.field.usage': 'Usage instructions',
-  'admin.field.details': 'Details (HTML)',
-  'admin.field.preview': 'Details preview',
+  'admin.field.details': 'Details',
+  'admin.field.preview': 'Preview',
   'admin.field.imageAlt': 'Picture alt text',
   'admin.field.openingStock': 'Opening stock',
   'admin.field.stock': 'Stock',

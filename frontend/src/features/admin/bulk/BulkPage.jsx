@@ -1,0 +1,202 @@
+import { useState } from 'react';
+import { exportCatalogue, previewImport, runImport } from '../../../api/adminBulk.js';
+import { useApiCall } from '../../../common/useApiCall.js';
+import { useT } from '../../../i18n/index.js';
+import { useNotify } from '../../ui/useNotify.js';
+import { Button, Panel } from '../fields.jsx';
+import { COLUMNS, importProblems, shownValue } from './bulk.js';
+
+/** Save a Blob as a file of the browser's downloads. */
+function download({ blob, name }) {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+function Changes({ changes }) {
+  const entries = Object.entries(changes || {});
+  if (!entries.length) return <span className="text-gray-400">—</span>;
+  return (
+    <ul className="space-y-0.5">
+      {entries.map(([name, [before, after]]) => (
+        <li key={name}>
+          <span className="text-gray-500">{name}</span>: <s className="text-gray-400">{shownValue(before)}</s> →{' '}
+          {shownValue(after)}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The preview: every row with what it would do, its changes and its errors. */
+function PreviewTable({ preview }) {
+  const t = useT();
+  return (
+    <div className="overflow-x-auto">
+      <table className="min-w-full text-left text-sm" data-testid="import-preview">
+        <thead className="bg-gray-50 text-xs text-gray-500">
+          <tr>
+            <th className="px-2 py-1">{t('admin.bulk.line')}</th>
+            <th className="px-2 py-1">SKU</th>
+            <th className="px-2 py-1">{t('admin.field.name')}</th>
+            <th className="px-2 py-1">{t('admin.bulk.action')}</th>
+            <th className="px-2 py-1">{t('admin.bulk.changes')}</th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-gray-100 align-top">
+          {preview.rows.map((row) => (
+            <tr
+              key={row.line}
+              data-testid="import-row"
+              data-action={row.action}
+              className={row.action === 'error' ? 'bg-rose-50' : ''}
+            >
+              <td className="px-2 py-1">{row.line}</td>
+              <td className="px-2 py-1">{row.sku || '—'}</td>
+              <td className="px-2 py-1">{row.name || '—'}</td>
+              <td className="whitespace-nowrap px-2 py-1">{t(`admin.bulk.action.${row.action}`)}</td>
+              <td className="px-2 py-1 text-xs">
+                {Object.keys(row.errors).length ? (
+                  <ul className="space-y-0.5 text-rose-700" data-testid="import-errors">
+                    {Object.entries(row.errors).map(([name, messages]) => (
+                      <li key={name}>
+                        {name}: {messages.join(' ')}
+                      </li>
+                    ))}
+                  </ul>
+                ) : (
+                  <Changes changes={row.changes} />
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** /admin/bulk: the catalogue exported to CSV, and a CSV imported after its preview. */
+export default function BulkPage() {
+  const t = useT();
+  const notify = useNotify();
+  const call = useApiCall();
+  const [file, setFile] = useState(null);
+  const [preview, setPreview] = useState(null);
+  const [problem, setProblem] = useState(null);
+  const [busy, setBusy] = useState(false);
+  const [done, setDone] = useState(null);
+
+  const run = async (fn) => {
+    setBusy(true);
+    setProblem(null);
+    try {
+      await fn();
+    } catch (error) {
+      setProblem(error.data?.errors?.file?.[0] || error.message);
+      notify('error', error.message);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const onExport = () => run(async () => download(await call((api) => exportCatalogue(api))));
+  const onFile = (chosen) => {
+    setFile(chosen);
+    setPreview(null);
+    setDone(null);
+    if (chosen) run(async () => setPreview(await call((api) => previewImport(api, chosen))));
+  };
+  const onImport = () =>
+    run(async () => {
+      try {
+        const result = await call((api) => runImport(api, file));
+        setDone(result.summary);
+        setPreview(null);
+        setFile(null);
+        notify('success', t('admin.bulk.imported'));
+      } catch (error) {
+        // Rows changed since the preview (or another save came first): show the BFF's answer again.
+        if (error?.status === 422 && !error.data?.errors?.file) {
+          setPreview(await call((api) => previewImport(api, file)));
+        }
+        throw error;
+      }
+    });
+
+  const problems = preview ? importProblems(preview) : 0;
+  const changing = preview ? preview.summary.create + preview.summary.update : 0;
+  return (
+    <div className="space-y-4" data-testid="admin-bulk">
+      <h1 className="text-xl font-semibold">{t('admin.nav.bulk')}</h1>
+      <Panel title={t('admin.bulk.export')}>
+        <p className="mb-3 text-sm text-gray-600">{t('admin.bulk.exportHint')}</p>
+        <Button onClick={onExport} disabled={busy} data-testid="export-csv">
+          {t('admin.bulk.download')}
+        </Button>
+      </Panel>
+      <Panel title={t('admin.bulk.import')}>
+        <p className="text-sm text-gray-600">{t('admin.bulk.importHint')}</p>
+        <p className="mt-1 text-xs text-gray-500">
+          {t('admin.bulk.columns')}: <code>{COLUMNS.join(', ')}</code>
+        </p>
+        <label className="mt-3 inline-flex cursor-pointer items-center rounded-md bg-white px-4 py-2 text-sm font-medium ring-1 ring-gray-300 hover:bg-gray-50">
+          {t('admin.bulk.choose')}
+          <input
+            type="file"
+            accept=".csv,text/csv"
+            className="sr-only"
+            disabled={busy}
+            data-testid="import-file"
+            onChange={(e) => {
+              const [chosen] = e.target.files;
+              e.target.value = '';
+              onFile(chosen || null);
+            }}
+          />
+        </label>
+        {file && <span className="ml-3 text-sm text-gray-600">{file.name}</span>}
+        {busy && <p className="mt-3 text-sm text-gray-500">{t('admin.loading')}</p>}
+        {problem && (
+          <p
+            role="alert"
+            className="mt-3 rounded-md bg-rose-50 px-3 py-2 text-sm text-rose-700"
+            data-testid="bulk-problem"
+          >
+            {problem}
+          </p>
+        )}
+        {done && (
+          <p className="mt-3 rounded-md bg-emerald-50 px-3 py-2 text-sm text-emerald-800" data-testid="import-done">
+            {t('admin.bulk.done', { create: done.create, update: done.update, unchanged: done.unchanged })}
+          </p>
+        )}
+        {preview && (
+          <div className="mt-4 space-y-3">
+            <p className="text-sm" data-testid="import-summary">
+              {t('admin.bulk.summary', preview.summary)}
+            </p>
+            {problems > 0 && (
+              <p role="alert" className="text-sm text-rose-700">
+                {t('admin.bulk.fixFirst', { n: problems })}
+              </p>
+            )}
+            <Button
+              kind="primary"
+              disabled={busy || problems > 0 || changing === 0}
+              onClick={onImport}
+              data-testid="run-import"
+            >
+              {t('admin.bulk.run', { n: changing })}
+            </Button>
+            <PreviewTable preview={preview} />
+          </div>
+        )}
+      </Panel>
+    </div>
+  );
+}

@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import { changedBody, fromSettings, isTimeZone, validateSettings } from './settingsForm.js';
+
+const SETTINGS = {
+  code: 'main',
+  version: 3,
+  shop_name: '纽西兰好物',
+  shop_slogan: '',
+  shop_description: '',
+  qq_number: '',
+  shop_incentive_title: '',
+  shop_incentive_name1: '',
+  shop_incentive_name2: '',
+  shop_incentive_name3: '',
+  shop_incentive_description1: '',
+  shop_incentive_description2: '',
+  shop_incentive_description3: '',
+  overseas_shipping_note: '',
+  local_shipping_note: '',
+  pick_up_note: '',
+  shipping_cost: 12.5,
+  overseas_direct_special_area_shipping_fee: 20,
+  local_shipping_cost: 5,
+  out_auckland_local_shipping_fee: 8,
+  is_overseas_shipping: 1,
+  is_local_shipping: 0,
+  is_pick_up: 1,
+  is_direct_payment_enabled: 0,
+  shop_exchange_rate: 4.8,
+  language: 'zh',
+  time_zone: 'Asia/Shanghai',
+  unpaid_order_timeout_minutes: 1440,
+};
+
+describe('the shop settings form', () => {
+  it('holds what the BFF answered, amounts as the inputs show them', () => {
+    const values = fromSettings(SETTINGS);
+    expect(values.shop_exchange_rate).toBe('4.8000');
+    expect(values.shipping_cost).toBe('12.50');
+    expect(values.is_local_shipping).toBe(false);
+    expect(values.unpaid_order_timeout_minutes).toBe('1440');
+    expect(validateSettings(values)).toEqual({});
+  });
+
+  it('refuses a bad rate, time-out, zone, fee, no shipping method and a missing name', () => {
+    const values = {
+      ...fromSettings(SETTINGS),
+      shop_name: ' ',
+      shop_exchange_rate: '4.12345',
+      unpaid_order_timeout_minutes: '4',
+      time_zone: 'Mars/Olympus',
+      shipping_cost: '1.005',
+      is_overseas_shipping: false,
+      is_pick_up: false,
+    };
+    expect(validateSettings(values)).toEqual({
+      shop_name: 'admin.error.nameRequired',
+      shop_exchange_rate: 'admin.settings.error.rate',
+      unpaid_order_timeout_minutes: 'admin.settings.error.timeout',
+      time_zone: 'admin.settings.error.timeZone',
+      shipping_cost: 'admin.error.money',
+      is_overseas_shipping: 'admin.settings.error.noShipping',
+    });
+    expect(validateSettings({ ...fromSettings(SETTINGS), shop_exchange_rate: '0' }).shop_exchange_rate).toBe(
+      'admin.settings.error.rate',
+    );
+  });
+
+  it('sends only what changed, typed', () => {
+    const values = {
+      ...fromSettings(SETTINGS),
+      shop_exchange_rate: '5.1234',
+      unpaid_order_timeout_minutes: '30',
+      is_local_shipping: true,
+      shop_slogan: 'Fresh ',
+    };
+    expect(changedBody(values, SETTINGS)).toEqual({
+      shop_exchange_rate: '5.1234',
+      unpaid_order_timeout_minutes: 30,
+      is_local_shipping: true,
+      shop_slogan: 'Fresh ',
+    });
+    expect(changedBody(fromSettings(SETTINGS), SETTINGS)).toEqual({});
+  });
+
+  it('knows a time zone by its IANA name', () => {
+    expect(isTimeZone('Pacific/Auckland')).toBe(true);
+    expect(isTimeZone('Nowhere/Else')).toBe(false);
+    expect(isTimeZone('')).toBe(false);
+  });
+});
