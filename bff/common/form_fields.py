@@ -72,7 +72,8 @@ def money_schema(places: int = 2, maximum: Decimal = MAX_MONEY, positive: bool =
 def money(**kwargs) -> MoneyInput:
     kwargs.setdefault("error_messages", {"required": "required", "null": "required"})
     metadata = {"description": "NZD, >= 0, at most two decimals.", **kwargs.pop("metadata", {})}
-    kwargs["metadata"] = {**money_schema(), **metadata}
+    described = {k: kwargs[k] for k in ("places", "maximum", "positive") if k in kwargs}
+    kwargs["metadata"] = {**money_schema(**described), **metadata}
     return MoneyInput(**kwargs)
 
 

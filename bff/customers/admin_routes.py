@@ -54,7 +54,7 @@ class CustomerItem(MethodView):
         return _answer(services.get_customer(db.session, shop, user_id))
 
     @admin_required
-    @blp.arguments(schemas.MembershipArgs(partial=True), location="json_or_form")
+    @blp.arguments(schemas.MembershipArgs(partial=True), location="json_or_form", required=False)
     @blp.response(200, schemas.CustomerDetailResponse)
     @document_errors(blp, 401, 403, 404, 422)
     def patch(self, shop, user, args, user_id):

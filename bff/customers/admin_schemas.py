@@ -58,7 +58,7 @@ class CustomerDetailResponse(Schema):
 
 class MembershipArgs(Body):
     member_level_id = ref(metadata={"description": "A member level of the shop, or null for none."})
-    is_special_member = flag(allow_none=True)
+    is_special_member = flag()
 
 
 class BlockArgs(Body):

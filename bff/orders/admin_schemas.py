@@ -12,8 +12,11 @@ from bff.orders.schemas import OrderSchema
 from bff.orders.transitions import OWNER_ACTIONS
 from bff.shipping.rules import Method
 
-DATE = r"^\d{4}-\d{2}-\d{2}$"
-PAYMENT_METHODS = ["none", "manual", "sandbox", "wechat", "alipay"]
+# The console's filter form sends its empty fields ("any"), so the description allows them.
+DATE = r"^(\d{4}-\d{2}-\d{2})?$"
+STATUSES = [s.value for s in OrderStatus]
+SHIPPING_TYPES = [m.value for m in Method]
+PAYMENT_METHODS = ["none", "manual", "sandbox", "wechat_pay", "alipay"]  # the providers' names
 
 
 def _required_text(longest: int, key: str):
@@ -29,15 +32,25 @@ class OrderListArgs(Schema):
         validate=validate.Length(max=100),
         metadata={"description": "Order number, shopper email, recipient name or phone (part of)."},
     )
-    status = fields.String(load_default=None, validate=validate.OneOf([s.value for s in OrderStatus]))
+    status = fields.String(
+        load_default=None,
+        validate=validate.OneOf(STATUSES),
+        metadata={"enum": [*STATUSES, ""]},
+    )
     date_from = fields.Date(
         load_default=None, metadata={"description": "Placed on or after (shop's day).", "pattern": DATE}
     )
     date_to = fields.Date(
         load_default=None, metadata={"description": "Placed on or before (shop's day).", "pattern": DATE}
     )
-    payment_method = fields.String(load_default=None, validate=validate.OneOf(PAYMENT_METHODS))
-    shipping_type = fields.String(load_default=None, validate=validate.OneOf([m.value for m in Method]))
+    payment_method = fields.String(
+        load_default=None, validate=validate.OneOf(PAYMENT_METHODS), metadata={"enum": [*PAYMENT_METHODS, ""]}
+    )
+    shipping_type = fields.String(
+        load_default=None,
+        validate=validate.OneOf(SHIPPING_TYPES),
+        metadata={"enum": [*SHIPPING_TYPES, ""]},
+    )
     page = fields.Integer(load_default=1, strict=False, validate=validate.Range(min=1, max=MAX_PAGE))
 
     @pre_load

@@ -13,6 +13,7 @@ from bff.accounts.models import User
 from bff.audit.models import AuditEntry
 from bff.audit.services import Action, diff, json_value
 from bff.common.errors import DomainError
+from bff.common.etags import VersionCheck, version_check
 from bff.payments.error_codes import ProviderConfigErrorCode as Code
 from bff.payments.messages import text
 from bff.payments.provider_models import PaymentProviderConfig
@@ -126,9 +127,10 @@ def configure(
         current = 0
     else:
         current = config.version
-    if config.id is not None and if_match is None:
+    problem = version_check(current, if_match, required=config.id is not None)
+    if problem is VersionCheck.REQUIRED:
         raise DomainError(Code.IF_MATCH_REQUIRED, text(language, "if_match_required"))
-    if if_match is not None and current not in if_match:
+    if problem is VersionCheck.STALE:
         raise DomainError(Code.STALE_VERSION, text(language, "stale_version"))
     specs = {f.name: f for f in KINDS[kind]}
     settings = dict(config.settings or {})

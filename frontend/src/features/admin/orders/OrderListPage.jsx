@@ -11,7 +11,7 @@ import { Button, Select, TextField } from '../fields.jsx';
 import { money, withFilter } from '../shared.js';
 
 export const STATUSES = ['unpaid', 'payment_failed', 'paid', 'completed', 'cancelled'];
-export const PAYMENT_METHODS = ['none', 'manual', 'sandbox', 'wechat', 'alipay'];
+export const PAYMENT_METHODS = ['none', 'manual', 'sandbox', 'wechat_pay', 'alipay'];
 export const SHIPPING_TYPES = ['oversea-direct', 'local-direct', 'local-pick'];
 
 /** The payment method's label (none: not paid yet). */

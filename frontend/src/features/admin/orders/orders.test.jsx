@@ -88,6 +88,6 @@ describe('the order actions', () => {
     const t = translator('zh');
     expect(paymentLabel(t, null)).toBe('未付款');
     expect(paymentLabel(t, 'manual')).toBe('人工确认（扫码/转账）');
-    expect(paymentLabel(translator('en'), 'wechat')).toBe('WeChat Pay');
+    expect(paymentLabel(translator('en'), 'wechat_pay')).toBe('WeChat Pay');
   });
 });
