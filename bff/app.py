@@ -31,7 +31,7 @@ from bff.catalog.commands import reindex_search
 from bff.catalog.member_routes import blp as member_catalog
 from bff.catalog.models import POSTGRES_ONLY_INDEXES
 from bff.catalog.routes import blp as catalog
-from bff.common import request_checks
+from bff.common import encryption, request_checks
 from bff.common.arguments import register_converters
 from bff.common.schemas import ErrorSchema
 from bff.config import ROOT, Config
@@ -43,10 +43,12 @@ from bff.extensions import api, db, jwt, migrate
 from bff.favorites.routes import blp as favorites
 from bff.json import DecimalJSONProvider
 from bff.media.routes import bp as media
+from bff.orders.admin_id_numbers import blp as admin_order_id_numbers
 from bff.orders.commands import release_unpaid_orders, ship_order
 from bff.orders.numbers import OrderNumberConverter, order_number_param_schema
 from bff.orders.routes import blp as orders
 from bff.payments.routes import blp as payments
+from bff.privacy.commands import reencrypt_personal_data
 from bff.settings.admin_routes import blp as admin_settings
 from bff.shops.routes import blp as shops
 
@@ -72,6 +74,7 @@ def create_app(config: Config | None = None) -> Flask:
     logging.basicConfig(level=logging.INFO)
 
     db.init_app(app)
+    encryption.init_app(app)
     migrate.init_app(app, db, directory=MIGRATIONS_DIR, **MIGRATE_OPTIONS)
     jwt.init_app(app)
     api.ERROR_SCHEMA = ErrorSchema  # the real shape: `code` is a string
@@ -101,6 +104,7 @@ def create_app(config: Config | None = None) -> Flask:
         admin_articles,
         admin_audit,
         admin_settings,
+        admin_order_id_numbers,
     ):
         api.register_blueprint(blueprint)
     app.register_blueprint(media)
@@ -111,6 +115,13 @@ def create_app(config: Config | None = None) -> Flask:
     auth.init_app(app)
 
     register_error_handlers(app)
-    for command in (seed_demo, create_admin, release_unpaid_orders, ship_order, reindex_search):
+    for command in (
+        seed_demo,
+        create_admin,
+        release_unpaid_orders,
+        ship_order,
+        reindex_search,
+        reencrypt_personal_data,
+    ):
         app.cli.add_command(command)
     return app

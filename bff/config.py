@@ -4,6 +4,7 @@ Every setting has a safe default for the embedded set-up (`make start`): a SQLit
 and media under `var/`, and secret keys generated into `var/` on first start.
 """
 
+import base64
 import os
 import secrets
 from datetime import timedelta
@@ -12,7 +13,16 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def _secret(var_dir: Path, name: str) -> str:
+def _token() -> str:
+    return secrets.token_urlsafe(48)
+
+
+def _fernet_key() -> str:
+    # What cryptography's Fernet.generate_key() returns: 32 random bytes, URL-safe base64.
+    return base64.urlsafe_b64encode(os.urandom(32)).decode()
+
+
+def _secret(var_dir: Path, name: str, make=_token) -> str:
     """Return the secret `name` from the environment, else from var/, creating it once."""
     from_env = os.environ.get(name)
     if from_env:
@@ -26,7 +36,7 @@ def _secret(var_dir: Path, name: str) -> str:
         except FileExistsError:
             return path.read_text().strip()
         with os.fdopen(fd, "w") as fh:
-            fh.write(secrets.token_urlsafe(48))
+            fh.write(make())
     return path.read_text().strip()
 
 
@@ -41,6 +51,8 @@ class Config:
         # Payments: the provider of the pay button, and the sandbox provider's signing key.
         self.PAYMENT_PROVIDER = os.environ.get("PAYMENT_PROVIDER", "sandbox")
         self.PAYMENT_SANDBOX_SECRET = _secret(self.VAR_DIR, "PAYMENT_SANDBOX_SECRET")
+        # Personal data at rest (bff/common/encryption.py): Fernet keys, the first encrypts.
+        self.DATA_ENCRYPTION_KEYS = _secret(self.VAR_DIR, "DATA_ENCRYPTION_KEYS", _fernet_key)
         self.MEDIA_ROOT = Path(os.environ.get("MEDIA_ROOT", self.VAR_DIR / "media")).resolve()
         self.PAGE_SIZE = int(os.environ.get("PAGE_SIZE", "20"))
         self.REDIS_URL = os.environ.get("REDIS_URL", "")

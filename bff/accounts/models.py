@@ -41,6 +41,9 @@ class User(ShopOwned, Timestamps, db.Model):
     is_special_member: Mapped[bool] = mapped_column(Boolean, default=False)
     group_name: Mapped[str | None] = mapped_column(String(64))
     is_admin: Mapped[bool] = mapped_column(Boolean, default=False)
+    # Set when the owner deleted the account (bff/privacy/services.py): the row is kept,
+    # anonymised, because orders the shop must keep still name it.
+    deleted_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
 
     member_level: Mapped[MemberLevel | None] = relationship(lazy="joined")
 
