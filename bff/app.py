@@ -49,6 +49,7 @@ from bff.orders.numbers import OrderNumberConverter, order_number_param_schema
 from bff.orders.routes import blp as orders
 from bff.payments.routes import blp as payments
 from bff.privacy.commands import reencrypt_personal_data
+from bff.privacy.routes import blp as privacy
 from bff.settings.admin_routes import blp as admin_settings
 from bff.shops.routes import blp as shops
 
@@ -97,6 +98,7 @@ def create_app(config: Config | None = None) -> Flask:
         addresses,
         orders,
         payments,
+        privacy,
         admin_catalog,
         admin_categories,
         admin_brands,
