@@ -1,7 +1,5 @@
 """The application factory: the one place that knows every domain."""
 
-import logging
-
 from flask import Flask
 
 # Every domain's models are imported here, so the metadata (and Alembic autogenerate) sees them all.
@@ -15,7 +13,7 @@ import bff.favorites.models  # noqa: F401
 import bff.orders.models  # noqa: F401
 import bff.payments.models  # noqa: F401
 import bff.shops.models  # noqa: F401
-from bff import api_docs, health, security_headers
+from bff import api_docs, health, metrics, request_log, security_headers
 from bff.accounts import auth
 from bff.accounts.commands import create_admin
 from bff.accounts.limits import limiter
@@ -72,7 +70,9 @@ def create_app(config: Config | None = None) -> Flask:
     app.config.from_object(config or Config())
     # Every path answers with or without its trailing slash (the contract writes `new/?sort=`).
     app.url_map.strict_slashes = False
-    logging.basicConfig(level=logging.INFO)
+    # First, so that every answer (even one a later hook gives) is logged with its request id.
+    request_log.init_app(app)
+    metrics.init_app(app)
 
     db.init_app(app)
     encryption.init_app(app)

@@ -111,6 +111,8 @@ class Config:
         self.TRUSTED_PROXIES = env(
             "TRUSTED_PROXIES", "127.0.0.0/8,::1,10.0.0.0/8,172.16.0.0/12,192.168.0.0/16,fc00::/7"
         )
+        # Who may read /metrics (bff/metrics.py): Prometheus on the deployment's own network.
+        self.METRICS_ALLOWED_IPS = env("METRICS_ALLOWED_IPS", self.TRUSTED_PROXIES)
         self.LOGIN_LIMIT_PER_IP = env("LOGIN_LIMIT_PER_IP", "30/minute;300/hour")
         self.LOGIN_FAILURE_LIMIT_PER_ACCOUNT = env("LOGIN_FAILURE_LIMIT_PER_ACCOUNT", "10/15 minutes")
         self.REGISTER_LIMIT_PER_IP = env("REGISTER_LIMIT_PER_IP", "10/hour")
