@@ -53,6 +53,9 @@ PAYMENT_NOTIFICATIONS = Counter(
     ["outcome"],
 )
 
+# As prometheus_client decided when it was imported: each worker's values in files, or in memory.
+MULTIPROCESS = bool(os.environ.get("PROMETHEUS_MULTIPROC_DIR"))
+
 ORDER_CREATE_ROUTE = "/api/order/create"
 NOTIFY_ROUTE = "/api/payment/notify/<string(maxlength=32):provider_name>"
 
@@ -77,7 +80,7 @@ def metrics():
     if not _allowed():
         abort(404)
     registry = REGISTRY
-    if os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
+    if MULTIPROCESS:
         registry = CollectorRegistry()
         multiprocess.MultiProcessCollector(registry)
     return Response(
