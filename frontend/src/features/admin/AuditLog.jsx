@@ -8,7 +8,7 @@ import { Panel, Select, TextField } from './fields.jsx';
 import PagedNav from './PagedNav.jsx';
 import { withFilter } from './shared.js';
 
-export const OBJECT_TYPES = ['product', 'category', 'brand', 'banner', 'article', 'shop'];
+export const OBJECT_TYPES = ['product', 'category', 'brand', 'banner', 'article', 'shop', 'order'];
 
 const shown = (value) =>
   value == null || value === '' ? '—' : typeof value === 'object' ? JSON.stringify(value) : String(value);

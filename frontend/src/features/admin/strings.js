@@ -120,12 +120,14 @@ export const zh = {
   'admin.audit.action.hide': '下架',
   'admin.audit.action.show': '上架',
   'admin.audit.action.adjust_stock': '调整库存',
+  'admin.audit.action.view_id_number': '查看身份证号（清关）',
   'admin.audit.type.product': '商品',
   'admin.audit.type.category': '分类',
   'admin.audit.type.brand': '品牌',
   'admin.audit.type.banner': '横幅',
   'admin.audit.type.article': '文章',
   'admin.audit.type.shop': '店铺设置',
+  'admin.audit.type.order': '订单',
 };
 
 export const en = {
@@ -250,10 +252,12 @@ export const en = {
   'admin.audit.action.hide': 'Hidden',
   'admin.audit.action.show': 'Shown',
   'admin.audit.action.adjust_stock': 'Stock adjusted',
+  'admin.audit.action.view_id_number': 'ID number viewed (customs)',
   'admin.audit.type.product': 'Product',
   'admin.audit.type.category': 'Category',
   'admin.audit.type.brand': 'Brand',
   'admin.audit.type.banner': 'Banner',
   'admin.audit.type.article': 'Article',
   'admin.audit.type.shop': 'Shop settings',
+  'admin.audit.type.order': 'Order',
 };
