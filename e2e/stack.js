@@ -49,7 +49,8 @@ function startProcess(command, args, env, logFile) {
 }
 
 function stopProcess(child) {
-  if (!child || child.exitCode !== null) return Promise.resolve();
+  // Gone already: exited, or killed by a signal (a second stop after a SIGKILL must not wait forever).
+  if (!child || child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise((resolve) => {
     const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
     child.once('exit', () => {

@@ -35,8 +35,8 @@ const loggedPath = (req) => {
 };
 
 function line(req, res, responseTime, error) {
+  // request_id comes from the line's logger (customAttributeKeys below).
   return {
-    request_id: req.id,
     method: req.method,
     route: routeOf(req, res),
     path: loggedPath(req),
