@@ -120,6 +120,8 @@ class Config:
         self.RESET_REQUEST_LIMIT_PER_IP = env("RESET_REQUEST_LIMIT_PER_IP", "10/hour")
         self.RESET_REQUEST_LIMIT_PER_ACCOUNT = env("RESET_REQUEST_LIMIT_PER_ACCOUNT", "3/15 minutes")
         self.RESET_LIMIT_PER_IP = env("RESET_LIMIT_PER_IP", "30/hour")
+        # Wrong passwords when deleting an account (bff/privacy/routes.py), per member.
+        self.DELETE_ACCOUNT_FAILURE_LIMIT = env("DELETE_ACCOUNT_FAILURE_LIMIT", "5/15 minutes")
 
     def _database_url(self) -> str:
         url = os.environ.get("DATABASE_URL") or f"sqlite:///{self.VAR_DIR / 'storefront.db'}"

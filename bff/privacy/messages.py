@@ -10,6 +10,7 @@ _MESSAGES: dict[str, tuple[str, str]] = {
         "You have paid orders not yet shipped ({numbers}): the account can be deleted once they are shipped",
     ),
     "admin_account": ("店铺管理员账户不能在此注销", "The shop's admin account cannot be deleted here"),
+    "too_many_attempts": ("尝试次数过多，请稍后再试", "Too many attempts: please try again later"),
     "account_deleted": ("您的账户已注销", "Your account has been deleted"),
 }
 

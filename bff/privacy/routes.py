@@ -5,12 +5,14 @@ from flask.views import MethodView
 
 from bff.accounts import auth
 from bff.accounts.decorators import member_required
+from bff.accounts.limits import client_ip, limiter
 from bff.accounts.passwords import Passwords
 from bff.common.arguments import Blueprint
 from bff.common.responses import document_errors
 from bff.extensions import db
 from bff.privacy import schemas, services
 from bff.privacy.messages import text
+from bff.shops.context import current_shop
 
 blp = Blueprint("privacy", __name__, url_prefix="/api/account", description="The member's own data")
 
@@ -35,12 +37,33 @@ class PersonalData(MethodView):
         )
 
 
+def _member_key() -> str:
+    user = auth.current_user()
+    return f"user:{user.id}" if user is not None else f"ip:{client_ip()}"
+
+
+def _too_many() -> str:
+    return text(current_shop().language, "too_many_attempts")
+
+
+# A stolen token must not become a way to guess the password: wrong ones are counted per member.
+_failed_attempts = limiter.limit(
+    lambda: current_app.config["DELETE_ACCOUNT_FAILURE_LIMIT"],
+    key_func=_member_key,
+    scope="account-delete",
+    deduct_when=lambda response: response.status_code == 422,
+    error_message=_too_many,
+)
+
+
 @blp.route("/delete")
 class DeleteAccount(MethodView):
+    decorators = [_failed_attempts]
+
     @member_required
     @blp.arguments(schemas.DeleteAccountArgs, location="json_or_form")
     @blp.response(200, schemas.DeleteAccountResponse)
-    @document_errors(blp, 403, 409, 422)
+    @document_errors(blp, 403, 409, 422, 429)
     def post(self, shop, user, args):
         """Delete the member's account (password to confirm); orders stay, anonymised; every session ends."""
         passwords = Passwords.from_config(current_app.config)

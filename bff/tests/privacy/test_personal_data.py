@@ -185,3 +185,18 @@ def test_the_shops_admin_is_not_deleted_from_the_storefront(client, as_admin):
         403,
         "admin_account",
     )
+
+
+def test_wrong_passwords_are_limited_per_member(app, client, member, as_member, as_other, monkeypatch):
+    monkeypatch.setitem(app.config, "DELETE_ACCOUNT_FAILURE_LIMIT", "2/15 minutes")
+    for _ in range(2):
+        assert_error(
+            client.post("/api/account/delete", headers=as_member, json={"password": "wrong123"}), 422
+        )
+    body = assert_error(
+        client.post("/api/account/delete", headers=as_member, json={"password": PASSWORD}), 429
+    )
+    assert body["message"] == "尝试次数过多，请稍后再试"
+    assert db.session.get(User, member.id).deleted_at is None
+    # Another member's attempts are their own.
+    assert_error(client.post("/api/account/delete", headers=as_other, json={"password": "wrong123"}), 422)
