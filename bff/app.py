@@ -1,7 +1,5 @@
 """The application factory: the one place that knows every domain."""
 
-import logging
-
 from flask import Flask
 
 # Every domain's models are imported here, so the metadata (and Alembic autogenerate) sees them all.
@@ -16,7 +14,7 @@ import bff.orders.models  # noqa: F401
 import bff.payments.models  # noqa: F401
 import bff.payments.refunds  # noqa: F401
 import bff.shops.models  # noqa: F401
-from bff import api_docs, health, security_headers
+from bff import api_docs, health, metrics, request_log, security_headers
 from bff.accounts import auth
 from bff.accounts.commands import create_admin
 from bff.accounts.limits import limiter
@@ -33,7 +31,7 @@ from bff.catalog.commands import reindex_search
 from bff.catalog.member_routes import blp as member_catalog
 from bff.catalog.models import POSTGRES_ONLY_INDEXES
 from bff.catalog.routes import blp as catalog
-from bff.common import request_checks
+from bff.common import encryption, request_checks
 from bff.common.arguments import register_converters
 from bff.common.schemas import ErrorSchema
 from bff.config import ROOT, Config
@@ -47,6 +45,7 @@ from bff.favorites.routes import blp as favorites
 from bff.json import DecimalJSONProvider
 from bff.media.routes import bp as media
 from bff.orders.admin_routes import blp as admin_orders
+from bff.orders.admin_id_numbers import blp as admin_order_id_numbers
 from bff.orders.commands import release_unpaid_orders, ship_order
 from bff.orders.numbers import OrderNumberConverter, order_number_param_schema
 from bff.orders.routes import blp as orders
@@ -54,6 +53,8 @@ from bff.payments.admin_refund_routes import blp as admin_refunds
 from bff.payments.admin_routes import blp as admin_payments
 from bff.payments.commands import payments_cli
 from bff.payments.routes import blp as payments
+from bff.privacy.commands import reencrypt_personal_data
+from bff.privacy.routes import blp as privacy
 from bff.settings.admin_routes import blp as admin_settings
 from bff.shops.routes import blp as shops
 
@@ -76,9 +77,12 @@ def create_app(config: Config | None = None) -> Flask:
     app.config.from_object(config or Config())
     # Every path answers with or without its trailing slash (the contract writes `new/?sort=`).
     app.url_map.strict_slashes = False
-    logging.basicConfig(level=logging.INFO)
+    # First, so that every answer (even one a later hook gives) is logged with its request id.
+    request_log.init_app(app)
+    metrics.init_app(app)
 
     db.init_app(app)
+    encryption.init_app(app)
     migrate.init_app(app, db, directory=MIGRATIONS_DIR, **MIGRATE_OPTIONS)
     jwt.init_app(app)
     api.ERROR_SCHEMA = ErrorSchema  # the real shape: `code` is a string
@@ -102,6 +106,7 @@ def create_app(config: Config | None = None) -> Flask:
         orders,
         payments,
         admin_catalog_bulk,
+        privacy,
         admin_catalog,
         admin_categories,
         admin_brands,
@@ -113,6 +118,7 @@ def create_app(config: Config | None = None) -> Flask:
         admin_refunds,
         admin_customers,
         admin_payments,
+        admin_order_id_numbers,
     ):
         api.register_blueprint(blueprint)
     app.register_blueprint(media)
@@ -123,6 +129,14 @@ def create_app(config: Config | None = None) -> Flask:
     auth.init_app(app)
 
     register_error_handlers(app)
-    for command in (seed_demo, create_admin, release_unpaid_orders, ship_order, reindex_search, payments_cli):
+    for command in (
+        seed_demo,
+        create_admin,
+        release_unpaid_orders,
+        ship_order,
+        reindex_search,
+        payments_cli,
+        reencrypt_personal_data,
+    ):
         app.cli.add_command(command)
     return app

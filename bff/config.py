@@ -4,6 +4,7 @@ Every setting has a safe default for the embedded set-up (`make start`): a SQLit
 and media under `var/`, and secret keys generated into `var/` on first start.
 """
 
+import base64
 import os
 import secrets
 from datetime import timedelta
@@ -12,7 +13,16 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def _secret(var_dir: Path, name: str) -> str:
+def _token() -> str:
+    return secrets.token_urlsafe(48)
+
+
+def _fernet_key() -> str:
+    # What cryptography's Fernet.generate_key() returns: 32 random bytes, URL-safe base64.
+    return base64.urlsafe_b64encode(os.urandom(32)).decode()
+
+
+def _secret(var_dir: Path, name: str, make=_token) -> str:
     """Return the secret `name` from the environment, else from var/, creating it once."""
     from_env = os.environ.get(name)
     if from_env:
@@ -26,7 +36,7 @@ def _secret(var_dir: Path, name: str) -> str:
         except FileExistsError:
             return path.read_text().strip()
         with os.fdopen(fd, "w") as fh:
-            fh.write(secrets.token_urlsafe(48))
+            fh.write(make())
     return path.read_text().strip()
 
 
@@ -51,6 +61,8 @@ class Config:
         self.ALIPAY_GATEWAY_URL = os.environ.get(
             "ALIPAY_GATEWAY_URL", "https://openapi.alipay.com/gateway.do"
         )
+        # Personal data at rest (bff/common/encryption.py): Fernet keys, the first encrypts.
+        self.DATA_ENCRYPTION_KEYS = _secret(self.VAR_DIR, "DATA_ENCRYPTION_KEYS", _fernet_key)
         self.MEDIA_ROOT = Path(os.environ.get("MEDIA_ROOT", self.VAR_DIR / "media")).resolve()
         self.PAGE_SIZE = int(os.environ.get("PAGE_SIZE", "20"))
         self.REDIS_URL = os.environ.get("REDIS_URL", "")
@@ -114,6 +126,8 @@ class Config:
         self.TRUSTED_PROXIES = env(
             "TRUSTED_PROXIES", "127.0.0.0/8,::1,10.0.0.0/8,172.16.0.0/12,192.168.0.0/16,fc00::/7"
         )
+        # Who may read /metrics (bff/metrics.py): Prometheus on the deployment's own network.
+        self.METRICS_ALLOWED_IPS = env("METRICS_ALLOWED_IPS", self.TRUSTED_PROXIES)
         self.LOGIN_LIMIT_PER_IP = env("LOGIN_LIMIT_PER_IP", "30/minute;300/hour")
         self.LOGIN_FAILURE_LIMIT_PER_ACCOUNT = env("LOGIN_FAILURE_LIMIT_PER_ACCOUNT", "10/15 minutes")
         self.REGISTER_LIMIT_PER_IP = env("REGISTER_LIMIT_PER_IP", "10/hour")
@@ -121,6 +135,8 @@ class Config:
         self.RESET_REQUEST_LIMIT_PER_IP = env("RESET_REQUEST_LIMIT_PER_IP", "10/hour")
         self.RESET_REQUEST_LIMIT_PER_ACCOUNT = env("RESET_REQUEST_LIMIT_PER_ACCOUNT", "3/15 minutes")
         self.RESET_LIMIT_PER_IP = env("RESET_LIMIT_PER_IP", "30/hour")
+        # Wrong passwords when deleting an account (bff/privacy/routes.py), per member.
+        self.DELETE_ACCOUNT_FAILURE_LIMIT = env("DELETE_ACCOUNT_FAILURE_LIMIT", "5/15 minutes")
 
     def _database_url(self) -> str:
         url = os.environ.get("DATABASE_URL") or f"sqlite:///{self.VAR_DIR / 'storefront.db'}"

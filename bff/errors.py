@@ -22,6 +22,7 @@ from bff.content.error_codes import ContentErrorCode
 from bff.customers.error_codes import CustomerErrorCode
 from bff.orders.error_codes import OrderErrorCode
 from bff.payments.error_codes import NotificationErrorCode, PaymentErrorCode, ProviderConfigErrorCode
+from bff.privacy.error_codes import PrivacyErrorCode
 from bff.settings.error_codes import SettingsErrorCode
 from bff.shops.context import current_shop
 from bff.shops.error_codes import ShopErrorCode
@@ -82,6 +83,12 @@ HTTP_STATUS: dict[type[enum.StrEnum], dict[enum.StrEnum, int]] = {
         AddressErrorCode.VALIDATION: 422,
         AddressErrorCode.INCOMPLETE: 422,
         AddressErrorCode.ADDRESS_BOOK_FULL: 409,
+    },
+    PrivacyErrorCode: {
+        PrivacyErrorCode.VALIDATION: 422,
+        PrivacyErrorCode.WRONG_PASSWORD: 422,
+        PrivacyErrorCode.ORDERS_IN_PROGRESS: 409,
+        PrivacyErrorCode.ADMIN_ACCOUNT: 403,
     },
     OrderErrorCode: {
         OrderErrorCode.NOT_FOUND: 404,

@@ -2,9 +2,18 @@
 
 import multiprocessing
 import os
+import tempfile
 
-from bff.catalog.search_text import warm_up
-from bff.common.background import wait_for_background_work
+# Metrics of every worker, added up by /metrics (bff/metrics.py): each worker writes its values
+# here. Set before a worker imports prometheus_client; a fresh directory per server, so a restart
+# never adds up a previous run's values.
+if not os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
+    os.environ["PROMETHEUS_MULTIPROC_DIR"] = tempfile.mkdtemp(prefix="bff-metrics-")
+
+from prometheus_client import multiprocess  # noqa: E402 - after the directory is chosen
+
+from bff.catalog.search_text import warm_up  # noqa: E402
+from bff.common.background import wait_for_background_work  # noqa: E402
 
 bind = os.environ.get("BFF_BIND", "0.0.0.0:5000")
 workers = int(os.environ.get("WEB_CONCURRENCY", multiprocessing.cpu_count() * 2 + 1))
@@ -16,8 +25,33 @@ keepalive = 5
 # Restart workers now and then so a slow leak can never grow without bound.
 max_requests = 2000
 max_requests_jitter = 200
-accesslog = "-"
+# The BFF logs each request itself, as one JSON line with its request id (bff/request_log.py);
+# gunicorn's access line would repeat it, query string included.
+accesslog = None
 errorlog = "-"
+# gunicorn's own lines (start, workers, signals) as JSON too, like every other line of the BFF.
+logconfig_dict = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "formatters": {
+        "json": {
+            "()": "pythonjsonlogger.json.JsonFormatter",
+            "fmt": "{levelname}{name}{message}",
+            "style": "{",
+            "timestamp": "time",
+            "rename_fields": {"levelname": "level", "name": "logger"},
+        }
+    },
+    "handlers": {
+        "error_console": {"class": "logging.StreamHandler", "formatter": "json", "stream": "ext://sys.stderr"}
+    },
+    "loggers": {
+        "gunicorn.error": {"level": "INFO", "handlers": ["error_console"], "propagate": False},
+        "gunicorn.access": {"level": "INFO", "handlers": [], "propagate": False},
+    },
+    # The app's own handler (bff/request_log.py) joins the root in each worker.
+    "root": {"level": "INFO", "handlers": []},
+}
 # Above the BFF's own URL limit (MAX_URL_BYTES, 4000), so an over-long URL gets the BFF's 414
 # JSON rather than gunicorn's HTML (8190 is gunicorn's ceiling).
 limit_request_line = 8190
@@ -27,6 +61,11 @@ forwarded_allow_ips = os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1")
 def post_worker_init(worker):
     # jieba's dictionary takes seconds to load: before the worker serves, not in a shopper's search.
     warm_up()
+
+
+def child_exit(server, worker):
+    # A worker that is gone (restart, max_requests) stops counting in the live gauges.
+    multiprocess.mark_process_dead(worker.pid)
 
 
 def worker_exit(server, worker):

@@ -143,11 +143,19 @@ export async function startStack(extraEnv = {}) {
   await waitFor(`${bffUrl}/api/shop`, { 'X-Site-Host': 'localhost' }, 30000, bff);
 
   const ssrPort = await freePort();
+  const metricsPort = await freePort();
   const ssrLog = path.join(tmp, 'ssr.log');
   const ssr = startProcess(
     process.execPath,
     ['ssr/server.js'],
-    { ...env, NODE_ENV: 'production', PORT: String(ssrPort), HOST: '127.0.0.1', BFF_URL: bffUrl },
+    {
+      ...env,
+      NODE_ENV: 'production',
+      PORT: String(ssrPort),
+      HOST: '127.0.0.1',
+      BFF_URL: bffUrl,
+      METRICS_PORT: String(metricsPort),
+    },
     ssrLog,
   );
   await waitFor(`http://127.0.0.1:${ssrPort}/robots.txt`, {}, 30000, ssr);
@@ -156,6 +164,8 @@ export async function startStack(extraEnv = {}) {
     baseUrl: `http://localhost:${ssrPort}`,
     enUrl: `http://en.localhost:${ssrPort}`,
     bffUrl,
+    // Prometheus text: the SSR's on a port of its own, the BFF's on its port (loopback may read it).
+    metricsUrls: { ssr: `http://127.0.0.1:${metricsPort}/metrics`, bff: `${bffUrl}/metrics` },
     tmp,
     logs: { bff: bffLog, ssr: ssrLog },
     decoy,

@@ -3,6 +3,8 @@ import compression from 'compression';
 import { createProxy } from './proxy.js';
 import { errorDocument, renderDocument } from './html.js';
 import { createNonce, limitUrlLength, MAX_URL_BYTES, pageSecurityPolicy, securityHeaders } from './security.js';
+import { requestLogging } from './logging.js';
+import { createMetrics } from './metrics.js';
 
 /**
  * The Express app; server.js decides dev or production wiring.
@@ -14,6 +16,8 @@ import { createNonce, limitUrlLength, MAX_URL_BYTES, pageSecurityPolicy, securit
  * options.layoutCacheMs  how long a render may reuse a shop's settings and menus
  * options.maxUrlBytes    longer URLs are answered 414 (JSON)
  * options.dev            Vite's dev server is in front (the page CSP lets its HMR socket connect)
+ * options.logger         pino logger of the request lines (ssr/logging.js)
+ * options.metrics        ssr/metrics.js's; app.locals.metrics, which server.js serves on its own port
  */
 export function createApp({
   bffUrl,
@@ -24,11 +28,18 @@ export function createApp({
   layoutCacheMs = 0,
   maxUrlBytes = MAX_URL_BYTES,
   dev = false,
+  logger,
+  metrics = createMetrics(),
 }) {
   const app = express();
   app.disable('x-powered-by');
   // Behind a load balancer the public host and scheme arrive in X-Forwarded-*.
   app.set('trust proxy', 'loopback, linklocal, uniquelocal');
+  // First: every answer is one JSON line with its request id, counted and timed.
+  app.use(requestLogging({ logger, trusted: app.get('trust proxy fn') }));
+  app.use(metrics.middleware);
+  app.locals.metrics = metrics;
+  getEntry = metrics.instrumentEntry(getEntry);
 
   // Before everything: every answer carries the headers (ssr/security.js), and no over-long
   // URL reaches the BFF (gunicorn would refuse it in HTML) or the renderer.
@@ -41,7 +52,8 @@ export function createApp({
   app.get('/readyz', async (req, res) => {
     let bff = 'unreachable';
     try {
-      const answer = await fetch(`${bffUrl}/readyz`, { signal: AbortSignal.timeout(2000) });
+      const headers = { 'X-Request-Id': req.id };
+      const answer = await fetch(`${bffUrl}/readyz`, { headers, signal: AbortSignal.timeout(2000) });
       bff = answer.ok ? 'ok' : 'not ready';
     } catch {
       // unreachable: said below
@@ -64,7 +76,7 @@ export function createApp({
   app.get(['/robots.txt', '/sitemap.xml'], async (req, res) => {
     try {
       const { renderSeoFile } = await getEntry();
-      const file = await renderSeoFile(req.path.slice(1), { origin: originOf(req), bffUrl });
+      const file = await renderSeoFile(req.path.slice(1), { origin: originOf(req), bffUrl, requestId: req.id });
       res.set('Cache-Control', 'public, max-age=3600').type(file.type).send(file.body);
     } catch (error) {
       const status = error?.status === 404 ? 404 : 503;
@@ -91,7 +103,9 @@ export function createApp({
         signal: controller.signal,
         layoutCacheMs,
         nonce,
+        requestId: req.id,
       });
+      Object.assign(res.locals, { route: result.route, bffCalls: result.bffCalls });
       if (result.redirect) return res.redirect(result.status || 302, result.redirect);
       const template = await getTemplate(req.originalUrl);
       res
@@ -101,7 +115,7 @@ export function createApp({
       return res.send(renderDocument(template, result, nonce));
     } catch (error) {
       onError(error);
-      console.error('render failed', req.originalUrl, error);
+      req.log.error({ err: error }, 'render failed');
       if (!res.headersSent) res.status(500).type('html').send(errorDocument(500, nonce));
       return undefined;
     }
@@ -114,7 +128,7 @@ export function createApp({
   });
   app.use((error, req, res, _next) => {
     const status = error?.status >= 400 && error.status < 500 ? error.status : 500;
-    if (status === 500) console.error('request failed', req.originalUrl, error);
+    if (status === 500) req.log.error({ err: error }, 'request failed');
     if (res.headersSent) return res.destroy();
     return res.status(status).json({
       message: status === 500 ? 'Internal error' : 'Bad request',

@@ -31,6 +31,8 @@ export function createProxy(target) {
     headers['x-forwarded-for'] = [req.headers['x-forwarded-for'], req.socket.remoteAddress].filter(Boolean).join(', ');
     headers['x-forwarded-proto'] = req.protocol;
     headers['x-forwarded-host'] = req.headers.host;
+    // The request id of this call's line in both processes' logs (ssr/logging.js).
+    if (req.id) headers['x-request-id'] = req.id;
     const idempotent = req.method === 'GET' || req.method === 'HEAD';
     send(req, res, headers, idempotent, idempotent);
   }

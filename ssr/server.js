@@ -1,11 +1,15 @@
 // Dev or production wiring of the Express app. `node ssr/server.js [--dev]`
 // PORT (default 3000), HOST (default all interfaces), BFF_URL (default http://127.0.0.1:5000),
-// SSR_LAYOUT_CACHE_MS (default 10000 in production: DESIGN.md, an owner's change within 10 seconds).
+// SSR_LAYOUT_CACHE_MS (default 10000 in production: DESIGN.md, an owner's change within 10 seconds),
+// METRICS_PORT (default 9464, 0: off) and METRICS_HOST (default 127.0.0.1): Prometheus text at /metrics
+// there, never on the public port.
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import express from 'express';
 import { createApp } from './app.js';
+import { createLogger } from './logging.js';
+import { serveMetrics } from './metrics.js';
 import { assetHeaders } from './assets.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -16,6 +20,7 @@ const host = process.env.HOST || undefined;
 const bffUrl = process.env.BFF_URL || 'http://127.0.0.1:5000';
 // Shop settings and menus may be reused for this long in production (0 turns it off).
 const layoutCacheMs = dev ? 0 : Number(process.env.SSR_LAYOUT_CACHE_MS ?? 10000);
+const logger = createLogger();
 
 async function production() {
   const client = path.join(frontend, 'dist/client');
@@ -23,6 +28,7 @@ async function production() {
   const entry = await import(pathToFileURL(path.join(frontend, 'dist/server/entry-server.js')).href);
   return createApp({
     bffUrl,
+    logger,
     layoutCacheMs,
     getTemplate: async () => template,
     getEntry: async () => entry,
@@ -41,6 +47,7 @@ async function development() {
   return createApp({
     dev: true,
     bffUrl,
+    logger,
     getTemplate: async (url) =>
       vite.transformIndexHtml(url, await fs.readFile(path.join(frontend, 'index.html'), 'utf8')),
     getEntry: () => vite.ssrLoadModule('/src/entry-server.jsx'),
@@ -52,10 +59,20 @@ async function development() {
 const app = dev ? await development() : await production();
 const server = app.listen(port, host, () => {
   const { port: actual } = server.address();
-  console.log(
+  logger.info(
     `storefront ssr (${dev ? 'dev' : 'production'}) on http://${host || 'localhost'}:${actual} -> BFF ${bffUrl}`,
   );
 });
-const stop = () => server.close(() => process.exit(0));
+const metricsPort = Number(process.env.METRICS_PORT ?? 9464);
+const metricsHost = process.env.METRICS_HOST || '127.0.0.1';
+const metricsServer = serveMetrics(app.locals.metrics, {
+  port: metricsPort,
+  host: metricsHost,
+  onError: (error) => logger.error({ err: error }, `metrics not served on ${metricsHost}:${metricsPort}`),
+});
+const stop = () => {
+  metricsServer?.close();
+  server.close(() => process.exit(0));
+};
 process.on('SIGTERM', stop);
 process.on('SIGINT', stop);

@@ -43,6 +43,9 @@ class User(ShopOwned, Timestamps, db.Model):
     is_admin: Mapped[bool] = mapped_column(Boolean, default=False)
     # A blocked account cannot sign in, and its sessions are revoked when it is blocked.
     blocked_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    # Set when the owner deleted the account (bff/privacy/services.py): the row is kept,
+    # anonymised, because orders the shop must keep still name it.
+    deleted_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
 
     member_level: Mapped[MemberLevel | None] = relationship(lazy="joined")
 

@@ -14,6 +14,19 @@ _MESSAGES: dict[str, tuple[str, str]] = {
         "地址不正确，请使用英文填写地址信息。",
         "Incorrect address: please write the address in English.",
     ),
+    # The recipient's ID number (身份证号, bff/common/id_numbers.py)
+    "id_number_invalid": (
+        "身份证号应为18位：17位数字加1位数字或X",
+        "The ID number has 18 characters: 17 digits, then a digit or X",
+    ),
+    "id_number_check_digit": (
+        "身份证号不正确，请核对（校验位不符）",
+        "This ID number is not valid: please check it (its last character does not match)",
+    ),
+    "id_number_masked": (
+        "请填写完整的身份证号",
+        "Please enter the full ID number",
+    ),
     "too_long": ("输入内容过长", "This field is too long"),
     "address_book_full": ("地址太多，请先删除部分地址", "Your address book is full"),
     "address_not_found": ("地址不存在", "Address not found"),

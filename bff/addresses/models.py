@@ -3,6 +3,7 @@
 from sqlalchemy import Boolean, ForeignKey, String
 from sqlalchemy.orm import Mapped, mapped_column
 
+from bff.common.encryption import EncryptedText
 from bff.common.models import ShopOwned, Timestamps
 from bff.extensions import db
 
@@ -22,5 +23,7 @@ class ShippingAddress(ShopOwned, Timestamps, db.Model):
     province_code: Mapped[str | None] = mapped_column(String(6))
     city_code: Mapped[str | None] = mapped_column(String(6))
     district_code: Mapped[str | None] = mapped_column(String(6))
-    shipping_id: Mapped[str] = mapped_column(String(40), default="")  # recipient's ID number
+    # The recipient's ID number (身份证号), encrypted at rest (bff/common/encryption.py); answers
+    # to a shopper show it masked (bff/common/id_numbers.py).
+    shipping_id: Mapped[str] = mapped_column(EncryptedText(255), default="")
     is_default: Mapped[bool] = mapped_column(Boolean, default=False)

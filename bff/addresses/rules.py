@@ -5,6 +5,7 @@ rules/validation_cases.json holds the agreed cases, run by pytest and by Vitest.
 import re
 import unicodedata
 
+from bff.common.id_numbers import id_number_problem, normalise_id_number
 from bff.shipping.rules import COUNTRIES, NEW_ZEALAND
 
 # field: longest allowed
@@ -30,16 +31,20 @@ _NZ_PHONE = re.compile(f"\\+?[0-9{_SPACES}()\\-]*[0-9][0-9{_SPACES}()\\-]*")
 
 def trimmed_recipient(data: dict) -> dict[str, str]:
     """Every recipient field as trimmed text ("" when missing), in Unicode NFC, so a macron typed
-    as a combining mark (a + U+0304) is the one character ā the rule and the courier expect."""
-    return {
+    as a combining mark (a + U+0304) is the one character ā the rule and the courier expect.
+    The ID number loses its spaces and a final x becomes X."""
+    values = {
         name: unicodedata.normalize("NFC", str(data.get(name) or "")).strip()
         for name in (*REQUIRED_FIELDS, *OPTIONAL_FIELDS)
     }
+    values["shipping_id"] = normalise_id_number(values["shipping_id"])
+    return values
 
 
 def recipient_problems(values: dict[str, str]) -> dict[str, str]:
     """The problem of each bad field of a trimmed recipient: "required" (missing, or a country
-    not served), "too_long" or "nz_address" (New Zealand: Latin-script text, a phone number)."""
+    not served), "too_long", "nz_address" (New Zealand: Latin-script text, a phone number), or
+    for the ID number "id_number_invalid" or "id_number_check_digit" (bff/common/id_numbers.py)."""
     problems: dict[str, str] = {}
     for name, longest in {**REQUIRED_FIELDS, **OPTIONAL_FIELDS}.items():
         value = values[name]
@@ -47,6 +52,8 @@ def recipient_problems(values: dict[str, str]) -> dict[str, str]:
             problems[name] = "required"
         elif len(value) > longest:
             problems[name] = "too_long"
+    if "shipping_id" not in problems and (id_problem := id_number_problem(values["shipping_id"])):
+        problems["shipping_id"] = f"id_number_{id_problem}"
     if values["shipping_country"] == NEW_ZEALAND:
         for name in ("shipping_address", "shipping_city", "shipping_name"):
             if name not in problems and not _NZ_TEXT.fullmatch(values[name]):

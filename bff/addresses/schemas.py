@@ -2,7 +2,7 @@ from marshmallow import Schema, fields, validate
 
 from bff.addresses.regions import needs_completion
 from bff.addresses.rules import OPTIONAL_FIELDS, REQUIRED_FIELDS
-from bff.common.schemas import NOT_BLANK_TEXT, Flag, Text, UtcDateTime
+from bff.common.schemas import NOT_BLANK_TEXT, Flag, MaskedIdNumber, Text, UtcDateTime
 from bff.shipping.rules import COUNTRIES
 
 
@@ -36,7 +36,13 @@ class RecipientArgs(Schema):
     )
     shipping_address = _required("shipping_address")
     shipping_id = Text(
-        load_default="", allow_none=True, metadata={"maxLength": OPTIONAL_FIELDS["shipping_id"]}
+        load_default="",
+        allow_none=True,
+        metadata={
+            "maxLength": OPTIONAL_FIELDS["shipping_id"],
+            "description": "The recipient's ID number (身份证号: 18 characters, the GB 11643 check "
+            "character last), or the masked one an answer gave (1101**********1234) to keep it.",
+        },
     )
     province_code = _place("province")
     city_code = _place("city (a municipality's own code for 北京, 上海, 天津, 重庆, 香港, 澳门)")
@@ -54,7 +60,7 @@ class AddressSchema(Schema):
     shipping_country = fields.String()
     shipping_city = fields.String()
     shipping_address = fields.String()
-    shipping_id = fields.String()
+    shipping_id = MaskedIdNumber()
     province_code = fields.String(allow_none=True)
     city_code = fields.String(allow_none=True)
     district_code = fields.String(allow_none=True)

@@ -4,6 +4,8 @@ Exactly one address of a member is the default: the first one becomes it, choosi
 moves it, and deleting it promotes the most recently changed of the others.
 """
 
+from collections.abc import Iterable
+
 from sqlalchemy import func, select, update
 from sqlalchemy.orm import Session
 
@@ -14,6 +16,7 @@ from bff.addresses.models import ShippingAddress
 from bff.addresses.regions import resolve
 from bff.addresses.rules import recipient_problems, trimmed_recipient
 from bff.common.errors import DomainError
+from bff.common.id_numbers import is_masked, mask_id_number
 from bff.shipping.rules import CHINA
 from bff.shops.models import Shop
 
@@ -29,14 +32,25 @@ _REQUIRED_MESSAGES = {
 }
 
 
-def clean_recipient(shop: Shop, data: dict) -> dict:
+def clean_recipient(shop: Shop, data: dict, known_ids: Iterable[str] = ()) -> dict:
     """The recipient fields trimmed and checked, with the place codes; otherwise a validation
     error naming each bad field in the shop's language.
 
     A China recipient names its province, city and district by code (bff/addresses/regions.py)
-    besides the text the form shows; its `shipping_city` becomes their names."""
+    besides the text the form shows; its `shipping_city` becomes their names.
+
+    Shoppers only ever see ID numbers masked, so a form sends back the mask of a number it did
+    not change: `known_ids` are the stored numbers it may stand for (the edited address's, or at
+    checkout the address book's), and a mask matching exactly one of them means that number."""
     values = trimmed_recipient(data)
     problems = recipient_problems(values)
+    if is_masked(values["shipping_id"]):
+        matches = {n for n in known_ids if n and mask_id_number(n) == values["shipping_id"]}
+        if len(matches) == 1:
+            values["shipping_id"] = matches.pop()
+            problems.pop("shipping_id", None)
+        else:
+            problems["shipping_id"] = "id_number_masked"
     code = Code.VALIDATION
     if values["shipping_country"] == CHINA:
         # The BFF writes a China city text from the place, so the text sent is never required.
@@ -122,12 +136,17 @@ def create_address(session: Session, shop: Shop, user: User, data: dict, is_defa
     return address
 
 
+def known_id_numbers(session: Session, shop: Shop, user: User) -> list[str]:
+    """The ID numbers of the member's address book, which a masked one at checkout may stand for."""
+    return [a.shipping_id for a in list_addresses(session, shop, user) if a.shipping_id]
+
+
 def update_address(
     session: Session, shop: Shop, user: User, address_id: int, data: dict, is_default: bool
 ) -> ShippingAddress:
-    values = clean_recipient(shop, data)
     _lock_member(session, user)
     address = get_address(session, shop, user, address_id)
+    values = clean_recipient(shop, data, known_ids=[address.shipping_id])
     for name, value in values.items():
         setattr(address, name, value)
     session.flush()

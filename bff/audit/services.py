@@ -29,6 +29,8 @@ class Action(enum.StrEnum):
     TRANSITION = "transition"
     BLOCK = "block"
     UNBLOCK = "unblock"
+    # A look, not a change: an admin read a recipient's full ID number (bff/orders/id_numbers.py).
+    VIEW_ID_NUMBER = "view_id_number"
 
 
 def json_value(value: Any) -> Any:

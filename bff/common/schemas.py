@@ -6,6 +6,7 @@ from decimal import Decimal
 
 from marshmallow import Schema, ValidationError, fields, validate
 
+from bff.common.id_numbers import mask_id_number
 from bff.common.models import MAX_AMOUNT
 
 MAX_PAGE = 1_000_000_000
@@ -56,6 +57,18 @@ class Flag(fields.Field):
 
     def _serialize(self, value, attr, obj, **kwargs):
         return None if value is None else int(bool(value))
+
+
+class MaskedIdNumber(fields.String):
+    """A recipient's ID number as every answer to a shopper shows it: 1101**********1234. The full
+    number only leaves the BFF through the admin call that writes the audit log."""
+
+    def __init__(self, **kwargs):
+        kwargs.setdefault("metadata", {"description": "Masked: the first 4 and last 4 characters."})
+        super().__init__(**kwargs)
+
+    def _serialize(self, value, attr, obj, **kwargs):
+        return mask_id_number(value)
 
 
 class UtcDateTime(fields.DateTime):

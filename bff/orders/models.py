@@ -9,6 +9,7 @@ from sqlalchemy import JSON, DateTime, ForeignKey, Index, Integer, String, Text,
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from bff.catalog.models import Product
+from bff.common.encryption import EncryptedText
 from bff.common.models import Money, ShopOwned, Timestamps, utcnow
 from bff.extensions import db
 
@@ -56,7 +57,9 @@ class Order(ShopOwned, Timestamps, db.Model):
     province_code: Mapped[str | None] = mapped_column(String(6))
     city_code: Mapped[str | None] = mapped_column(String(6))
     district_code: Mapped[str | None] = mapped_column(String(6))
-    shipping_id: Mapped[str] = mapped_column(String(40), default="")
+    # The recipient's ID number (身份证号), encrypted at rest (bff/common/encryption.py); answers
+    # to a shopper show it masked (bff/common/id_numbers.py).
+    shipping_id: Mapped[str] = mapped_column(EncryptedText(255), default="")
     user_remark: Mapped[str] = mapped_column(Text, default="")
     sender_name: Mapped[str] = mapped_column(String(120), default="")
     sender_address: Mapped[str] = mapped_column(String(255), default="")

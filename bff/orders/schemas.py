@@ -2,7 +2,15 @@ from marshmallow import EXCLUDE, Schema, fields, pre_load, validate
 
 from bff.addresses.schemas import RecipientArgs
 from bff.common.models import MAX_ID
-from bff.common.schemas import MAX_PAGE, Money, MoneyInput, PaginatorSchema, Text, UtcDateTime
+from bff.common.schemas import (
+    MAX_PAGE,
+    MaskedIdNumber,
+    Money,
+    MoneyInput,
+    PaginatorSchema,
+    Text,
+    UtcDateTime,
+)
 from bff.media.schemas import MediaPath
 from bff.orders.forms import unflatten
 from bff.orders.models import OrderStatus
@@ -122,7 +130,7 @@ class OrderSchema(Schema):
     total_weight = fields.Integer()
     shipping_type = fields.String()
     shipping_name = fields.String()
-    shipping_id = fields.String()
+    shipping_id = MaskedIdNumber()
     shipping_contact = fields.String()
     shipping_country = fields.String()
     shipping_city = fields.String()

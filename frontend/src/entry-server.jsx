@@ -43,18 +43,24 @@ function keepLayout(host, shop, ttl, now) {
  * origin: the public origin of the request (http://host:port); bffUrl: where the BFF listens;
  * layoutCacheMs: how long shop settings may be reused (0: fetch them every time).
  * nonce: the page's CSP nonce, for the router's hydration-data script.
- * Returns { redirect, status } or { status, html, head, lang, state, noindex }.
+ * requestId: sent to the BFF on every call (X-Request-Id), so both processes log the page view under it.
+ * Returns { redirect, status } or { status, html, head, lang, state, noindex }, each with
+ * route (the matched route's template, '/product/:id') and bffCalls (for the SSR's metrics).
  */
-export async function render({ url, origin, bffUrl, signal, layoutCacheMs = 0, nonce }) {
+export async function render({ url, origin, bffUrl, signal, layoutCacheMs = 0, nonce, requestId }) {
   const siteHost = new URL(origin).hostname;
-  const api = createApiClient({ baseURL: bffUrl, siteHost, httpAgent: bffAgent });
+  let bffCalls = 0;
+  const onRequest = () => {
+    bffCalls += 1;
+  };
+  const api = createApiClient({ baseURL: bffUrl, siteHost, httpAgent: bffAgent, requestId, onRequest });
   const now = Date.now();
   const cached = layoutCacheMs ? cachedLayout(siteHost, now) : null;
   const store = createAppStore({ api, preloadedState: cached ? { shop: cached } : undefined });
   const { query, dataRoutes } = createStaticHandler(createRoutes({ api, store }));
   const context = await query(new Request(new URL(url, origin), { signal }));
   if (context instanceof Response) {
-    return { status: context.status, redirect: context.headers.get('Location') };
+    return { status: context.status, redirect: context.headers.get('Location'), route: 'redirect', bffCalls };
   }
   const router = createStaticRouter(dataRoutes, context);
   const html = renderToString(
@@ -82,12 +88,21 @@ export async function render({ url, origin, bffUrl, signal, layoutCacheMs = 0, n
     state: publicState(store.getState()),
     // Also said as a header (X-Robots-Tag), which crawlers read before any HTML.
     noindex: head.noindex,
+    route: routeTemplate(context.matches),
+    bffCalls,
   };
 }
 
+/** The matched routes' paths joined: '/product/:id' ('/' for home), a label of bounded count. */
+export function routeTemplate(matches = []) {
+  const parts = matches.map((m) => m.route?.path).filter((p) => p && p !== '/');
+  return `/${parts.join('/')}`.replace(/\/+/g, '/');
+}
+
 /** robots.txt and sitemap.xml of the shop on this host. */
-export async function renderSeoFile(name, { origin, bffUrl }) {
-  const api = createApiClient({ baseURL: bffUrl, siteHost: new URL(origin).hostname, httpAgent: bffAgent });
+export async function renderSeoFile(name, { origin, bffUrl, requestId }) {
+  const siteHost = new URL(origin).hostname;
+  const api = createApiClient({ baseURL: bffUrl, siteHost, httpAgent: bffAgent, requestId });
   const site = siteOrigin(await fetchShop(api), origin);
   if (name === 'robots.txt') return { type: 'text/plain; charset=utf-8', body: renderRobots(site) };
   return { type: 'application/xml; charset=utf-8', body: renderSitemapXml(await fetchSitemap(api), site) };

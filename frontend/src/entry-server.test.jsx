@@ -81,6 +81,19 @@ describe('server render', () => {
     expect(new Set(bff.calls.map((c) => c.host))).toEqual(new Set(['shop.test']));
   });
 
+  it('names the page view on every BFF call, and says its route and call count (logs, metrics)', async () => {
+    const r = await render({
+      url: '/product/1',
+      origin: 'http://shop.test:3000',
+      bffUrl: bff.url,
+      requestId: 'view-0001',
+    });
+    expect(bff.calls.map((c) => c.requestId)).toEqual(['view-0001', 'view-0001', 'view-0001', 'view-0001']);
+    expect(r.route).toBe('/product/:id');
+    expect(r.bffCalls).toBe(4);
+    expect((await page('/')).route).toBe('/');
+  });
+
   it('embeds shop state for hydration but nothing per-browser', async () => {
     const r = await page('/');
     expect(r.state.shop.info.shop_name).toBe('新西兰直邮');

@@ -37,6 +37,8 @@ export const isServerFailure = (apiError) =>
  * setToken: stores a token the BFF renewed (X-Renewed-Token header).
  * onSessionExpired: called on a 401, unless the call opted out with `skipSessionExpiry`
  *   (login, login status, logout: their failures are not an expired session).
+ * requestId: the server render's request id, sent as X-Request-Id on every call so the BFF's
+ *   log lines of a page view carry the SSR's id (ssr/logging.js).
  * onServerFailure: called on a server failure (isServerFailure); the text it returns
  *   becomes the error's message, so a screen that shows the failure shows that text
  *   (the shop's 'Failed to connect to server'), never "Network Error" or a 500's body.
@@ -51,6 +53,7 @@ export function createApiClient({
   onRequest,
   onResponse,
   httpAgent,
+  requestId,
 } = {}) {
   // withCredentials: the HttpOnly renewal cookie (sf_renew, path /api) rides along.
   const http = axios.create({
@@ -65,6 +68,7 @@ export function createApiClient({
   };
   http.interceptors.request.use((config) => {
     if (siteHost) config.headers['X-Site-Host'] = siteHost;
+    if (requestId) config.headers['X-Request-Id'] = requestId;
     const token = getToken();
     if (token) config.headers.Authorization = `Bearer ${token}`;
     onRequest?.();

@@ -14,6 +14,8 @@ export const PATHS = {
   adminLogin: '/api/admin/login',
   loginStatus: '/api/check-login-status',
   logout: '/api/logout',
+  // The member's own data: download, delete the account
+  account: '/api/account',
   // The same catalogue calls with the signed-in member's prices (final_price)
   userProduct: '/api/user/product',
   userCategory: '/api/user/category',

@@ -117,6 +117,7 @@ export function startFixtureBff(port = 0) {
       path: url.pathname.replace(/\/$/, ''),
       query: Object.fromEntries(url.searchParams),
       host,
+      requestId: req.headers['x-request-id'],
     });
     const send = (status, body) => {
       res.writeHead(status, { 'Content-Type': 'application/json' });

@@ -66,6 +66,18 @@ export const zh = {
   'account.none': '无',
   'account.memberLevel': '会员等级',
   'account.checking': '正在确认登录状态…',
+  'myData.title': '我的数据',
+  'myData.downloadIntro': '下载本店保存的您的全部数据（个人资料、地址、订单），JSON 格式。身份证号仅显示部分。',
+  'myData.download': '下载我的数据',
+  'myData.deleteTitle': '注销账户',
+  'myData.deleteIntro':
+    '注销后，您的个人资料、地址、购物车和收藏将被删除，所有登录立即失效；依法需保留的订单会保留，但其中的姓名、电话、地址和身份证号将被删除。此操作无法撤销。',
+  'myData.delete': '注销账户',
+  'myData.password': '请输入密码确认',
+  'myData.passwordRequired': '请输入密码以确认',
+  'myData.deleteConfirm': '确认注销',
+  'myData.cancel': '取消',
+  'myData.deleted': '您的账户已注销',
 };
 
 export const en = {
@@ -135,4 +147,17 @@ export const en = {
   'account.none': 'None',
   'account.memberLevel': 'Member level',
   'account.checking': 'Checking your session…',
+  'myData.title': 'My data',
+  'myData.downloadIntro':
+    'Download everything this shop holds about you (profile, addresses, orders) as JSON. ID numbers are shown in part.',
+  'myData.download': 'Download my data',
+  'myData.deleteTitle': 'Delete my account',
+  'myData.deleteIntro':
+    'Your profile, addresses, cart and wish list are deleted and every sign-in ends at once. Orders the shop must keep by law stay, without your name, phone, address or ID number. This cannot be undone.',
+  'myData.delete': 'Delete my account',
+  'myData.password': 'Your password, to confirm',
+  'myData.passwordRequired': 'Please enter your password to confirm',
+  'myData.deleteConfirm': 'Delete for good',
+  'myData.cancel': 'Cancel',
+  'myData.deleted': 'Your account has been deleted',
 };

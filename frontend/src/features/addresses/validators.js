@@ -1,4 +1,5 @@
 import { recipientRules } from '../../common/rules/forms.js';
+import { idNumberRule, isMaskedIdNumber } from '../../common/rules/idNumbers.js';
 import { CHINA } from '../../common/rules/shipping.js';
 import { loadedRegions, placeErrors } from './chinaPlaces.js';
 
@@ -12,6 +13,7 @@ export const RECIPIENT_REQUIRED = {
   shipping_country: 'address.country.required',
 };
 export const NZ_MESSAGE_KEY = 'address.nz';
+export const ID_NUMBER_MESSAGES = { invalid: 'address.idNumber.invalid', check_digit: 'address.idNumber.checkDigit' };
 
 /**
  * Errors as { field: message key }, empty when valid. New Zealand addresses are
@@ -24,6 +26,9 @@ export function validateRecipient(values, regions = loadedRegions()) {
       rule === 'required' ? RECIPIENT_REQUIRED[field] : NZ_MESSAGE_KEY,
     ]),
   );
+  // The ID number is optional; one the BFF answered masked goes back as it is (the BFF keeps it).
+  const idRule = isMaskedIdNumber(values.shipping_id) ? null : idNumberRule(values.shipping_id);
+  if (idRule) errors.shipping_id = ID_NUMBER_MESSAGES[idRule];
   if (values.shipping_country !== CHINA) return errors;
   // China: the place is chosen from the lists, and the BFF writes the city text from it.
   delete errors.shipping_city;

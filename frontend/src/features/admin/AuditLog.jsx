@@ -8,7 +8,7 @@ import { Panel, Select, TextField } from './fields.jsx';
 import PagedNav from './PagedNav.jsx';
 import { withFilter } from './shared.js';
 
-export const OBJECT_TYPES = ['product', 'category', 'brand', 'banner', 'article', 'shop', 'payment_provider'];
+export const OBJECT_TYPES = ['product', 'category', 'brand', 'banner', 'article', 'shop', 'payment_provider', 'order'];
 
 const shown = (value) =>
   value == null || value === '' ? '—' : typeof value === 'object' ? JSON.stringify(value) : String(value);

@@ -129,6 +129,7 @@ export const zh = {
   'admin.audit.action.hide': '下架',
   'admin.audit.action.show': '上架',
   'admin.audit.action.adjust_stock': '调整库存',
+  'admin.audit.action.view_id_number': '查看身份证号（清关）',
   'admin.audit.type.product': '商品',
   'admin.audit.type.category': '分类',
   'admin.audit.type.brand': '品牌',
@@ -157,6 +158,7 @@ export const zh = {
   'admin.pay.field.app_id': '支付宝应用 APPID',
   'admin.pay.field.app_private_key': '应用私钥（RSA2）',
   'admin.pay.field.alipay_public_key': '支付宝公钥',
+  'admin.audit.type.order': '订单',
 };
 
 export const en = {
@@ -285,6 +287,7 @@ export const en = {
   'admin.audit.action.hide': 'Hidden',
   'admin.audit.action.show': 'Shown',
   'admin.audit.action.adjust_stock': 'Stock adjusted',
+  'admin.audit.action.view_id_number': 'ID number viewed (customs)',
   'admin.audit.type.product': 'Product',
   'admin.audit.type.category': 'Category',
   'admin.audit.type.brand': 'Brand',
@@ -314,4 +317,5 @@ export const en = {
   'admin.pay.field.app_id': 'Alipay app APPID',
   'admin.pay.field.app_private_key': 'App private key (RSA2)',
   'admin.pay.field.alipay_public_key': 'Alipay public key',
+  'admin.audit.type.order': 'Order',
 };

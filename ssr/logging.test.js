@@ -1,0 +1,116 @@
+import http from 'node:http';
+import { Writable } from 'node:stream';
+import pino from 'pino';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createApp } from './app.js';
+import { createMetrics } from './metrics.js';
+
+// One JSON line per request with a request id that the render's BFF calls and the /api proxy pass on.
+function listen(server) {
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
+}
+
+let bff;
+let ssr;
+let base;
+const bffSeen = [];
+const lines = [];
+const rendered = [];
+
+beforeAll(async () => {
+  bff = await listen(
+    http.createServer((req, res) => {
+      bffSeen.push({ url: req.url, id: req.headers['x-request-id'] });
+      res.writeHead(200, { 'Content-Type': 'application/json' }).end('{}');
+    }),
+  );
+  const bffUrl = `http://127.0.0.1:${bff.address().port}`;
+  const sink = new Writable({
+    write(chunk, _encoding, done) {
+      lines.push(...chunk.toString().trim().split('\n').map(JSON.parse));
+      done();
+    },
+  });
+  const entry = {
+    async render({ requestId, url }) {
+      rendered.push(requestId);
+      // As the real render does: its BFF calls carry the id (frontend/src/api/client.js).
+      await fetch(`${bffUrl}/api/shop`, { headers: { 'X-Request-Id': requestId } });
+      return {
+        status: 200,
+        html: `<p>${url}</p>`,
+        head: '',
+        lang: 'zh',
+        state: {},
+        route: '/product/:id',
+        bffCalls: 1,
+      };
+    },
+  };
+  const app = createApp({
+    bffUrl,
+    getTemplate: async () => '<html><body><!--app-html--></body></html>',
+    getEntry: async () => entry,
+    logger: pino({ level: 'info' }, sink),
+    metrics: createMetrics({ processMetrics: false }),
+  });
+  ssr = await listen(http.createServer(app));
+  base = `http://127.0.0.1:${ssr.address().port}`;
+});
+afterAll(async () => {
+  await new Promise((r) => ssr.close(r));
+  await new Promise((r) => bff.close(r));
+});
+beforeEach(() => {
+  lines.length = 0;
+  bffSeen.length = 0;
+  rendered.length = 0;
+});
+
+const waitForLines = async (n) => {
+  // pino writes when the answer has finished; the fetch may resolve a moment before.
+  for (let i = 0; i < 100 && lines.length < n; i += 1) await new Promise((r) => setImmediate(r));
+  return lines;
+};
+
+describe('request lines and ids', () => {
+  it('gives a page view one id: its answer, its log line and its BFF calls', async () => {
+    const res = await fetch(`${base}/product/7?token=reset-secret-123`);
+    const id = res.headers.get('x-request-id');
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(rendered).toEqual([id]);
+    expect(bffSeen).toEqual([{ url: '/api/shop', id }]);
+    const [line] = await waitForLines(1);
+    expect(line).toMatchObject({
+      msg: 'request',
+      request_id: id,
+      method: 'GET',
+      route: '/product/:id',
+      path: '/product/7',
+      status: 200,
+      bff_calls: 1,
+    });
+    expect(JSON.stringify(lines)).not.toContain('reset-secret-123');
+  });
+
+  it('takes the id of a trusted proxy (here: loopback), and passes it through /api', async () => {
+    const res = await fetch(`${base}/api/cart?x=1`, {
+      headers: { 'X-Request-Id': 'lb-0123456789', Authorization: 'Bearer header.payload.sig' },
+    });
+    expect(res.headers.get('x-request-id')).toBe('lb-0123456789');
+    expect(bffSeen).toEqual([{ url: '/api/cart?x=1', id: 'lb-0123456789' }]);
+    const [line] = await waitForLines(1);
+    expect(line).toMatchObject({ request_id: 'lb-0123456789', route: '/api/*', status: 200 });
+    // Proxied paths may hold tokens (the sandbox page): the BFF's line names the route instead.
+    expect(line.path).toBeUndefined();
+    expect(JSON.stringify(lines)).not.toContain('header.payload.sig');
+  });
+
+  it('replaces an id not of our shape', async () => {
+    const res = await fetch(`${base}/healthz`, { headers: { 'X-Request-Id': 'a b<script>' } });
+    expect(res.headers.get('x-request-id')).not.toBe('a b<script>');
+    const [line] = await waitForLines(1);
+    expect(line.request_id).toBe(res.headers.get('x-request-id'));
+    expect(line.route).toBe('/healthz');
+  });
+});
