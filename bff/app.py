@@ -44,8 +44,8 @@ from bff.extensions import api, db, jwt, migrate
 from bff.favorites.routes import blp as favorites
 from bff.json import DecimalJSONProvider
 from bff.media.routes import bp as media
-from bff.orders.admin_routes import blp as admin_orders
 from bff.orders.admin_id_numbers import blp as admin_order_id_numbers
+from bff.orders.admin_routes import blp as admin_orders
 from bff.orders.commands import release_unpaid_orders, ship_order
 from bff.orders.numbers import OrderNumberConverter, order_number_param_schema
 from bff.orders.routes import blp as orders

@@ -18,6 +18,8 @@ from bff.accounts.models import User
 from bff.addresses.services import clean_recipient
 from bff.catalog.models import Product, ProductVariant, StockReason
 from bff.common.errors import DomainError
+from bff.common.etags import VersionCheck, version_check
+from bff.common.id_numbers import mask_id_number
 from bff.common.models import Money, amount_in_cents, utcnow
 from bff.common.pagination import Page
 from bff.orders import transitions
@@ -294,9 +296,10 @@ def cancel(session: Session, shop: Shop, actor: User, order_number: str, reason:
 
 
 def check_version(shop: Shop, order: Order, if_match: set[int] | None) -> None:
-    if if_match is None:
+    problem = version_check(order.version, if_match, required=True)
+    if problem is VersionCheck.REQUIRED:
         raise DomainError(Code.IF_MATCH_REQUIRED, text(shop.language, "if_match_required"))
-    if order.version not in if_match:
+    if problem is VersionCheck.STALE:
         raise DomainError(Code.STALE_VERSION, text(shop.language, "stale_version"))
 
 
@@ -307,10 +310,12 @@ def edit_address(
     charged stays as it was."""
     order = transitions.find_order(session, shop, normalise_order_number(order_number))
     check_version(shop, order, if_match)
-    values = clean_recipient(shop, data)
-    values["shipping_id"] = (data.get("shipping_id") or "").strip()
+    # The console shows the ID number masked too: sent back unchanged, it keeps the stored one.
+    values = clean_recipient(shop, data, known_ids=[order.shipping_id])
     before = {name: getattr(order, name) for name in ADDRESS_FIELDS}
     changes = {name: [before[name], values[name]] for name in ADDRESS_FIELDS if before[name] != values[name]}
+    if "shipping_id" in changes:  # the history says it changed, never what it is
+        changes["shipping_id"] = [mask_id_number(n) for n in changes["shipping_id"]]
     transitions.apply(
         session,
         shop,

@@ -233,3 +233,31 @@ def test_an_unknown_order_is_404(client, as_admin):
     assert_error(client.get("/api/admin/orders/NZ000000000000", headers=as_admin), 404)
     res = client.post("/api/admin/orders/NZ000000000000/cancel", headers=as_admin, json={"reason": "x"})
     assert res.status_code == 404
+
+
+def test_the_console_edits_an_address_without_ever_seeing_or_recording_the_full_id_number(
+    client, as_admin, place_order
+):
+    order = place_order()
+    url = admin_url(order, "address")
+    body = {**_body("edit_address", order), "shipping_id": "11010519491231002X"}
+    etag = client.get(admin_url(order), headers=as_admin).headers["ETag"]
+    res = client.put(url, headers={**as_admin, "If-Match": etag}, json=body)
+    assert res.status_code == 200, res.get_json()
+    shown = res.get_json()["order"]["shipping_id"]
+    assert shown == "1101**********002X"
+    # The mask sent back (the name changed, the number not): the stored number stays.
+    again = {**body, "shipping_id": shown, "shipping_name": "王五"}
+    res = client.put(url, headers={**as_admin, "If-Match": res.headers["ETag"]}, json=again)
+    assert res.status_code == 200, res.get_json()
+    db.session.expire_all()
+    assert _order(order).shipping_id == "11010519491231002X" and _order(order).shipping_name == "王五"
+    # A wrong check character is refused as at checkout.
+    wrong = {**body, "shipping_id": "110105194912310021"}
+    res = client.put(url, headers={**as_admin, "If-Match": res.headers["ETag"]}, json=wrong)
+    assert list(assert_error(res, 422)["errors"]) == ["shipping_id"]
+    # Neither the order's history nor the audit log holds the number.
+    events = db.session.scalars(select(OrderEvent).where(OrderEvent.order_id == order["id"])).all()
+    audits = db.session.scalars(select(AuditEntry)).all()
+    recorded = repr([e.details for e in events]) + repr([a.changes for a in audits])
+    assert "11010519491231002X" not in recorded and "1101**********002X" in recorded

@@ -1,4 +1,4 @@
-"""Migration 0014 through a real Alembic run: ID numbers stored before it come out encrypted,
+"""Migration 0015 through a real Alembic run: ID numbers stored before it come out encrypted,
 nothing else changes, and a downgrade gives the plain values back."""
 
 from alembic.runtime.environment import EnvironmentContext
@@ -28,7 +28,7 @@ def _downgrade(connection, destination: str) -> None:
 
 
 def test_plain_id_numbers_are_encrypted_in_place(empty_database):  # noqa: F811 - the imported fixture
-    _upgrade_to_head(empty_database, "0011")
+    _upgrade_to_head(empty_database, "0014")
     shop = _insert(empty_database, "shops", code="zh")
     user = _insert(empty_database, "users", shop_id=shop, email="a@example.com")
     ids = {}
@@ -48,7 +48,7 @@ def test_plain_id_numbers_are_encrypted_in_place(empty_database):  # noqa: F811 
             assert stored == ""
     assert empty_database.execute(text("SELECT deleted_at FROM users")).scalar() is None
 
-    _downgrade(empty_database, "0011")  # the plain values again
+    _downgrade(empty_database, "0014")  # the plain values again
     for (table, row_id), number in ids.items():
         assert (
             empty_database.execute(text(f"SELECT shipping_id FROM {table} WHERE id = {row_id}")).scalar()
