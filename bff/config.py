@@ -35,7 +35,17 @@ class Config:
         self.VAR_DIR = Path(os.environ.get("VAR_DIR", ROOT / "var")).resolve()
         self.VAR_DIR.mkdir(parents=True, exist_ok=True)
         self.SQLALCHEMY_DATABASE_URI = self._database_url()
-        self.SQLALCHEMY_ENGINE_OPTIONS = {"pool_pre_ping": True}
+        # No ping before every checkout of a pooled connection (a round trip per request): a
+        # connection is replaced after 30 minutes, and one the database dropped fails one request.
+        self.SQLALCHEMY_ENGINE_OPTIONS = {"pool_pre_ping": False, "pool_recycle": 1800}
+        if self.SQLALCHEMY_DATABASE_URI.startswith("postgresql"):
+            # Random reads on SSDs cost about what sequential ones do; PostgreSQL's default (4) is
+            # for spinning disks and makes it scan the catalogue rather than use the search and
+            # listing indexes (`make bench` shows it). Every connection says so.
+            cost = os.environ.get("PG_RANDOM_PAGE_COST", "1.1")
+            self.SQLALCHEMY_ENGINE_OPTIONS["connect_args"] = {"options": f"-c random_page_cost={cost}"}
+        # Guests' reads may use a shop's settings this many seconds old (bff/shops/cache.py).
+        self.SHOP_CACHE_SECONDS = float(os.environ.get("SHOP_CACHE_SECONDS", "2"))
         self.SECRET_KEY = _secret(self.VAR_DIR, "SECRET_KEY")
         self.JWT_SECRET_KEY = _secret(self.VAR_DIR, "JWT_SECRET_KEY")
         # Payments: the provider of the pay button, and the sandbox provider's signing key.

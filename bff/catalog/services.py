@@ -3,7 +3,7 @@
 from dataclasses import dataclass
 
 from sqlalchemy import Select, or_, select
-from sqlalchemy.orm import Session, selectinload
+from sqlalchemy.orm import Session, joinedload, selectinload
 
 from bff.catalog import search
 from bff.catalog.error_codes import CatalogErrorCode
@@ -35,8 +35,13 @@ def _products(shop: Shop) -> Select:
     )
 
 
+# A shopper's lists count at most this many pages of products: beyond, the total says no more
+# (nobody pages that far; search engines follow the sitemap), so no count reads a whole catalogue.
+MAX_LIST_PAGES = 50
+
+
 def _page(session: Session, stmt: Select, sort: Sort, page: int, per_page: int) -> Page:
-    return paginate(session, stmt.order_by(*order_by(sort)), page, per_page)
+    return paginate(session, stmt.order_by(*order_by(sort)), page, per_page, MAX_LIST_PAGES * per_page)
 
 
 def category_tree(session: Session, shop: Shop) -> list[CategoryNode]:
@@ -108,14 +113,16 @@ def search_products(session: Session, shop: Shop, term: str, sort: Sort, page: i
         .join(ProductSearch, ProductSearch.product_id == Product.id)
         .where(ProductSearch.shop_id == shop.id, search.match_all(terms))
     )
-    return paginate(session, stmt.order_by(search.rank(terms), *order_by(sort)), page, per_page)
+    ordered = stmt.order_by(search.rank(terms), *order_by(sort))
+    return paginate(session, ordered, page, per_page, MAX_LIST_PAGES * per_page)
 
 
 def get_product(session: Session, shop: Shop, product_id: int) -> Product:
+    """One product in three statements: the row with its category and brand, images, variants."""
     product = session.scalar(
         _products(shop)
         .where(Product.id == product_id)
-        .options(selectinload(Product.category), selectinload(Product.brand))
+        .options(joinedload(Product.category), joinedload(Product.brand))
     )
     if product is None:
         raise DomainError(CatalogErrorCode.NOT_FOUND, text(shop.language, "product_not_found"))

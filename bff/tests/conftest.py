@@ -29,6 +29,8 @@ class TestConfig(Config):
         super().__init__()
         self.TESTING = True
         self.PAGE_SIZE = 4
+        # Tests change a shop and read it back at once; bff/tests/shops/test_shop_cache.py turns it on.
+        self.SHOP_CACHE_SECONDS = 0
 
     def _database_url(self) -> str:
         if self._test_database_url:
