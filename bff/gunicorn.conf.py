@@ -1,5 +1,6 @@
 """gunicorn settings for production; each can be overridden from the environment."""
 
+import logging
 import multiprocessing
 import os
 
@@ -20,7 +21,7 @@ max_requests = int(os.environ.get("BFF_MAX_REQUESTS", "20000"))
 max_requests_jitter = max_requests // 4
 # The app (and jieba's dictionary, ~1 s and 60 MB) is loaded once in the master and shared with
 # the forked workers, so a (re)started worker serves at once and costs little memory.
-preload_app = True
+preload_app = os.environ.get("BFF_PRELOAD", "1") == "1"
 accesslog = "-"
 errorlog = "-"
 # Above the BFF's own URL limit (MAX_URL_BYTES, 4000), so an over-long URL gets the BFF's 414
@@ -44,3 +45,17 @@ def post_fork(server, worker):
 def worker_exit(server, worker):
     # Let reset requests handed to the background (lookup, token, mail) finish before the worker goes.
     wait_for_background_work(timeout=graceful_timeout / 2)
+    if worker.booted:
+        _exit_now()
+
+
+def on_exit(server):
+    _exit_now()
+
+
+def _exit_now():
+    # Skip the interpreter's teardown of the preloaded app: freeing jieba's dictionary (millions
+    # of objects) takes seconds, and in a worker first copies every page it shares with the
+    # master. Nothing is left to do but flush the logs.
+    logging.shutdown()
+    os._exit(0)

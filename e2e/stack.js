@@ -49,7 +49,8 @@ function startProcess(command, args, env, logFile) {
 }
 
 function stopProcess(child) {
-  if (!child || child.exitCode !== null) return Promise.resolve();
+  // Ended already (by a signal, exitCode stays null): its 'exit' event will not come again.
+  if (!child || child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise((resolve) => {
     const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
     child.once('exit', () => {

@@ -2,6 +2,7 @@ import express from 'express';
 import compression from 'compression';
 import { createProxy } from './proxy.js';
 import { errorDocument, renderDocument } from './html.js';
+import { createPageCache } from './pageCache.js';
 import { createNonce, limitUrlLength, MAX_URL_BYTES, pageSecurityPolicy, securityHeaders } from './security.js';
 
 /**
@@ -14,6 +15,8 @@ import { createNonce, limitUrlLength, MAX_URL_BYTES, pageSecurityPolicy, securit
  * options.layoutCacheMs  how long a render may reuse a shop's settings and menus
  * options.maxUrlBytes    longer URLs are answered 414 (JSON)
  * options.dev            Vite's dev server is in front (the page CSP lets its HMR socket connect)
+ * options.pageCache      { freshMs, staleMs } to keep guests' pages (ssr/pageCache.js); off when null
+ * options.media          middleware serving /media files itself (ssr/media.js); else all go to the BFF
  */
 export function createApp({
   bffUrl,
@@ -24,8 +27,40 @@ export function createApp({
   layoutCacheMs = 0,
   maxUrlBytes = MAX_URL_BYTES,
   dev = false,
+  pageCache = null,
+  media = null,
 }) {
   const app = express();
+
+  /** One page, rendered into its document with a fresh nonce: { status, body, headers, ... }. */
+  async function renderPage({ url, origin, secure }, signal) {
+    const nonce = createNonce();
+    // Pages (404 and 500 too) replace the strict CSP with one that lets the nonced scripts run.
+    const csp = pageSecurityPolicy(nonce, { secure, dev });
+    try {
+      const { render } = await getEntry();
+      const result = await render({ url, origin, bffUrl, signal, layoutCacheMs, nonce });
+      if (result.redirect) return { status: result.status || 302, redirect: result.redirect };
+      const template = await getTemplate(url);
+      const headers = { 'Content-Type': 'text/html; charset=utf-8', 'Content-Security-Policy': csp };
+      if (result.noindex) headers['X-Robots-Tag'] = 'noindex';
+      return {
+        status: result.status,
+        noindex: result.noindex,
+        headers,
+        body: renderDocument(template, result, nonce),
+      };
+    } catch (error) {
+      onError(error);
+      console.error('render failed', url, error);
+      return {
+        status: 500,
+        failed: true,
+        headers: { 'Content-Type': 'text/html; charset=utf-8', 'Content-Security-Policy': csp },
+        body: errorDocument(500, nonce),
+      };
+    }
+  }
   app.disable('x-powered-by');
   // Behind a load balancer the public host and scheme arrive in X-Forwarded-*.
   app.set('trust proxy', 'loopback, linklocal, uniquelocal');
@@ -34,6 +69,8 @@ export function createApp({
   // URL reaches the BFF (gunicorn would refuse it in HTML) or the renderer.
   app.use(securityHeaders());
   app.use(limitUrlLength(maxUrlBytes));
+  // Guests' pages from memory, before anything else is done for them (ssr/pageCache.js).
+  if (pageCache) app.use(createPageCache({ ...pageCache, render: (target) => renderPage(target) }).middleware);
 
   // Liveness and readiness (docker-compose, an orchestrator): answered here, never proxied or
   // cached; ready means the BFF answers its own /readyz (database, Redis) within 2 seconds.
@@ -54,6 +91,7 @@ export function createApp({
   });
 
   const proxy = createProxy(bffUrl);
+  if (media) app.use('/media', media);
   app.use(['/api', '/media'], (req, res) => proxy(req, res));
 
   app.use(compression());
@@ -79,32 +117,15 @@ export function createApp({
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     const controller = new AbortController();
     res.on('close', () => controller.abort());
-    // Pages (404 and 500 too) replace the strict CSP with one that lets the nonced scripts run.
-    const nonce = createNonce();
-    res.setHeader('Content-Security-Policy', pageSecurityPolicy(nonce, { secure: req.secure, dev }));
-    try {
-      const { render } = await getEntry();
-      const result = await render({
-        url: req.originalUrl,
-        origin: originOf(req),
-        bffUrl,
-        signal: controller.signal,
-        layoutCacheMs,
-        nonce,
-      });
-      if (result.redirect) return res.redirect(result.status || 302, result.redirect);
-      const template = await getTemplate(req.originalUrl);
-      res
-        .status(result.status)
-        .set({ 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache', Vary: 'Host' });
-      if (result.noindex) res.set('X-Robots-Tag', 'noindex');
-      return res.send(renderDocument(template, result, nonce));
-    } catch (error) {
-      onError(error);
-      console.error('render failed', req.originalUrl, error);
-      if (!res.headersSent) res.status(500).type('html').send(errorDocument(500, nonce));
-      return undefined;
-    }
+    const target = { url: req.originalUrl, origin: originOf(req), secure: req.secure };
+    // Already rendered by the page cache, which then found it not cacheable.
+    const page = res.locals.renderedPage || (await renderPage(target, controller.signal));
+    if (res.headersSent) return undefined;
+    if (page.redirect) return res.redirect(page.status, page.redirect);
+    return res
+      .status(page.status)
+      .set({ ...page.headers, 'Cache-Control': 'no-cache', Vary: 'Host' })
+      .send(page.body);
   });
 
   // What is left (another method on a page address, an asset the static server refused): JSON,

@@ -1,12 +1,14 @@
 // Dev or production wiring of the Express app. `node ssr/server.js [--dev]`
 // PORT (default 3000), HOST (default all interfaces), BFF_URL (default http://127.0.0.1:5000),
-// SSR_LAYOUT_CACHE_MS (default 30000 in production).
+// SSR_LAYOUT_CACHE_MS (default 2000 in production), SSR_PAGE_FRESH_MS and SSR_PAGE_STALE_MS (guest
+// page cache, default 2000 and 3000 in production; 0 turns it off): see ssr/pageCache.js.
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import express from 'express';
 import { createApp } from './app.js';
 import { assetHeaders } from './assets.js';
+import { mediaFiles, mediaRoot } from './media.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const frontend = path.resolve(here, '../frontend');
@@ -15,7 +17,11 @@ const port = Number(process.env.PORT || 3000);
 const host = process.env.HOST || undefined;
 const bffUrl = process.env.BFF_URL || 'http://127.0.0.1:5000';
 // Shop settings and menus may be reused for this long in production (0 turns it off).
-const layoutCacheMs = dev ? 0 : Number(process.env.SSR_LAYOUT_CACHE_MS ?? 30000);
+// Short, as a page may be cached on top of it: an owner's change shows within 10 s (ssr/pageCache.js).
+const layoutCacheMs = dev ? 0 : Number(process.env.SSR_LAYOUT_CACHE_MS ?? 2000);
+const pageFreshMs = Number(process.env.SSR_PAGE_FRESH_MS ?? 2000);
+const pageCache =
+  dev || pageFreshMs <= 0 ? null : { freshMs: pageFreshMs, staleMs: Number(process.env.SSR_PAGE_STALE_MS ?? 3000) };
 
 async function production() {
   const client = path.join(frontend, 'dist/client');
@@ -24,6 +30,9 @@ async function production() {
   return createApp({
     bffUrl,
     layoutCacheMs,
+    pageCache,
+    // Pictures from the media folder, not through gunicorn (MEDIA_FROM_BFF=1 turns it off).
+    media: process.env.MEDIA_FROM_BFF === '1' ? null : mediaFiles(mediaRoot(process.env, path.resolve(here, '..'))),
     getTemplate: async () => template,
     getEntry: async () => entry,
     assets: express.static(client, { index: false, setHeaders: assetHeaders }),

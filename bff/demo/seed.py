@@ -30,6 +30,7 @@ from bff.catalog.models import Banner, BannerProduct, Brand, Category, Product, 
 from bff.catalog.search import reindex_product
 from bff.content.models import Article
 from bff.demo import images
+from bff.demo.catalogue import grow_catalogue
 from bff.demo.data import load_shops, render_details
 from bff.demo.members import seed_members
 from bff.extensions import db
@@ -93,6 +94,14 @@ def seed() -> dict[str, str]:
         added = seed_members(db.session, shop, data)
         log.info("demo shop %s: %s, %d members added", data["code"], outcome[data["code"]], added)
     return outcome
+
+
+def seed_catalogue(shop_code: str, products: int) -> int:
+    """Grow a demo shop to `products` products with generated ones (bff/demo/catalogue.py)."""
+    shop = db.session.scalar(select(Shop).where(Shop.code == shop_code))
+    if shop is None:
+        raise click.ClickException(f"no shop {shop_code!r}")
+    return grow_catalogue(db.session, shop, products)
 
 
 def _seed_shop(session: Session, storage: LocalStorage, data: dict) -> str:
