@@ -7,7 +7,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import express from 'express';
 import { createApp } from './app.js';
-import { assetHeaders } from './assets.js';
+import { assetHeaders, precompressed, precompressedHeaders } from './assets.js';
 import { mediaFiles, mediaRoot } from './media.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -35,7 +35,17 @@ async function production() {
     media: process.env.MEDIA_FROM_BFF === '1' ? null : mediaFiles(mediaRoot(process.env, path.resolve(here, '..'))),
     getTemplate: async () => template,
     getEntry: async () => entry,
-    assets: express.static(client, { index: false, setHeaders: assetHeaders }),
+    // The build's Brotli and gzip copies, else the file (ssr/assets.js).
+    assets: [
+      precompressed(client),
+      express.static(client, {
+        index: false,
+        setHeaders: (res, file) => {
+          assetHeaders(res, file);
+          precompressedHeaders(res);
+        },
+      }),
+    ],
   });
 }
 

@@ -16,21 +16,9 @@ import {
 import ArticlePage, { ArticleError } from '../features/content/ArticlePage.jsx';
 import StaticPage from '../features/content/StaticPage.jsx';
 import StoreNotFoundPage from '../features/content/StoreNotFoundPage.jsx';
-import LoginPage from '../features/account/LoginPage.jsx';
-import RegisterPage from '../features/account/RegisterPage.jsx';
-import ForgotPasswordPage from '../features/account/ForgotPasswordPage.jsx';
-import ResetPasswordPage from '../features/account/ResetPasswordPage.jsx';
 import RequireAuth from '../features/account/RequireAuth.jsx';
 import RequireAdmin from '../features/account/RequireAdmin.jsx';
 import AccountLayout from '../features/account/AccountLayout.jsx';
-import ProfilePage from '../features/account/ProfilePage.jsx';
-import FavoritesPage from '../features/favorites/FavoritesPage.jsx';
-import OrderListPage from '../features/orders/OrderListPage.jsx';
-import OrderDetailPage from '../features/orders/OrderDetailPage.jsx';
-import OrderSummaryPage from '../features/orders/OrderSummaryPage.jsx';
-import AddressBook from '../features/addresses/AddressBook.jsx';
-import CheckoutPage from '../features/checkout/CheckoutPage.jsx';
-import PaymentInfoPage from '../features/payment/PaymentInfoPage.jsx';
 import { selectViewer } from '../features/account/userSlice.js';
 import { shopLoaded } from '../features/shop/shopSlice.js';
 import { searchTextChanged } from '../features/search/searchSlice.js';
@@ -39,29 +27,73 @@ import { fetchArticle } from '../api/content.js';
 import { ApiError } from '../api/client.js';
 import { installLazyTexts } from './texts.js';
 
-// A page: its path, element and title key. Sign-in pages render on the server, never indexed.
-const page = (path, element, titleKey) => ({ path, element, titleKey });
+// A page: its path, title key, and how to load its element. The sign-in, account and checkout
+// pages are each a chunk of their own (route-level code splitting: a shopper's first load on the
+// home, a listing or a product carries none of them), loaded when the route first matches: on the
+// server by the static handler, in the browser before hydration for the page it opens on
+// (entry-client.jsx, loadLazyMatches) and on navigation otherwise.
+const page = (path, load, titleKey) => ({ path, load, titleKey });
 const SIGN_IN_PAGES = [
-  page('login', <LoginPage />, 'auth.login'),
-  page('register', <RegisterPage />, 'auth.register'),
-  page('forgot-password', <ForgotPasswordPage />, 'auth.forgotTitle'),
-  page('reset-password', <ResetPasswordPage />, 'auth.resetTitle'),
-  page('admin/login', <LoginPage admin />, 'auth.adminTitle'),
+  page('login', () => import('../features/account/LoginPage.jsx').then((m) => <m.default />), 'auth.login'),
+  page('register', () => import('../features/account/RegisterPage.jsx').then((m) => <m.default />), 'auth.register'),
+  page(
+    'forgot-password',
+    () => import('../features/account/ForgotPasswordPage.jsx').then((m) => <m.default />),
+    'auth.forgotTitle',
+  ),
+  page(
+    'reset-password',
+    () => import('../features/account/ResetPasswordPage.jsx').then((m) => <m.default />),
+    'auth.resetTitle',
+  ),
+  page(
+    'admin/login',
+    () => import('../features/account/LoginPage.jsx').then((m) => <m.default admin />),
+    'auth.adminTitle',
+  ),
 ];
 // Behind the sign-in guard (SPEC section 2), inside the account layout.
 const ACCOUNT_PAGES = [
-  page('user-profile', <ProfilePage />, 'account.profile'),
-  page('favorite', <FavoritesPage />, 'account.favorite'),
-  page('order-list', <OrderListPage />, 'account.orders'),
-  page('order-detail/:id', <OrderDetailPage />, 'account.orders'),
-  page('choose-address', <AddressBook titleKey="address.choose" choosing />, 'address.choose'),
-  page('address-management', <AddressBook titleKey="account.addresses" />, 'account.addresses'),
+  page(
+    'user-profile',
+    () => import('../features/account/ProfilePage.jsx').then((m) => <m.default />),
+    'account.profile',
+  ),
+  page(
+    'favorite',
+    () => import('../features/favorites/FavoritesPage.jsx').then((m) => <m.default />),
+    'account.favorite',
+  ),
+  page('order-list', () => import('../features/orders/OrderListPage.jsx').then((m) => <m.default />), 'account.orders'),
+  page(
+    'order-detail/:id',
+    () => import('../features/orders/OrderDetailPage.jsx').then((m) => <m.default />),
+    'account.orders',
+  ),
+  page(
+    'choose-address',
+    () => import('../features/addresses/AddressBook.jsx').then((m) => <m.default titleKey="address.choose" choosing />),
+    'address.choose',
+  ),
+  page(
+    'address-management',
+    () => import('../features/addresses/AddressBook.jsx').then((m) => <m.default titleKey="account.addresses" />),
+    'account.addresses',
+  ),
 ];
 // Behind the guard too, full width (no account menu).
 const SHOPPING_PAGES = [
-  page('checkout', <CheckoutPage />, 'checkout.title'),
-  page('order-summary/:orderNumber', <OrderSummaryPage />, 'order.summaryTitle'),
-  page('payment-info', <PaymentInfoPage />, 'payment.title'),
+  page('checkout', () => import('../features/checkout/CheckoutPage.jsx').then((m) => <m.default />), 'checkout.title'),
+  page(
+    'order-summary/:orderNumber',
+    () => import('../features/orders/OrderSummaryPage.jsx').then((m) => <m.default />),
+    'order.summaryTitle',
+  ),
+  page(
+    'payment-info',
+    () => import('../features/payment/PaymentInfoPage.jsx').then((m) => <m.default />),
+    'payment.title',
+  ),
 ];
 const SEARCH_PATH = 'search-product';
 
@@ -94,9 +126,9 @@ export const PRIVATE_PATHS = [...ACCOUNT_PAGES, ...SHOPPING_PAGES, ...SIGN_IN_PA
   .map(({ path }) => path)
   .concat(SEARCH_PATH);
 
-const noindexPage = ({ path, element, titleKey }) => ({
+const noindexPage = ({ path, load, titleKey }) => ({
   path,
-  element,
+  lazy: async () => ({ element: await load() }),
   handle: { meta: ({ t }) => ({ title: t(titleKey), noindex: true }) },
 });
 
