@@ -52,6 +52,16 @@ class Config:
         self.PAYMENT_PROVIDER = os.environ.get("PAYMENT_PROVIDER", "sandbox")
         self.PAYMENT_SANDBOX_SECRET = _secret(self.VAR_DIR, "PAYMENT_SANDBOX_SECRET")
         self.MEDIA_ROOT = Path(os.environ.get("MEDIA_ROOT", self.VAR_DIR / "media")).resolve()
+        # Media storage (bff/media/storage.py): `local` files under MEDIA_ROOT, or `s3`, an
+        # S3-compatible bucket; MEDIA_URL is where browsers fetch them (the bucket's or a CDN's URL).
+        self.MEDIA_STORAGE = os.environ.get("MEDIA_STORAGE", "local")
+        self.MEDIA_URL = os.environ.get("MEDIA_URL", "/media/")
+        self.S3_BUCKET = os.environ.get("S3_BUCKET", "")
+        self.S3_PREFIX = os.environ.get("S3_PREFIX", "")
+        self.S3_ENDPOINT_URL = os.environ.get("S3_ENDPOINT_URL", "")
+        self.S3_REGION = os.environ.get("S3_REGION", "")
+        self.S3_ACCESS_KEY_ID = os.environ.get("S3_ACCESS_KEY_ID", "")
+        self.S3_SECRET_ACCESS_KEY = os.environ.get("S3_SECRET_ACCESS_KEY", "")
         self.PAGE_SIZE = int(os.environ.get("PAGE_SIZE", "20"))
         self.REDIS_URL = os.environ.get("REDIS_URL", "")
         # Request limits (bff/common/request_checks.py): bodies (413; a view may allow more with
