@@ -8,7 +8,8 @@ import { createNonce, limitUrlLength, MAX_URL_BYTES, pageSecurityPolicy, securit
 /**
  * The Express app; server.js decides dev or production wiring.
  * options.bffUrl         where the BFF listens
- * options.getTemplate    (url) => Promise<string> the index.html to fill
+ * options.getTemplate    (url, chunks) => Promise<string> the index.html to fill, preloading the
+ *                        chunks of the page's lazy routes (the render's `chunks`; ssr/preload.js)
  * options.getEntry       () => Promise<{ render, renderSeoFile }> the server entry
  * options.assets         middleware serving client files (production) or Vite's (dev)
  * options.onError        (error) => void, for Vite's stack-trace fixing in dev
@@ -41,7 +42,7 @@ export function createApp({
       const { render } = await getEntry();
       const result = await render({ url, origin, bffUrl, signal, layoutCacheMs, nonce });
       if (result.redirect) return { status: result.status || 302, redirect: result.redirect };
-      const template = await getTemplate(url);
+      const template = await getTemplate(url, result.chunks || []);
       const headers = { 'Content-Type': 'text/html; charset=utf-8', 'Content-Security-Policy': csp };
       if (result.noindex) headers['X-Robots-Tag'] = 'noindex';
       return {

@@ -9,6 +9,7 @@ import express from 'express';
 import { createApp } from './app.js';
 import { assetHeaders, precompressed, precompressedHeaders } from './assets.js';
 import { mediaFiles, mediaRoot } from './media.js';
+import { withPreloads } from './preload.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const frontend = path.resolve(here, '../frontend');
@@ -26,6 +27,7 @@ const pageCache =
 async function production() {
   const client = path.join(frontend, 'dist/client');
   const template = await fs.readFile(path.join(client, 'index.html'), 'utf8');
+  const manifest = JSON.parse(await fs.readFile(path.join(client, '.vite/manifest.json'), 'utf8'));
   const entry = await import(pathToFileURL(path.join(frontend, 'dist/server/entry-server.js')).href);
   return createApp({
     bffUrl,
@@ -33,7 +35,7 @@ async function production() {
     pageCache,
     // Pictures from the media folder, not through gunicorn (MEDIA_FROM_BFF=1 turns it off).
     media: process.env.MEDIA_FROM_BFF === '1' ? null : mediaFiles(mediaRoot(process.env, path.resolve(here, '..'))),
-    getTemplate: async () => template,
+    getTemplate: async (url, chunks) => withPreloads(template, manifest, chunks),
     getEntry: async () => entry,
     // The build's Brotli and gzip copies, else the file (ssr/assets.js).
     assets: [

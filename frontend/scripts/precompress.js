@@ -10,6 +10,7 @@ const MIN_BYTES = 1024; // smaller files gain nothing worth a header
 
 function* files(dir) {
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name.startsWith('.')) continue; // .vite/manifest.json is for the server, never sent
     const full = path.join(dir, entry.name);
     if (entry.isDirectory()) yield* files(full);
     else yield full;

@@ -42,7 +42,7 @@ function keepLayout(host, shop, ttl, now) {
  * origin: the public origin of the request (http://host:port); bffUrl: where the BFF listens;
  * layoutCacheMs: how long shop settings may be reused (0: fetch them every time).
  * nonce: the page's CSP nonce, for the router's hydration-data script.
- * Returns { redirect, status } or { status, html, head, lang, state, noindex }.
+ * Returns { redirect, status } or { status, html, head, lang, state, noindex, chunks }.
  */
 export async function render({ url, origin, bffUrl, signal, layoutCacheMs = 0, nonce }) {
   const siteHost = new URL(origin).hostname;
@@ -80,6 +80,8 @@ export async function render({ url, origin, bffUrl, signal, layoutCacheMs = 0, n
     state: publicState(store.getState()),
     // Also said as a header (X-Robots-Tag), which crawlers read before any HTML.
     noindex: head.noindex,
+    // The matched lazy routes' modules, for the SSR to preload their chunks (ssr/preload.js).
+    chunks: context.matches.map((m) => m.route.handle?.chunk).filter(Boolean),
   };
 }
 

@@ -32,22 +32,35 @@ import { installLazyTexts } from './texts.js';
 // home, a listing or a product carries none of them), loaded when the route first matches: on the
 // server by the static handler, in the browser before hydration for the page it opens on
 // (entry-client.jsx, loadLazyMatches) and on navigation otherwise.
-const page = (path, load, titleKey) => ({ path, load, titleKey });
+const page = (path, chunk, load, titleKey) => ({ path, chunk, load, titleKey });
 const SIGN_IN_PAGES = [
-  page('login', () => import('../features/account/LoginPage.jsx').then((m) => <m.default />), 'auth.login'),
-  page('register', () => import('../features/account/RegisterPage.jsx').then((m) => <m.default />), 'auth.register'),
+  page(
+    'login',
+    'src/features/account/LoginPage.jsx',
+    () => import('../features/account/LoginPage.jsx').then((m) => <m.default />),
+    'auth.login',
+  ),
+  page(
+    'register',
+    'src/features/account/RegisterPage.jsx',
+    () => import('../features/account/RegisterPage.jsx').then((m) => <m.default />),
+    'auth.register',
+  ),
   page(
     'forgot-password',
+    'src/features/account/ForgotPasswordPage.jsx',
     () => import('../features/account/ForgotPasswordPage.jsx').then((m) => <m.default />),
     'auth.forgotTitle',
   ),
   page(
     'reset-password',
+    'src/features/account/ResetPasswordPage.jsx',
     () => import('../features/account/ResetPasswordPage.jsx').then((m) => <m.default />),
     'auth.resetTitle',
   ),
   page(
     'admin/login',
+    'src/features/account/LoginPage.jsx',
     () => import('../features/account/LoginPage.jsx').then((m) => <m.default admin />),
     'auth.adminTitle',
   ),
@@ -56,41 +69,58 @@ const SIGN_IN_PAGES = [
 const ACCOUNT_PAGES = [
   page(
     'user-profile',
+    'src/features/account/ProfilePage.jsx',
     () => import('../features/account/ProfilePage.jsx').then((m) => <m.default />),
     'account.profile',
   ),
   page(
     'favorite',
+    'src/features/favorites/FavoritesPage.jsx',
     () => import('../features/favorites/FavoritesPage.jsx').then((m) => <m.default />),
     'account.favorite',
   ),
-  page('order-list', () => import('../features/orders/OrderListPage.jsx').then((m) => <m.default />), 'account.orders'),
+  page(
+    'order-list',
+    'src/features/orders/OrderListPage.jsx',
+    () => import('../features/orders/OrderListPage.jsx').then((m) => <m.default />),
+    'account.orders',
+  ),
   page(
     'order-detail/:id',
+    'src/features/orders/OrderDetailPage.jsx',
     () => import('../features/orders/OrderDetailPage.jsx').then((m) => <m.default />),
     'account.orders',
   ),
   page(
     'choose-address',
+    'src/features/addresses/AddressBook.jsx',
     () => import('../features/addresses/AddressBook.jsx').then((m) => <m.default titleKey="address.choose" choosing />),
     'address.choose',
   ),
   page(
     'address-management',
+    'src/features/addresses/AddressBook.jsx',
     () => import('../features/addresses/AddressBook.jsx').then((m) => <m.default titleKey="account.addresses" />),
     'account.addresses',
   ),
 ];
 // Behind the guard too, full width (no account menu).
 const SHOPPING_PAGES = [
-  page('checkout', () => import('../features/checkout/CheckoutPage.jsx').then((m) => <m.default />), 'checkout.title'),
+  page(
+    'checkout',
+    'src/features/checkout/CheckoutPage.jsx',
+    () => import('../features/checkout/CheckoutPage.jsx').then((m) => <m.default />),
+    'checkout.title',
+  ),
   page(
     'order-summary/:orderNumber',
+    'src/features/orders/OrderSummaryPage.jsx',
     () => import('../features/orders/OrderSummaryPage.jsx').then((m) => <m.default />),
     'order.summaryTitle',
   ),
   page(
     'payment-info',
+    'src/features/payment/PaymentInfoPage.jsx',
     () => import('../features/payment/PaymentInfoPage.jsx').then((m) => <m.default />),
     'payment.title',
   ),
@@ -126,11 +156,15 @@ export const PRIVATE_PATHS = [...ACCOUNT_PAGES, ...SHOPPING_PAGES, ...SIGN_IN_PA
   .map(({ path }) => path)
   .concat(SEARCH_PATH);
 
-const noindexPage = ({ path, load, titleKey }) => ({
+// `chunk`: the page's module, whose built chunks the SSR preloads (ssr/preload.js, Vite's manifest).
+const noindexPage = ({ path, chunk, load, titleKey }) => ({
   path,
   lazy: async () => ({ element: await load() }),
-  handle: { meta: ({ t }) => ({ title: t(titleKey), noindex: true }) },
+  handle: { meta: ({ t }) => ({ title: t(titleKey), noindex: true }), chunk },
 });
+
+/** The lazy pages, for the test that each one's chunk is the module it loads. */
+export const LAZY_PAGES = [...SIGN_IN_PAGES, ...ACCOUNT_PAGES, ...SHOPPING_PAGES];
 
 const plain = (url, page) => (page > 1 ? `${url.pathname}?page=${page}` : url.pathname);
 
