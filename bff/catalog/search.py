@@ -11,7 +11,7 @@ indexes, not the whole catalogue.
 
 from collections.abc import Iterable
 
-from sqlalchemy import Boolean, ColumnElement, and_, case, delete, insert, literal, or_, select
+from sqlalchemy import Boolean, ColumnElement, and_, case, delete, insert, literal, or_, select, text
 from sqlalchemy.ext.compiler import compiles
 from sqlalchemy.orm import Session
 from sqlalchemy.sql.functions import FunctionElement
@@ -142,6 +142,23 @@ def _matches(term: str, text, tokens, indexed: bool = False) -> ColumnElement[bo
         if is_pinyin(variant):
             conditions.append(token_match(variant))
     return or_(*conditions)
+
+
+# One statement (no parameters, so PostgreSQL takes the two at once).
+PREFER_BITMAPS = "SET LOCAL enable_seqscan = off; SET LOCAL enable_indexscan = off"
+
+
+def prefer_indexes(session: Session) -> None:
+    """On PostgreSQL, this transaction's statements look the search up in its indexes (bitmap
+    scans) rather than test every row.
+
+    For a broad query (`maluka`: three spellings, a third of the catalogue) the planner prices a
+    scan of every document (sequential, or along the primary key) below the indexes, as it
+    counts neither the reading back of each row's long token list (TOAST) that the test needs
+    nor that the GIN index answers exactly: measured at 10,000 products under load, 130 ms
+    against 53. The settings end with the request's transaction."""
+    if session.get_bind().dialect.name == "postgresql":
+        session.execute(text(PREFER_BITMAPS))
 
 
 def match_all(terms: list[str]) -> ColumnElement[bool]:

@@ -108,6 +108,7 @@ def search_products(session: Session, shop: Shop, term: str, sort: Sort, page: i
     terms = query_terms(term)
     if not terms:
         return Page(items=[], page=page, per_page=per_page, total=0)
+    search.prefer_indexes(session)
     stmt = (
         _products(shop)
         .join(ProductSearch, ProductSearch.product_id == Product.id)

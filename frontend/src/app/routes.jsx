@@ -300,16 +300,24 @@ function listingRoutes({ api, store, viewer }) {
   ];
 }
 
+// Cards in each of the home page's rows: all the BFF is asked for.
+const HOME_CARDS = 8;
+
 function homeRoute({ api, viewer }) {
   const loader = () =>
     guard(async () => {
       const [banners, brands, newest, best] = await Promise.all([
         catalog.fetchBanners(api),
         catalog.fetchBrands(api),
-        catalog.fetchNewest(api, { sort: '', page: 1 }, viewer()),
-        catalog.fetchBest(api, { page: 1 }, viewer()),
+        catalog.fetchNewest(api, { sort: '', page: 1, limit: HOME_CARDS }, viewer()),
+        catalog.fetchBest(api, { page: 1, limit: HOME_CARDS }, viewer()),
       ]);
-      return { banners, brands, newest: newest.products.slice(0, 8), best: best.products.slice(0, 8) };
+      return {
+        banners,
+        brands,
+        newest: newest.products.slice(0, HOME_CARDS),
+        best: best.products.slice(0, HOME_CARDS),
+      };
     });
   return { index: true, loader, element: <HomePage />, handle: { meta: homeMeta } };
 }
