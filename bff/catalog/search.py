@@ -82,20 +82,24 @@ class token_prefix(FunctionElement):
     name = "token_prefix"
 
 
-def _token_prefix(tokens, term: str) -> token_prefix:
+def _token_prefix(tokens, *terms: str) -> token_prefix:
+    """Some token starts with one of `terms`: on PostgreSQL one query (`'a':* | 'b':*`), so a
+    row's token list is read once whatever the number of spellings."""
     # Both forms are bound parameters of the statement, so a cached compilation stays right.
-    return token_prefix(tokens, literal(f"% {term}%"), literal(f"'{term}':*"))
+    query = " | ".join(f"'{term}':*" for term in terms)
+    return token_prefix(tokens, literal(query), *(literal(f"% {term}%") for term in terms))
 
 
 @compiles(token_prefix)
 def _token_like(element, compiler, **kw):
-    tokens, pattern, _query = element.clauses
-    return f"{compiler.process(tokens, **kw)} LIKE {compiler.process(pattern, **kw)}"
+    tokens, _query, *patterns = element.clauses
+    column = compiler.process(tokens, **kw)
+    return "(" + " OR ".join(f"{column} LIKE {compiler.process(p, **kw)}" for p in patterns) + ")"
 
 
 @compiles(token_prefix, "postgresql")
 def _token_tsquery(element, compiler, **kw):
-    tokens, _pattern, query = element.clauses
+    tokens, query, *_patterns = element.clauses
     table = compiler.process(tokens, **kw).rsplit(".", 1)[0]
     return f"{table}.tokens_tsv @@ CAST({compiler.process(query, **kw)} AS tsquery)"
 
@@ -124,15 +128,10 @@ def _matches(term: str, text, tokens, indexed: bool = False) -> ColumnElement[bo
     """A term is a substring of the folded text, or the start of a token (Chinese, pinyin).
     `indexed`: the tokens are the document's `all_tokens`, which PostgreSQL indexes as a tsvector."""
 
-    def token_match(variant: str) -> ColumnElement[bool]:
-        if indexed:
-            return _token_prefix(tokens, variant)
-        return tokens.like(f"% {_escape(variant)}%", escape="\\")
-
-    conditions = []
+    conditions, token_terms = [], []
     for variant in variants(term):
         if is_chinese(variant):
-            conditions.append(token_match(variant))
+            token_terms.append(variant)
             continue
         substring = text.like(f"%{_escape(variant)}%", escape="\\")
         if indexed and is_short_word(variant):
@@ -140,7 +139,12 @@ def _matches(term: str, text, tokens, indexed: bool = False) -> ColumnElement[bo
             substring = short_word(substring, _token_prefix(tokens, variant))
         conditions.append(substring)
         if is_pinyin(variant):
-            conditions.append(token_match(variant))
+            token_terms.append(variant)
+    # Last: where a row is tested, the cheap text matches come before its long token list.
+    if token_terms and indexed:
+        conditions.append(_token_prefix(tokens, *token_terms))
+    elif token_terms:
+        conditions += [tokens.like(f"% {_escape(v)}%", escape="\\") for v in token_terms]
     return or_(*conditions)
 
 

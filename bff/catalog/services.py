@@ -2,7 +2,7 @@
 
 from dataclasses import dataclass
 
-from sqlalchemy import Select, or_, select
+from sqlalchemy import Select, func, or_, select
 from sqlalchemy.orm import Session, joinedload, selectinload
 
 from bff.catalog import search
@@ -109,13 +109,33 @@ def search_products(session: Session, shop: Shop, term: str, sort: Sort, page: i
     if not terms:
         return Page(items=[], page=page, per_page=per_page, total=0)
     search.prefer_indexes(session)
-    stmt = (
-        _products(shop)
+    matches = (
+        select(Product.id)
         .join(ProductSearch, ProductSearch.product_id == Product.id)
-        .where(ProductSearch.shop_id == shop.id, search.match_all(terms))
+        .where(
+            Product.shop_id == shop.id,
+            Product.is_active.is_(True),
+            ProductSearch.shop_id == shop.id,
+            search.match_all(terms),
+        )
     )
-    ordered = stmt.order_by(search.rank(terms), *order_by(sort))
-    return paginate(session, ordered, page, per_page, MAX_LIST_PAGES * per_page)
+    total = session.scalar(
+        select(func.count()).select_from(matches.limit(MAX_LIST_PAGES * per_page).subquery())
+    )
+    # The page is chosen among narrow rows (id, rank, sort keys), then only its products are read
+    # whole: sorting a broad query's thousand wide rows cost more than finding them.
+    rank = search.rank(terms)
+    chosen = (
+        matches.add_columns(rank.label("rank"))
+        .order_by(rank, *order_by(sort))
+        .limit(per_page)
+        .offset((page - 1) * per_page)
+        .subquery()
+    )
+    items = session.scalars(
+        _products(shop).join(chosen, chosen.c.id == Product.id).order_by(chosen.c.rank, *order_by(sort))
+    ).unique()
+    return Page(items=list(items), page=page, per_page=per_page, total=total or 0)
 
 
 def get_product(session: Session, shop: Shop, product_id: int) -> Product:
