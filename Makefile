@@ -5,7 +5,7 @@ PIP := .venv/bin/pip
 FLASK := .venv/bin/flask --app bff.app:create_app
 NPM_STAMP := node_modules/.installed
 
-.PHONY: start test install migrate seed build dev serve-bff test-py test-api test-js test-e2e lint format chromium lock clean bench
+.PHONY: start test install migrate seed build dev serve-bff test-py test-api test-js test-e2e lint format chromium lock clean bench bench-catalog bench-search
 
 start: install migrate seed build
 	./scripts/start.sh
@@ -71,8 +71,15 @@ format: .venv/.installed $(NPM_STAMP)
 	.venv/bin/ruff format bff bench scripts
 	npm run format
 
-bench: .venv/.installed
+# One table of the speed goals, each figure beside its goal (ssr/bench/table.js); prints, never fails.
+# PostgreSQL when BENCH_DATABASE_URL is set, else SQLite. The two below dig into the BFF alone.
+bench: install build
+	node ssr/bench/table.js
+
+bench-catalog: .venv/.installed
 	$(PY) bench/catalog_bench.py
+
+bench-search: .venv/.installed
 	$(PY) bench/search_bench.py
 
 lock:

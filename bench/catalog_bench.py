@@ -57,9 +57,10 @@ class BenchConfig(Config):
         self.PAGE_SIZE = page_size
         if schema:
             # Everything the benchmark creates lives in its own schema.
+            options = self.SQLALCHEMY_ENGINE_OPTIONS.get("connect_args", {}).get("options", "")
             self.SQLALCHEMY_ENGINE_OPTIONS = {
                 **self.SQLALCHEMY_ENGINE_OPTIONS,
-                "connect_args": {"options": f"-csearch_path={schema}"},
+                "connect_args": {"options": f"{options} -csearch_path={schema}".strip()},
             }
 
     def _database_url(self) -> str:

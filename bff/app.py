@@ -29,7 +29,7 @@ from bff.catalog.admin_taxonomy_routes import brands as admin_brands
 from bff.catalog.admin_taxonomy_routes import categories as admin_categories
 from bff.catalog.commands import reindex_search
 from bff.catalog.member_routes import blp as member_catalog
-from bff.catalog.models import POSTGRES_ONLY_INDEXES
+from bff.catalog.models import POSTGRES_ONLY_COLUMNS, POSTGRES_ONLY_INDEXES
 from bff.catalog.routes import blp as catalog
 from bff.common import encryption, request_checks
 from bff.common.arguments import register_converters
@@ -56,14 +56,18 @@ from bff.payments.routes import blp as payments
 from bff.privacy.commands import reencrypt_personal_data
 from bff.privacy.routes import blp as privacy
 from bff.settings.admin_routes import blp as admin_settings
+from bff.shops import context as shop_context
 from bff.shops.routes import blp as shops
 
 MIGRATIONS_DIR = str(ROOT / "db" / "migrations")
 
 
 def _compared(obj, name, type_, reflected, compare_to) -> bool:
-    """Alembic compares models and database on everything but the PostgreSQL-only indexes."""
-    return not (type_ == "index" and name in POSTGRES_ONLY_INDEXES)
+    """Alembic compares models and database on everything but the PostgreSQL-only indexes and columns."""
+    return not (
+        (type_ == "index" and name in POSTGRES_ONLY_INDEXES)
+        or (type_ == "column" and name in POSTGRES_ONLY_COLUMNS)
+    )
 
 
 # Batch mode lets later migrations alter tables on SQLite too.
@@ -125,6 +129,7 @@ def create_app(config: Config | None = None) -> Flask:
     app.register_blueprint(health.bp)
     app.register_blueprint(api_docs.blp)
     security_headers.init_app(app)
+    shop_context.init_app(app)
     limiter.init_app(app)
     auth.init_app(app)
 

@@ -45,7 +45,17 @@ class Config:
         self.VAR_DIR = Path(os.environ.get("VAR_DIR", ROOT / "var")).resolve()
         self.VAR_DIR.mkdir(parents=True, exist_ok=True)
         self.SQLALCHEMY_DATABASE_URI = self._database_url()
-        self.SQLALCHEMY_ENGINE_OPTIONS = {"pool_pre_ping": True}
+        # No ping before every checkout of a pooled connection (a round trip per request): a
+        # connection is replaced after 30 minutes, and one the database dropped fails one request.
+        self.SQLALCHEMY_ENGINE_OPTIONS = {"pool_pre_ping": False, "pool_recycle": 1800}
+        if self.SQLALCHEMY_DATABASE_URI.startswith("postgresql"):
+            # Random reads on SSDs cost about what sequential ones do; PostgreSQL's default (4) is
+            # for spinning disks and makes it scan the catalogue rather than use the search and
+            # listing indexes (`make bench` shows it). Every connection says so.
+            cost = os.environ.get("PG_RANDOM_PAGE_COST", "1.1")
+            self.SQLALCHEMY_ENGINE_OPTIONS["connect_args"] = {"options": f"-c random_page_cost={cost}"}
+        # Guests' reads may use a shop's settings this many seconds old (bff/shops/cache.py).
+        self.SHOP_CACHE_SECONDS = float(os.environ.get("SHOP_CACHE_SECONDS", "2"))
         self.SECRET_KEY = _secret(self.VAR_DIR, "SECRET_KEY")
         self.JWT_SECRET_KEY = _secret(self.VAR_DIR, "JWT_SECRET_KEY")
         # Payments (bff/payments/): providers are configured per shop. The sandbox (no money moves)
@@ -64,6 +74,16 @@ class Config:
         # Personal data at rest (bff/common/encryption.py): Fernet keys, the first encrypts.
         self.DATA_ENCRYPTION_KEYS = _secret(self.VAR_DIR, "DATA_ENCRYPTION_KEYS", _fernet_key)
         self.MEDIA_ROOT = Path(os.environ.get("MEDIA_ROOT", self.VAR_DIR / "media")).resolve()
+        # Media storage (bff/media/storage.py): `local` files under MEDIA_ROOT, or `s3`, an
+        # S3-compatible bucket; MEDIA_URL is where browsers fetch them (the bucket's or a CDN's URL).
+        self.MEDIA_STORAGE = os.environ.get("MEDIA_STORAGE", "local")
+        self.MEDIA_URL = os.environ.get("MEDIA_URL", "/media/")
+        self.S3_BUCKET = os.environ.get("S3_BUCKET", "")
+        self.S3_PREFIX = os.environ.get("S3_PREFIX", "")
+        self.S3_ENDPOINT_URL = os.environ.get("S3_ENDPOINT_URL", "")
+        self.S3_REGION = os.environ.get("S3_REGION", "")
+        self.S3_ACCESS_KEY_ID = os.environ.get("S3_ACCESS_KEY_ID", "")
+        self.S3_SECRET_ACCESS_KEY = os.environ.get("S3_SECRET_ACCESS_KEY", "")
         self.PAGE_SIZE = int(os.environ.get("PAGE_SIZE", "20"))
         self.REDIS_URL = os.environ.get("REDIS_URL", "")
         # Request limits (bff/common/request_checks.py): bodies (413; a view may allow more with

@@ -1,5 +1,6 @@
 """gunicorn settings for production; each can be overridden from the environment."""
 
+import logging
 import multiprocessing
 import os
 import tempfile
@@ -14,6 +15,7 @@ from prometheus_client import multiprocess  # noqa: E402 - after the directory i
 
 from bff.catalog.search_text import warm_up  # noqa: E402
 from bff.common.background import wait_for_background_work  # noqa: E402
+from bff.extensions import db  # noqa: E402
 
 bind = os.environ.get("BFF_BIND", "0.0.0.0:5000")
 workers = int(os.environ.get("WEB_CONCURRENCY", multiprocessing.cpu_count() * 2 + 1))
@@ -22,9 +24,13 @@ worker_class = "gthread"
 timeout = 30
 graceful_timeout = 20
 keepalive = 5
-# Restart workers now and then so a slow leak can never grow without bound.
-max_requests = 2000
-max_requests_jitter = 200
+# Restart workers now and then so a slow leak can never grow without bound; the wide jitter keeps
+# the workers from restarting together (a restart costs a worker its warm caches for a moment).
+max_requests = int(os.environ.get("BFF_MAX_REQUESTS", "20000"))
+max_requests_jitter = max_requests // 4
+# The app (and jieba's dictionary, ~1 s and 60 MB) is loaded once in the master and shared with
+# the forked workers, so a (re)started worker serves at once and costs little memory.
+preload_app = os.environ.get("BFF_PRELOAD", "1") == "1"
 # The BFF logs each request itself, as one JSON line with its request id (bff/request_log.py);
 # gunicorn's access line would repeat it, query string included.
 accesslog = None
@@ -58,9 +64,16 @@ limit_request_line = 8190
 forwarded_allow_ips = os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1")
 
 
-def post_worker_init(worker):
-    # jieba's dictionary takes seconds to load: before the worker serves, not in a shopper's search.
+def on_starting(server):
+    # jieba's dictionary takes seconds to load: before the workers fork, not in a shopper's search.
     warm_up()
+
+
+def post_fork(server, worker):
+    # Database connections are never shared across a fork: each worker opens its own.
+    app = server.app.wsgi()
+    with app.app_context():
+        db.engine.dispose(close=False)
 
 
 def child_exit(server, worker):
@@ -71,3 +84,17 @@ def child_exit(server, worker):
 def worker_exit(server, worker):
     # Let reset requests handed to the background (lookup, token, mail) finish before the worker goes.
     wait_for_background_work(timeout=graceful_timeout / 2)
+    if worker.booted:
+        _exit_now()
+
+
+def on_exit(server):
+    _exit_now()
+
+
+def _exit_now():
+    # Skip the interpreter's teardown of the preloaded app: freeing jieba's dictionary (millions
+    # of objects) takes seconds, and in a worker first copies every page it shares with the
+    # master. Nothing is left to do but flush the logs.
+    logging.shutdown()
+    os._exit(0)

@@ -477,7 +477,9 @@ describe('BFF down', () => {
 
   test('pages answer 503 with a friendly page', async () => {
     await stack.stopBff();
-    const res = await fetch(`${stack.baseUrl}/`);
+    // A page nobody asked for yet: one rendered in the last few seconds is still served from the
+    // SSR's guest page cache (ssr/pageCache.js).
+    const res = await fetch(`${stack.baseUrl}/?bff-down`);
     assert.equal(res.status, 503);
     assert.ok((await res.text()).includes('服务暂时不可用'));
   });

@@ -10,6 +10,8 @@ export default defineConfig({
   build: {
     target: BUILD_TARGET,
     cssTarget: ['chrome79', 'safari13'],
+    // .vite/manifest.json: which chunks a lazy route's module needs, for the SSR's modulepreload.
+    manifest: true,
   },
   ssr: {
     // Bundle these into the server build: redux-persist ships CJS with ES entry points.

@@ -2,6 +2,7 @@ import express from 'express';
 import compression from 'compression';
 import { createProxy } from './proxy.js';
 import { errorDocument, renderDocument } from './html.js';
+import { createPageCache } from './pageCache.js';
 import { createNonce, limitUrlLength, MAX_URL_BYTES, pageSecurityPolicy, securityHeaders } from './security.js';
 import { requestLogging } from './logging.js';
 import { createMetrics } from './metrics.js';
@@ -9,7 +10,8 @@ import { createMetrics } from './metrics.js';
 /**
  * The Express app; server.js decides dev or production wiring.
  * options.bffUrl         where the BFF listens
- * options.getTemplate    (url) => Promise<string> the index.html to fill
+ * options.getTemplate    (url, chunks) => Promise<string> the index.html to fill, preloading the
+ *                        chunks of the page's lazy routes (the render's `chunks`; ssr/preload.js)
  * options.getEntry       () => Promise<{ render, renderSeoFile }> the server entry
  * options.assets         middleware serving client files (production) or Vite's (dev)
  * options.onError        (error) => void, for Vite's stack-trace fixing in dev
@@ -18,6 +20,8 @@ import { createMetrics } from './metrics.js';
  * options.dev            Vite's dev server is in front (the page CSP lets its HMR socket connect)
  * options.logger         pino logger of the request lines (ssr/logging.js)
  * options.metrics        ssr/metrics.js's; app.locals.metrics, which server.js serves on its own port
+ * options.pageCache      { freshMs, staleMs } to keep guests' pages (ssr/pageCache.js); off when null
+ * options.media          middleware serving /media files itself (ssr/media.js); else all go to the BFF
  */
 export function createApp({
   bffUrl,
@@ -30,8 +34,43 @@ export function createApp({
   dev = false,
   logger,
   metrics = createMetrics(),
+  pageCache = null,
+  media = null,
 }) {
   const app = express();
+
+  /** One page, rendered into its document with a fresh nonce: { status, body, headers, ... }. */
+  async function renderPage({ url, origin, secure, requestId, log }, signal) {
+    const nonce = createNonce();
+    // Pages (404 and 500 too) replace the strict CSP with one that lets the nonced scripts run.
+    const csp = pageSecurityPolicy(nonce, { secure, dev });
+    try {
+      const { render } = await getEntry();
+      const result = await render({ url, origin, bffUrl, signal, layoutCacheMs, nonce, requestId });
+      const seen = { route: result.route, bffCalls: result.bffCalls };
+      if (result.redirect) return { ...seen, status: result.status || 302, redirect: result.redirect };
+      const template = await getTemplate(url, result.chunks || []);
+      const headers = { 'Content-Type': 'text/html; charset=utf-8', 'Content-Security-Policy': csp };
+      if (result.noindex) headers['X-Robots-Tag'] = 'noindex';
+      return {
+        ...seen,
+        status: result.status,
+        noindex: result.noindex,
+        headers,
+        body: renderDocument(template, result, nonce),
+      };
+    } catch (error) {
+      onError(error);
+      if (log) log.error({ err: error }, 'render failed');
+      else console.error('render failed', url, error);
+      return {
+        status: 500,
+        failed: true,
+        headers: { 'Content-Type': 'text/html; charset=utf-8', 'Content-Security-Policy': csp },
+        body: errorDocument(500, nonce),
+      };
+    }
+  }
   app.disable('x-powered-by');
   // Behind a load balancer the public host and scheme arrive in X-Forwarded-*.
   app.set('trust proxy', 'loopback, linklocal, uniquelocal');
@@ -45,6 +84,8 @@ export function createApp({
   // URL reaches the BFF (gunicorn would refuse it in HTML) or the renderer.
   app.use(securityHeaders());
   app.use(limitUrlLength(maxUrlBytes));
+  // Guests' pages from memory, before anything else is done for them (ssr/pageCache.js).
+  if (pageCache) app.use(createPageCache({ ...pageCache, render: (target) => renderPage(target) }).middleware);
 
   // Liveness and readiness (docker-compose, an orchestrator): answered here, never proxied or
   // cached; ready means the BFF answers its own /readyz (database, Redis) within 2 seconds.
@@ -66,6 +107,7 @@ export function createApp({
   });
 
   const proxy = createProxy(bffUrl);
+  if (media) app.use('/media', media);
   app.use(['/api', '/media'], (req, res) => proxy(req, res));
 
   app.use(compression());
@@ -91,34 +133,16 @@ export function createApp({
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     const controller = new AbortController();
     res.on('close', () => controller.abort());
-    // Pages (404 and 500 too) replace the strict CSP with one that lets the nonced scripts run.
-    const nonce = createNonce();
-    res.setHeader('Content-Security-Policy', pageSecurityPolicy(nonce, { secure: req.secure, dev }));
-    try {
-      const { render } = await getEntry();
-      const result = await render({
-        url: req.originalUrl,
-        origin: originOf(req),
-        bffUrl,
-        signal: controller.signal,
-        layoutCacheMs,
-        nonce,
-        requestId: req.id,
-      });
-      Object.assign(res.locals, { route: result.route, bffCalls: result.bffCalls });
-      if (result.redirect) return res.redirect(result.status || 302, result.redirect);
-      const template = await getTemplate(req.originalUrl);
-      res
-        .status(result.status)
-        .set({ 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache', Vary: 'Host' });
-      if (result.noindex) res.set('X-Robots-Tag', 'noindex');
-      return res.send(renderDocument(template, result, nonce));
-    } catch (error) {
-      onError(error);
-      req.log.error({ err: error }, 'render failed');
-      if (!res.headersSent) res.status(500).type('html').send(errorDocument(500, nonce));
-      return undefined;
-    }
+    const target = { url: req.originalUrl, origin: originOf(req), secure: req.secure, requestId: req.id, log: req.log };
+    // Already rendered by the page cache, which then found it not cacheable.
+    const page = res.locals.renderedPage || (await renderPage(target, controller.signal));
+    Object.assign(res.locals, { route: page.route, bffCalls: page.bffCalls });
+    if (res.headersSent) return undefined;
+    if (page.redirect) return res.redirect(page.status, page.redirect);
+    return res
+      .status(page.status)
+      .set({ ...page.headers, 'Cache-Control': 'no-cache', Vary: 'Host' })
+      .send(page.body);
   });
 
   // What is left (another method on a page address, an asset the static server refused): JSON,

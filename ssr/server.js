@@ -1,6 +1,7 @@
 // Dev or production wiring of the Express app. `node ssr/server.js [--dev]`
 // PORT (default 3000), HOST (default all interfaces), BFF_URL (default http://127.0.0.1:5000),
-// SSR_LAYOUT_CACHE_MS (default 10000 in production: DESIGN.md, an owner's change within 10 seconds),
+// SSR_LAYOUT_CACHE_MS (default 2000 in production), SSR_PAGE_FRESH_MS and SSR_PAGE_STALE_MS (guest
+// page cache, default 2000 and 3000 in production; 0 turns it off): see ssr/pageCache.js.
 // METRICS_PORT (default 9464, 0: off) and METRICS_HOST (default 127.0.0.1): Prometheus text at /metrics
 // there, never on the public port.
 import fs from 'node:fs/promises';
@@ -10,7 +11,9 @@ import express from 'express';
 import { createApp } from './app.js';
 import { createLogger } from './logging.js';
 import { serveMetrics } from './metrics.js';
-import { assetHeaders } from './assets.js';
+import { assetHeaders, precompressed, precompressedHeaders } from './assets.js';
+import { mediaFiles, mediaRoot } from './media.js';
+import { withPreloads } from './preload.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const frontend = path.resolve(here, '../frontend');
@@ -19,20 +22,38 @@ const port = Number(process.env.PORT || 3000);
 const host = process.env.HOST || undefined;
 const bffUrl = process.env.BFF_URL || 'http://127.0.0.1:5000';
 // Shop settings and menus may be reused for this long in production (0 turns it off).
-const layoutCacheMs = dev ? 0 : Number(process.env.SSR_LAYOUT_CACHE_MS ?? 10000);
+// Short, as a page may be cached on top of it: an owner's change shows within 10 s (ssr/pageCache.js).
+const layoutCacheMs = dev ? 0 : Number(process.env.SSR_LAYOUT_CACHE_MS ?? 2000);
+const pageFreshMs = Number(process.env.SSR_PAGE_FRESH_MS ?? 2000);
+const pageCache =
+  dev || pageFreshMs <= 0 ? null : { freshMs: pageFreshMs, staleMs: Number(process.env.SSR_PAGE_STALE_MS ?? 3000) };
 const logger = createLogger();
 
 async function production() {
   const client = path.join(frontend, 'dist/client');
   const template = await fs.readFile(path.join(client, 'index.html'), 'utf8');
+  const manifest = JSON.parse(await fs.readFile(path.join(client, '.vite/manifest.json'), 'utf8'));
   const entry = await import(pathToFileURL(path.join(frontend, 'dist/server/entry-server.js')).href);
   return createApp({
     bffUrl,
     logger,
     layoutCacheMs,
-    getTemplate: async () => template,
+    pageCache,
+    // Pictures from the media folder, not through gunicorn (MEDIA_FROM_BFF=1 turns it off).
+    media: process.env.MEDIA_FROM_BFF === '1' ? null : mediaFiles(mediaRoot(process.env, path.resolve(here, '..'))),
+    getTemplate: async (url, chunks) => withPreloads(template, manifest, chunks),
     getEntry: async () => entry,
-    assets: express.static(client, { index: false, setHeaders: assetHeaders }),
+    // The build's Brotli and gzip copies, else the file (ssr/assets.js).
+    assets: [
+      precompressed(client),
+      express.static(client, {
+        index: false,
+        setHeaders: (res, file) => {
+          assetHeaders(res, file);
+          precompressedHeaders(res);
+        },
+      }),
+    ],
   });
 }
 

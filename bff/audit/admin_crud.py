@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from flask import current_app, request
+from flask import request
 from flask.views import MethodView
 from marshmallow import Schema, fields
 from sqlalchemy import select
@@ -38,7 +38,7 @@ from bff.common.responses import document_errors
 from bff.common.schemas import PageArgs, PaginatorSchema
 from bff.extensions import db
 from bff.media.images import MAX_BYTES, ImageRejected, store_image
-from bff.media.storage import LocalStorage
+from bff.media.storage import media_storage
 from bff.shops.models import Shop
 
 
@@ -176,9 +176,7 @@ def set_picture(
     else:
         name, data = upload
         try:
-            stored = store_image(
-                LocalStorage(current_app.config["MEDIA_ROOT"]), kind.media_folder, name, data
-            )
+            stored = store_image(media_storage(), kind.media_folder, name, data)
         except ImageRejected as rejected:
             message = codes.text(shop.language, rejected.key, **rejected.values)
             raise DomainError(codes.validation, message, {"image": [message]}) from None

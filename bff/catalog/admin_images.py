@@ -7,7 +7,6 @@ product's `avatar`; each change is one transaction with its audit entry, and rai
 product's version (the answer carries the new ETag).
 """
 
-from flask import current_app
 from sqlalchemy.orm import Session
 
 from bff.accounts.models import User
@@ -18,15 +17,15 @@ from bff.catalog.messages import text
 from bff.catalog.models import Product, ProductImage
 from bff.common.errors import DomainError
 from bff.media.images import ImageRejected, open_checked, store_image
-from bff.media.storage import LocalStorage
+from bff.media.storage import LocalStorage, S3Storage, media_storage
 from bff.shops.models import Shop
 
 MAX_IMAGES = 20
 FOLDER = "products"
 
 
-def _storage() -> LocalStorage:
-    return LocalStorage(current_app.config["MEDIA_ROOT"])
+def _storage() -> LocalStorage | S3Storage:
+    return media_storage()
 
 
 def _state(product: Product) -> dict:

@@ -62,8 +62,13 @@ class BannerProduct(ShopOwned, db.Model):
 
 class Product(ShopOwned, Timestamps, db.Model):
     __tablename__ = "products"
+    # One index per storefront order (bff/catalog/sorting.py), each ending on the id tie-breaker,
+    # so a page is read in order from the index, never sorted from the whole catalogue (read
+    # backwards for the descending orders). Price orders depend on the shopper and are sorted.
     __table_args__ = (
-        Index("ix_products_shop_listing", "shop_id", "is_active", "recommend_weight", "created_at"),
+        Index("ix_products_shop_recommend", "shop_id", "is_active", "recommend_weight", "created_at", "id"),
+        Index("ix_products_shop_newest", "shop_id", "is_active", "created_at", "id"),
+        Index("ix_products_shop_popular", "shop_id", "is_active", "sales_count", "id"),
         # The shop's own code (the CSV import's key); NULLs may repeat.
         Index("ux_products_shop_sku", "shop_id", "sku", unique=True),
     )
@@ -177,8 +182,10 @@ class StockMovement(ShopOwned, db.Model):
 class ProductSearch(ShopOwned, db.Model):
     """A product's search document (`bff/catalog/search_text.py` says what each field holds).
 
-    Kept current by `bff.catalog.search.reindex_product`; on PostgreSQL the `all_*` columns
-    have trigram GIN indexes (migration 0005), declared there only, as SQLite has no such index.
+    Kept current by `bff.catalog.search.reindex_product`. On PostgreSQL `all_text` has a
+    trigram GIN index (migration 0005), and `tokens_tsv`, a column PostgreSQL computes from
+    `all_tokens` (the tokens as a tsvector), a GIN index (migration 0016): both are declared
+    there only, as SQLite has no such index or type.
     """
 
     __tablename__ = "product_search"
@@ -192,5 +199,6 @@ class ProductSearch(ShopOwned, db.Model):
     all_tokens: Mapped[str] = mapped_column(Text, default="")
 
 
-# PostgreSQL-only indexes of migration 0005, which Alembic's model comparison leaves aside.
-POSTGRES_ONLY_INDEXES = frozenset({"ix_product_search_all_text_trgm", "ix_product_search_all_tokens_trgm"})
+# PostgreSQL-only indexes of migrations 0005 and 0016, which Alembic's model comparison leaves aside.
+POSTGRES_ONLY_INDEXES = frozenset({"ix_product_search_all_text_trgm", "ix_product_search_tokens_tsv"})
+POSTGRES_ONLY_COLUMNS = frozenset({"tokens_tsv"})

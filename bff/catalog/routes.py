@@ -58,17 +58,20 @@ class NewestProducts(MethodView):
     @blp.response(200, schemas.ProductListResponse)
     def get(self, args):
         """Newest products (newest first unless another sort is asked)."""
-        page = services.newest_products(db.session, current_shop(), args["sort"], args["page"], per_page())
+        size = per_page(args.get("limit"))
+        page = services.newest_products(db.session, current_shop(), args["sort"], args["page"], size)
         return {"products": page.as_paginator()}
 
 
 @_priced_route("/product/best")
 class BestProducts(MethodView):
-    @blp.arguments(schemas.ListArgs, location="query")
+    @blp.arguments(schemas.PreviewArgs, location="query")
     @blp.response(200, schemas.ProductListResponse)
     def get(self, args):
         """Featured (best) products."""
-        page = services.best_products(db.session, current_shop(), args["sort"], args["page"], per_page())
+        page = services.best_products(
+            db.session, current_shop(), args["sort"], args["page"], per_page(args.get("limit"))
+        )
         return {"products": page.as_paginator()}
 
 

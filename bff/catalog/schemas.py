@@ -105,7 +105,20 @@ class ProductListResponse(Schema):
     products = fields.Nested(ProductPageSchema)
 
 
-class NewestArgs(ListArgs):
+class PreviewArgs(ListArgs):
+    """A list of which a page may show only the first few (the home page shows 8)."""
+
+    limit = fields.Integer(
+        strict=False,
+        validate=validate.Range(min=1, max=100),
+        metadata={
+            "description": "At most this many products (never more than the page size).",
+            "allow_empty": True,
+        },
+    )
+
+
+class NewestArgs(PreviewArgs):
     sort = fields.String(
         load_default=Sort.NEWEST.value, validate=validate.OneOf(SORTS), metadata={"allow_empty": True}
     )

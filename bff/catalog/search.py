@@ -2,17 +2,22 @@
 
 Whoever writes a product or a brand calls `reindex_product` (or `reindex_brand`) in the same
 transaction; `flask reindex-search` rebuilds every document (after the analysis in
-`search_text.py` changes). Matching is SQL `LIKE` on both databases; on PostgreSQL trigram GIN
-indexes (migration 0005) answer it, so a search reads the index, not the whole catalogue.
+`search_text.py` changes). Matching is SQL `LIKE` on SQLite. On PostgreSQL a term's token match is a
+prefix query on the tokens as a `tsvector` (`token_prefix`, a column and GIN index of migration
+0016), answered exactly from the index without reading the document, and the substring match on the
+folded text uses the trigram index of migration 0005: both the page and its count read the
+indexes, not the whole catalogue.
 """
 
 from collections.abc import Iterable
 
-from sqlalchemy import ColumnElement, and_, case, delete, insert, or_, select
+from sqlalchemy import Boolean, ColumnElement, and_, case, delete, insert, literal, or_, select, text
+from sqlalchemy.ext.compiler import compiles
 from sqlalchemy.orm import Session
+from sqlalchemy.sql.functions import FunctionElement
 
 from bff.catalog.models import Brand, Product, ProductSearch
-from bff.catalog.search_text import is_chinese, is_pinyin, product_document, variants
+from bff.catalog.search_text import is_chinese, is_pinyin, is_short_word, product_document, variants
 
 BATCH = 500
 
@@ -66,23 +71,103 @@ def _escape(term: str) -> str:
     return term.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
 
 
-def _matches(term: str, text, tokens) -> ColumnElement[bool]:
-    """A term is a substring of the folded text, or the start of a token (Chinese, pinyin)."""
-    conditions = []
+class token_prefix(FunctionElement):
+    """Some token of the document's `all_tokens` (space-separated) starts with the term:
+    `LIKE '% term%'`, or on PostgreSQL the prefix query `'term':*` on `tokens_tsv`, the tokens
+    as a tsvector that PostgreSQL computes and indexes (GIN, migration 0016). Terms are Chinese
+    characters or pinyin letters only (`is_chinese`, `is_pinyin`), so the query needs no quoting."""
+
+    type = Boolean()
+    inherit_cache = True
+    name = "token_prefix"
+
+
+def _token_prefix(tokens, *terms: str) -> token_prefix:
+    """Some token starts with one of `terms`: on PostgreSQL one query (`'a':* | 'b':*`), so a
+    row's token list is read once whatever the number of spellings."""
+    # Both forms are bound parameters of the statement, so a cached compilation stays right.
+    query = " | ".join(f"'{term}':*" for term in terms)
+    return token_prefix(tokens, literal(query), *(literal(f"% {term}%") for term in terms))
+
+
+@compiles(token_prefix)
+def _token_like(element, compiler, **kw):
+    tokens, _query, *patterns = element.clauses
+    column = compiler.process(tokens, **kw)
+    return "(" + " OR ".join(f"{column} LIKE {compiler.process(p, **kw)}" for p in patterns) + ")"
+
+
+@compiles(token_prefix, "postgresql")
+def _token_tsquery(element, compiler, **kw):
+    tokens, query, *_patterns = element.clauses
+    table = compiler.process(tokens, **kw).rsplit(".", 1)[0]
+    return f"{table}.tokens_tsv @@ CAST({compiler.process(query, **kw)} AS tsquery)"
+
+
+class short_word(FunctionElement):
+    """A short Latin term: its substring match (SQLite), or on PostgreSQL its token prefix match."""
+
+    type = Boolean()
+    inherit_cache = True
+    name = "short_word"
+
+
+@compiles(short_word)
+def _short_substring(element, compiler, **kw):
+    substring, _prefix = element.clauses
+    return compiler.process(substring, **kw)
+
+
+@compiles(short_word, "postgresql")
+def _short_prefix(element, compiler, **kw):
+    _substring, prefix = element.clauses
+    return compiler.process(prefix, **kw)
+
+
+def _matches(term: str, text, tokens, indexed: bool = False) -> ColumnElement[bool]:
+    """A term is a substring of the folded text, or the start of a token (Chinese, pinyin).
+    `indexed`: the tokens are the document's `all_tokens`, which PostgreSQL indexes as a tsvector."""
+
+    conditions, token_terms = [], []
     for variant in variants(term):
-        escaped = _escape(variant)
         if is_chinese(variant):
-            conditions.append(tokens.like(f"% {escaped}%", escape="\\"))
+            token_terms.append(variant)
             continue
-        conditions.append(text.like(f"%{escaped}%", escape="\\"))
+        substring = text.like(f"%{_escape(variant)}%", escape="\\")
+        if indexed and is_short_word(variant):
+            # PostgreSQL: a word's start, from the index (a trigram index cannot look up `a2`).
+            substring = short_word(substring, _token_prefix(tokens, variant))
+        conditions.append(substring)
         if is_pinyin(variant):
-            conditions.append(tokens.like(f"% {escaped}%", escape="\\"))
+            token_terms.append(variant)
+    # Last: where a row is tested, the cheap text matches come before its long token list.
+    if token_terms and indexed:
+        conditions.append(_token_prefix(tokens, *token_terms))
+    elif token_terms:
+        conditions += [tokens.like(f"% {_escape(v)}%", escape="\\") for v in token_terms]
     return or_(*conditions)
+
+
+# One statement (no parameters, so PostgreSQL takes the two at once).
+PREFER_BITMAPS = "SET LOCAL enable_seqscan = off; SET LOCAL enable_indexscan = off"
+
+
+def prefer_indexes(session: Session) -> None:
+    """On PostgreSQL, this transaction's statements look the search up in its indexes (bitmap
+    scans) rather than test every row.
+
+    For a broad query (`maluka`: three spellings, a third of the catalogue) the planner prices a
+    scan of every document (sequential, or along the primary key) below the indexes, as it
+    counts neither the reading back of each row's long token list (TOAST) that the test needs
+    nor that the GIN index answers exactly: measured at 10,000 products under load, 130 ms
+    against 53. The settings end with the request's transaction."""
+    if session.get_bind().dialect.name == "postgresql":
+        session.execute(text(PREFER_BITMAPS))
 
 
 def match_all(terms: list[str]) -> ColumnElement[bool]:
     """Every term is in the document (name, brand or description)."""
-    return and_(*(_matches(t, ProductSearch.all_text, ProductSearch.all_tokens) for t in terms))
+    return and_(*(_matches(t, ProductSearch.all_text, ProductSearch.all_tokens, indexed=True) for t in terms))
 
 
 def rank(terms: list[str]) -> ColumnElement[int]:

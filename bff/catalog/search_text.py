@@ -7,7 +7,8 @@ A product's search document (a `ProductSearch` row) holds, per field, two string
 - `*_tokens`: space-separated tokens, matched by prefix (`LIKE '% term%'`): every suffix of each
   run of Chinese characters (so a word inside a longer name is the prefix of one of them), the
   pinyin of those suffixes (`niunai...`), and the initials of the name's words as jieba cuts
-  them in search mode (`nn` for 牛奶).
+  them in search mode (`nn` for 牛奶); `all_tokens` adds the Latin words, which a term too short
+  for PostgreSQL's trigram index matches by prefix there (`a2`).
 
 A query is folded the same way; its words are cut by jieba where they hold Chinese. A product
 matches when it matches every term; the SQL lives in `bff/catalog/search.py`.
@@ -24,6 +25,10 @@ import unicodedata
 
 CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+")
 PINYIN = re.compile(r"[a-z]+")
+LATIN_WORD = re.compile(r"[a-z0-9]+")
+# Below this length a substring cannot be looked up in PostgreSQL's trigram index: such a term
+# matches the start of a Latin word there instead (`a2`, `nz`), from the word tokens.
+SHORT_TERM = 3
 # Longest query word matched through the token index; longer ones fall back to a substring match.
 CJK_WINDOW = 12
 PINYIN_WINDOW = 8  # syllables
@@ -154,6 +159,7 @@ def product_document(name: str, brand: str, description: str) -> dict[str, str]:
     name_tokens = _tokens(name, initials=True)
     brand_tokens = _tokens(brand, initials=True)
     body_tokens = _tokens(description, initials=False)
+    words = LATIN_WORD.findall(f"{name} {brand} {description}")
     name_text, brand_text = _text(name, squeezed=True), _text(brand, squeezed=True)
     return {
         "name_text": name_text,
@@ -161,7 +167,8 @@ def product_document(name: str, brand: str, description: str) -> dict[str, str]:
         "brand_text": brand_text,
         "brand_tokens": _joined(brand_tokens),
         "all_text": "\n".join((name_text, brand_text, _text(description, squeezed=False))),
-        "all_tokens": _joined(list(dict.fromkeys(name_tokens + brand_tokens + body_tokens))),
+        # Plus the Latin words, which short terms match on PostgreSQL (SHORT_TERM).
+        "all_tokens": _joined(list(dict.fromkeys(name_tokens + brand_tokens + body_tokens + words))),
     }
 
 
@@ -189,3 +196,8 @@ def variants(term: str) -> tuple[str, ...]:
 
 def is_pinyin(term: str) -> bool:
     return PINYIN.fullmatch(term) is not None
+
+
+def is_short_word(term: str) -> bool:
+    """Too short for the trigram index, and letters and digits only (a word token's start)."""
+    return len(term) < SHORT_TERM and LATIN_WORD.fullmatch(term) is not None

@@ -2,8 +2,8 @@
 
 from dataclasses import dataclass
 
-from sqlalchemy import Select, or_, select
-from sqlalchemy.orm import Session, selectinload
+from sqlalchemy import Select, func, or_, select
+from sqlalchemy.orm import Session, joinedload, selectinload
 
 from bff.catalog import search
 from bff.catalog.error_codes import CatalogErrorCode
@@ -35,8 +35,13 @@ def _products(shop: Shop) -> Select:
     )
 
 
+# A shopper's lists count at most this many pages of products: beyond, the total says no more
+# (nobody pages that far; search engines follow the sitemap), so no count reads a whole catalogue.
+MAX_LIST_PAGES = 50
+
+
 def _page(session: Session, stmt: Select, sort: Sort, page: int, per_page: int) -> Page:
-    return paginate(session, stmt.order_by(*order_by(sort)), page, per_page)
+    return paginate(session, stmt.order_by(*order_by(sort)), page, per_page, MAX_LIST_PAGES * per_page)
 
 
 def category_tree(session: Session, shop: Shop) -> list[CategoryNode]:
@@ -103,19 +108,42 @@ def search_products(session: Session, shop: Shop, term: str, sort: Sort, page: i
     terms = query_terms(term)
     if not terms:
         return Page(items=[], page=page, per_page=per_page, total=0)
-    stmt = (
-        _products(shop)
+    search.prefer_indexes(session)
+    matches = (
+        select(Product.id)
         .join(ProductSearch, ProductSearch.product_id == Product.id)
-        .where(ProductSearch.shop_id == shop.id, search.match_all(terms))
+        .where(
+            Product.shop_id == shop.id,
+            Product.is_active.is_(True),
+            ProductSearch.shop_id == shop.id,
+            search.match_all(terms),
+        )
     )
-    return paginate(session, stmt.order_by(search.rank(terms), *order_by(sort)), page, per_page)
+    total = session.scalar(
+        select(func.count()).select_from(matches.limit(MAX_LIST_PAGES * per_page).subquery())
+    )
+    # The page is chosen among narrow rows (id, rank, sort keys), then only its products are read
+    # whole: sorting a broad query's thousand wide rows cost more than finding them.
+    rank = search.rank(terms)
+    chosen = (
+        matches.add_columns(rank.label("rank"))
+        .order_by(rank, *order_by(sort))
+        .limit(per_page)
+        .offset((page - 1) * per_page)
+        .subquery()
+    )
+    items = session.scalars(
+        _products(shop).join(chosen, chosen.c.id == Product.id).order_by(chosen.c.rank, *order_by(sort))
+    ).unique()
+    return Page(items=list(items), page=page, per_page=per_page, total=total or 0)
 
 
 def get_product(session: Session, shop: Shop, product_id: int) -> Product:
+    """One product in three statements: the row with its category and brand, images, variants."""
     product = session.scalar(
         _products(shop)
         .where(Product.id == product_id)
-        .options(selectinload(Product.category), selectinload(Product.brand))
+        .options(joinedload(Product.category), joinedload(Product.brand))
     )
     if product is None:
         raise DomainError(CatalogErrorCode.NOT_FOUND, text(shop.language, "product_not_found"))

@@ -67,9 +67,11 @@ class Blueprint(flask_smorest.Blueprint):
         return doc
 
 
-def per_page() -> int:
-    """The page size of every list call: the server's setting, never the caller's."""
-    return current_app.config["PAGE_SIZE"]
+def per_page(limit: int | None = None) -> int:
+    """The page size of every list call: the server's setting, never more; a preview (the home
+    page's newest and best) may ask for fewer with `limit`."""
+    size = current_app.config["PAGE_SIZE"]
+    return min(limit, size) if limit else size
 
 
 class TextConverter(UnicodeConverter):

@@ -30,8 +30,16 @@ class Page:
         }
 
 
-def paginate(session: Session, stmt: Select, page: int, per_page: int) -> Page:
-    """Run `stmt` (already ordered with a unique tie-breaker) for one page: two queries."""
-    total = session.scalar(select(func.count()).select_from(stmt.order_by(None).subquery()))
+def paginate(
+    session: Session, stmt: Select, page: int, per_page: int, count_limit: int | None = None
+) -> Page:
+    """Run `stmt` (already ordered with a unique tie-breaker) for one page: two queries.
+
+    `count_limit`: count at most this many rows (the total says no more), so a broad list's
+    count stops early instead of reading every match."""
+    counted = stmt.order_by(None)
+    if count_limit is not None:
+        counted = counted.limit(count_limit)
+    total = session.scalar(select(func.count()).select_from(counted.subquery()))
     items = list(session.scalars(stmt.limit(per_page).offset((page - 1) * per_page)).unique())
     return Page(items=items, page=page, per_page=per_page, total=total or 0)

@@ -16,11 +16,9 @@ paths the database already holds.
 import logging
 from datetime import UTC, datetime, timedelta
 from decimal import Decimal
-from pathlib import Path
 from typing import Any
 
 import click
-from flask import current_app
 from sqlalchemy import select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
@@ -30,10 +28,11 @@ from bff.catalog.models import Banner, BannerProduct, Brand, Category, Product, 
 from bff.catalog.search import reindex_product
 from bff.content.models import Article
 from bff.demo import images
+from bff.demo.catalogue import grow_catalogue
 from bff.demo.data import load_shops, render_details
 from bff.demo.members import seed_members
 from bff.extensions import db
-from bff.media.storage import LocalStorage
+from bff.media.storage import LocalStorage, S3Storage, media_storage
 from bff.shops.models import SHOP_IMAGE_FIELDS, ExchangeRate, Shop, ShopDomain
 
 log = logging.getLogger(__name__)
@@ -85,7 +84,7 @@ class SeedError(click.ClickException):
 
 def seed() -> dict[str, str]:
     """Create each demo shop that does not exist yet. Returns what happened per shop code."""
-    storage = LocalStorage(current_app.config["MEDIA_ROOT"])
+    storage = media_storage()
     outcome = {}
     for data in load_shops():
         outcome[data["code"]] = _seed_shop(db.session, storage, data)
@@ -95,11 +94,19 @@ def seed() -> dict[str, str]:
     return outcome
 
 
-def _seed_shop(session: Session, storage: LocalStorage, data: dict) -> str:
+def seed_catalogue(shop_code: str, products: int) -> int:
+    """Grow a demo shop to `products` products with generated ones (bff/demo/catalogue.py)."""
+    shop = db.session.scalar(select(Shop).where(Shop.code == shop_code))
+    if shop is None:
+        raise click.ClickException(f"no shop {shop_code!r}")
+    return grow_catalogue(db.session, shop, products)
+
+
+def _seed_shop(session: Session, storage: LocalStorage | S3Storage, data: dict) -> str:
     code = data["code"]
     shop = session.scalar(select(Shop).where(Shop.code == code))
     if shop is not None:
-        if _missing_media(session, shop, storage.root):
+        if _missing_media(session, shop, storage):
             render_media(data, storage)
             return "exists, images restored"
         return "exists"
@@ -155,7 +162,7 @@ def _draw(spec: dict, theme: str) -> tuple[str, bytes]:
     raise ValueError(f"unknown image type {spec['type']!r}")
 
 
-def render_media(data: dict, storage: LocalStorage) -> dict[tuple, str]:
+def render_media(data: dict, storage: LocalStorage | S3Storage) -> dict[tuple, str]:
     """Draw and store every image of one shop; returns media paths keyed by what they show."""
     theme = data["theme"]
     paths: dict[tuple, str] = {}
@@ -186,11 +193,11 @@ def render_media(data: dict, storage: LocalStorage) -> dict[tuple, str]:
     return paths
 
 
-def _missing_media(session: Session, shop: Shop, root: Path) -> bool:
+def _missing_media(session: Session, shop: Shop, storage: LocalStorage | S3Storage) -> bool:
     paths = [getattr(shop, field) for field in SHOP_IMAGE_FIELDS]
     for column in (Category.avatar, Brand.avatar, Banner.avatar, ProductImage.path):
         paths += session.scalars(select(column).where(column.class_.shop_id == shop.id)).all()
-    return any(path and not (root / path).is_file() for path in paths)
+    return any(path and not storage.exists(path) for path in paths)
 
 
 # --- rows ------------------------------------------------------------------------------

@@ -12,7 +12,7 @@ from pathlib import PurePosixPath
 
 from PIL import Image, ImageOps, UnidentifiedImageError
 
-from bff.media.storage import LocalStorage
+from bff.media.storage import LocalStorage, S3Storage
 
 WIDTHS = (320, 640, 1280)
 # Format as Pillow names it -> the suffix the stored file gets.
@@ -101,7 +101,7 @@ def webp_widths(width: int) -> list[int]:
     return widths
 
 
-def store_image(storage: LocalStorage, folder: str, filename: str, data: bytes) -> StoredImage:
+def store_image(storage: LocalStorage | S3Storage, folder: str, filename: str, data: bytes) -> StoredImage:
     """Check, clean and store one upload with its WebP widths."""
     image = open_checked(data)
     kind = image.format

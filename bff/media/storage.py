@@ -1,30 +1,40 @@
-"""Where uploaded and demo images live. Local files under MEDIA_ROOT by default.
-
-Callers only use `save` and `url`; an S3-compatible backend can replace
-`LocalStorage` by implementing the same two methods.
+"""Where uploaded and demo images live: local files under MEDIA_ROOT by default, or an
+S3-compatible object store (AWS S3, MinIO, ...) with MEDIA_STORAGE=s3, so that several BFF
+machines share one set of pictures. `media_storage()` gives the configured one; callers use
+`save` (and `exists`), and `media_url` turns a stored path into the URL a browser fetches.
 """
 
 import hashlib
 import re
 from pathlib import Path, PurePosixPath
 
+from flask import current_app, has_app_context
+
 MEDIA_URL = "/media/"
 # Characters that would end or alter a URL path (`?`, `#`, `%`, spaces...) or name a folder.
 _UNSAFE_NAME = re.compile(r"[^\w.-]+")
+
+
+def _media_path(folder: str, name: str, data: bytes) -> str:
+    """`folder/stem.<hash>.ext`: the content hash in the name makes the file immutable, so it
+    can be cached for a year."""
+    digest = hashlib.sha256(data).hexdigest()[:12]
+    # An uploaded file's name is the shopper's or admin's text: keep it URL-safe.
+    name = PurePosixPath(_UNSAFE_NAME.sub("-", name.replace("\\", "/").rsplit("/", 1)[-1]))
+    stem, suffix = name.stem.strip("-.") or "file", name.suffix
+    return f"{folder.strip('/')}/{stem}.{digest}{suffix}"
 
 
 class LocalStorage:
     def __init__(self, root: Path):
         self.root = Path(root)
 
+    def exists(self, path: str) -> bool:
+        return (self.root / path).is_file()
+
     def save(self, folder: str, name: str, data: bytes) -> str:
-        """Store `data` and return its media path. The content hash in the name makes the
-        file immutable, so it can be cached for a year."""
-        digest = hashlib.sha256(data).hexdigest()[:12]
-        # An uploaded file's name is the shopper's or admin's text: keep it URL-safe.
-        name = PurePosixPath(_UNSAFE_NAME.sub("-", name.replace("\\", "/").rsplit("/", 1)[-1]))
-        stem, suffix = name.stem.strip("-.") or "file", name.suffix
-        path = f"{folder.strip('/')}/{stem}.{digest}{suffix}"
+        """Store `data` and return its media path."""
+        path = _media_path(folder, name, data)
         target = self.root / path
         if not target.exists():
             target.parent.mkdir(parents=True, exist_ok=True)
@@ -40,5 +50,68 @@ class LocalStorage:
         return MEDIA_URL + path
 
 
+_TYPES = {
+    ".jpg": "image/jpeg",
+    ".jpeg": "image/jpeg",
+    ".png": "image/png",
+    ".gif": "image/gif",
+    ".webp": "image/webp",
+    ".svg": "image/svg+xml",
+}
+
+
+class S3Storage:
+    """Objects `<prefix><path>` in one bucket of an S3-compatible store, written once (the names
+    carry their content's hash) with a year's Cache-Control, read by browsers from MEDIA_URL (the
+    bucket's public URL or a CDN in front of it)."""
+
+    def __init__(self, bucket: str, prefix: str = "", **client_options):
+        import boto3  # only where the store is used: a local set-up never loads it
+
+        self.bucket = bucket
+        self.prefix = prefix.strip("/") + "/" if prefix.strip("/") else ""
+        self.client = boto3.client("s3", **client_options)
+
+    def exists(self, path: str) -> bool:
+        from botocore.exceptions import ClientError
+
+        try:
+            self.client.head_object(Bucket=self.bucket, Key=self.prefix + path)
+        except ClientError as error:
+            if error.response.get("Error", {}).get("Code") in ("404", "NoSuchKey", "NotFound"):
+                return False
+            raise
+        return True
+
+    def save(self, folder: str, name: str, data: bytes) -> str:
+        path = _media_path(folder, name, data)
+        self.client.put_object(
+            Bucket=self.bucket,
+            Key=self.prefix + path,
+            Body=data,
+            ContentType=_TYPES.get(PurePosixPath(path).suffix.lower(), "application/octet-stream"),
+            CacheControl="public, max-age=31536000, immutable",
+        )
+        return path
+
+
+def media_storage() -> LocalStorage | S3Storage:
+    """The storage the configuration names (MEDIA_STORAGE: local, the default, or s3)."""
+    config = current_app.config
+    if config.get("MEDIA_STORAGE", "local") != "s3":
+        return LocalStorage(config["MEDIA_ROOT"])
+    options = {
+        "endpoint_url": config.get("S3_ENDPOINT_URL") or None,
+        "region_name": config.get("S3_REGION") or None,
+        "aws_access_key_id": config.get("S3_ACCESS_KEY_ID") or None,
+        "aws_secret_access_key": config.get("S3_SECRET_ACCESS_KEY") or None,
+    }
+    return S3Storage(config["S3_BUCKET"], config.get("S3_PREFIX", ""), **options)
+
+
 def media_url(path: str | None) -> str | None:
-    return LocalStorage.url(path)
+    """The URL of a stored path: under MEDIA_URL (`/media/`, or the object store's or CDN's)."""
+    if not path or path.startswith(("http://", "https://", "/")):
+        return path
+    base = current_app.config.get("MEDIA_URL", MEDIA_URL) if has_app_context() else MEDIA_URL
+    return base + path

@@ -8,7 +8,6 @@ and the next cart; orders keep the amounts they were placed with.
 
 from typing import Any
 
-from flask import current_app
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 from sqlalchemy.orm.exc import StaleDataError
@@ -19,7 +18,7 @@ from bff.common.errors import DomainError
 from bff.common.etags import VersionCheck, version_check
 from bff.common.pagination import Page, paginate
 from bff.media.images import ImageRejected, store_image
-from bff.media.storage import LocalStorage
+from bff.media.storage import media_storage
 from bff.settings.error_codes import SettingsErrorCode as Code
 from bff.settings.messages import text
 from bff.shops.models import SHOP_IMAGE_FIELDS, ExchangeRate, Shop
@@ -99,7 +98,7 @@ def set_image(
     else:
         name, data = upload
         try:
-            stored = store_image(LocalStorage(current_app.config["MEDIA_ROOT"]), "shops", name, data)
+            stored = store_image(media_storage(), "shops", name, data)
         except ImageRejected as rejected:
             raise _invalid(shop, "image", rejected.key, **rejected.values) from None
         setattr(shop, field, stored.path)

@@ -4,10 +4,25 @@ from flask import current_app, request
 
 from bff.common.proxies import from_trusted_proxy
 from bff.extensions import db
+from bff.shops.cache import ShopCache
 from bff.shops.models import Shop
-from bff.shops.services import find_shop_by_host, shopper_origin
+from bff.shops.services import find_shop_by_host, normalise_host, shopper_origin
 
 _KEY = "bff.shop"
+_CACHE = "bff.shop_cache"
+
+
+def init_app(app) -> None:
+    app.extensions[_CACHE] = ShopCache(app.config["SHOP_CACHE_SECONDS"])
+
+
+def shop_cache() -> ShopCache:
+    return current_app.extensions[_CACHE]
+
+
+def _guest_read() -> bool:
+    """A guest's GET: the one kind of request that may see a shop a few seconds old."""
+    return request.method in ("GET", "HEAD") and "Authorization" not in request.headers
 
 
 def current_shop() -> Shop:
@@ -15,7 +30,13 @@ def current_shop() -> Shop:
     shop = request.environ.get(_KEY)
     if shop is None:
         # The browser and the SSR process name the site in X-Site-Host; plain clients use Host.
-        shop = find_shop_by_host(db.session, request.headers.get("X-Site-Host") or request.host)
+        host = request.headers.get("X-Site-Host") or request.host
+        cache = shop_cache()
+        hostname = normalise_host(host)
+        shop = cache.get(db.session, hostname) if _guest_read() else None
+        if shop is None:
+            shop = find_shop_by_host(db.session, host)
+            cache.put(hostname, shop)
         request.environ[_KEY] = shop
     return shop
 

@@ -31,6 +31,8 @@ class TestConfig(Config):
         self.TESTING = True
         self.PAGE_SIZE = 4
         self.PAYMENT_SANDBOX_ENABLED = True
+        # Tests change a shop and read it back at once; bff/tests/shops/test_shop_cache.py turns it on.
+        self.SHOP_CACHE_SECONDS = 0
 
     def _database_url(self) -> str:
         if self._test_database_url:

@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
-import { createBrowserRouter } from 'react-router';
+import { createBrowserRouter, matchRoutes } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { persistReducer, persistStore } from 'redux-persist';
 import storage from 'redux-persist/es/storage';
@@ -45,7 +45,23 @@ const persistor = persistStore(store, { manualPersist: true }, () => {
     .finally(pricesKnown);
 });
 
-const router = createBrowserRouter(createRoutes({ api, store }));
+const routes = createRoutes({ api, store });
+
+/**
+ * The page's own lazy routes, loaded before the router starts: the server rendered them, so the
+ * first client render must have them too (react-router's SSR pattern), or hydration would fail.
+ */
+async function loadLazyMatches() {
+  const lazyMatches = (matchRoutes(routes, window.location) || []).filter((m) => m.route.lazy);
+  await Promise.all(
+    lazyMatches.map(async (m) => {
+      const loaded = await m.route.lazy();
+      Object.assign(m.route, { ...loaded, lazy: undefined });
+    }),
+  );
+}
+
+let router;
 
 /**
  * A 401 (SPEC sections 4 and 8): say so, drop the token, and after a second
@@ -103,17 +119,20 @@ function afterHydration() {
   document.documentElement.dataset.hydrated = 'true';
 }
 
-hydrateRoot(
-  document.getElementById('root'),
-  <StrictMode>
-    <Provider store={store}>
-      <RouterProvider router={router} />
-      <Hydrated onHydrated={afterHydration} />
-    </Provider>
-  </StrictMode>,
-  {
-    onRecoverableError(error) {
-      console.error('hydration', error);
+loadLazyMatches().then(() => {
+  router = createBrowserRouter(routes);
+  hydrateRoot(
+    document.getElementById('root'),
+    <StrictMode>
+      <Provider store={store}>
+        <RouterProvider router={router} />
+        <Hydrated onHydrated={afterHydration} />
+      </Provider>
+    </StrictMode>,
+    {
+      onRecoverableError(error) {
+        console.error('hydration', error);
+      },
     },
-  },
-);
+  );
+});

@@ -44,7 +44,7 @@ function keepLayout(host, shop, ttl, now) {
  * layoutCacheMs: how long shop settings may be reused (0: fetch them every time).
  * nonce: the page's CSP nonce, for the router's hydration-data script.
  * requestId: sent to the BFF on every call (X-Request-Id), so both processes log the page view under it.
- * Returns { redirect, status } or { status, html, head, lang, state, noindex }, each with
+ * Returns { redirect, status } or { status, html, head, lang, state, noindex, chunks }, each with
  * route (the matched route's template, '/product/:id') and bffCalls (for the SSR's metrics).
  */
 export async function render({ url, origin, bffUrl, signal, layoutCacheMs = 0, nonce, requestId }) {
@@ -90,6 +90,8 @@ export async function render({ url, origin, bffUrl, signal, layoutCacheMs = 0, n
     noindex: head.noindex,
     route: routeTemplate(context.matches),
     bffCalls,
+    // The matched lazy routes' modules, for the SSR to preload their chunks (ssr/preload.js).
+    chunks: context.matches.map((m) => m.route.handle?.chunk).filter(Boolean),
   };
 }
 

@@ -7,6 +7,7 @@ from sqlalchemy import func, select, text
 
 from bff.catalog.models import Banner, BannerProduct, Brand, Category, Product, ProductImage, ProductVariant
 from bff.catalog.sorting import SORTS, order_by
+from bff.catalog.stock import ledger_totals
 from bff.content.models import Article
 from bff.demo import images
 from bff.demo.seed import SeedError, seed
@@ -206,3 +207,21 @@ def test_members_are_added_to_a_shop_seeded_before_them_and_only_once(seeded):
     seed()
     emails = db.session.scalars(select(User.email).where(User.shop_id == zh.id).order_by(User.email)).all()
     assert emails == ["admin@example.com", "member@example.com", "vip@example.com"]
+
+
+def test_seed_demo_with_products_grows_the_shop_with_searchable_products_whose_stock_is_in_the_ledger(
+    app, client
+):
+    result = app.test_cli_runner().invoke(args=["seed-demo", "--products", "150"])
+    assert result.exit_code == 0, result.output
+    shop = _shop("nz-zh")
+    assert _count(Product, shop) == 150
+    newest = select(Product).where(Product.shop_id == shop.id).order_by(Product.id.desc())
+    generated = db.session.scalar(newest)
+    assert generated.name.endswith("#149") and generated.images and generated.avatar == generated.images[0].id
+    assert ledger_totals(db.session, generated.id)["product"] == generated.virtual_inventory
+    res = client.post("/api/product/search/?searchTerm=%23149", headers={"X-Site-Host": "localhost"})
+    assert [p["id"] for p in res.json["products"]["data"]] == [generated.id]
+    # Asked again, it adds nothing.
+    assert app.test_cli_runner().invoke(args=["seed-demo", "--products", "150"]).exit_code == 0
+    assert _count(Product, shop) == 150

@@ -22,9 +22,11 @@ export const normalisePage = (page) => {
   return Number.isFinite(n) && n > 0 ? n : 1;
 };
 
-const listParams = ({ sort, page }) => {
+const listParams = ({ sort, page, limit }) => {
   const s = normaliseSort(sort);
-  return s ? { sort: s, page: normalisePage(page) } : { page: normalisePage(page) };
+  const params = s ? { sort: s, page: normalisePage(page) } : { page: normalisePage(page) };
+  // A preview (the home page) asks for only the cards it shows.
+  return limit ? { ...params, limit } : params;
 };
 
 /** Paged lists answer `products: {data, last_page}`; category answers `products, total_pages`. */

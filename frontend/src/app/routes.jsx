@@ -17,23 +17,9 @@ import {
 import ArticlePage, { ArticleError } from '../features/content/ArticlePage.jsx';
 import StaticPage from '../features/content/StaticPage.jsx';
 import StoreNotFoundPage from '../features/content/StoreNotFoundPage.jsx';
-import LoginPage from '../features/account/LoginPage.jsx';
-import RegisterPage from '../features/account/RegisterPage.jsx';
-import ForgotPasswordPage from '../features/account/ForgotPasswordPage.jsx';
-import ResetPasswordPage from '../features/account/ResetPasswordPage.jsx';
 import RequireAuth from '../features/account/RequireAuth.jsx';
 import RequireAdmin from '../features/account/RequireAdmin.jsx';
 import AccountLayout from '../features/account/AccountLayout.jsx';
-import ProfilePage from '../features/account/ProfilePage.jsx';
-import FavoritesPage from '../features/favorites/FavoritesPage.jsx';
-import OrderListPage from '../features/orders/OrderListPage.jsx';
-import OrderDetailPage from '../features/orders/OrderDetailPage.jsx';
-import OrderSummaryPage from '../features/orders/OrderSummaryPage.jsx';
-import AddressBook from '../features/addresses/AddressBook.jsx';
-import CheckoutPage from '../features/checkout/CheckoutPage.jsx';
-import PaymentInfoPage from '../features/payment/PaymentInfoPage.jsx';
-import PayPage from '../features/payment/PayPage.jsx';
-import WechatCallbackPage from '../features/payment/WechatCallbackPage.jsx';
 import { selectViewer } from '../features/account/userSlice.js';
 import { shopLoaded } from '../features/shop/shopSlice.js';
 import { searchTextChanged } from '../features/search/searchSlice.js';
@@ -42,31 +28,115 @@ import { fetchArticle } from '../api/content.js';
 import { ApiError } from '../api/client.js';
 import { installLazyTexts } from './texts.js';
 
-// A page: its path, element and title key. Sign-in pages render on the server, never indexed.
-const page = (path, element, titleKey) => ({ path, element, titleKey });
+// A page: its path, title key, and how to load its element. The sign-in, account and checkout
+// pages are each a chunk of their own (route-level code splitting: a shopper's first load on the
+// home, a listing or a product carries none of them), loaded when the route first matches: on the
+// server by the static handler, in the browser before hydration for the page it opens on
+// (entry-client.jsx, loadLazyMatches) and on navigation otherwise.
+const page = (path, chunk, load, titleKey) => ({ path, chunk, load, titleKey });
 const SIGN_IN_PAGES = [
-  page('login', <LoginPage />, 'auth.login'),
-  page('register', <RegisterPage />, 'auth.register'),
-  page('forgot-password', <ForgotPasswordPage />, 'auth.forgotTitle'),
-  page('reset-password', <ResetPasswordPage />, 'auth.resetTitle'),
-  page('admin/login', <LoginPage admin />, 'auth.adminTitle'),
+  page(
+    'login',
+    'src/features/account/LoginPage.jsx',
+    () => import('../features/account/LoginPage.jsx').then((m) => <m.default />),
+    'auth.login',
+  ),
+  page(
+    'register',
+    'src/features/account/RegisterPage.jsx',
+    () => import('../features/account/RegisterPage.jsx').then((m) => <m.default />),
+    'auth.register',
+  ),
+  page(
+    'forgot-password',
+    'src/features/account/ForgotPasswordPage.jsx',
+    () => import('../features/account/ForgotPasswordPage.jsx').then((m) => <m.default />),
+    'auth.forgotTitle',
+  ),
+  page(
+    'reset-password',
+    'src/features/account/ResetPasswordPage.jsx',
+    () => import('../features/account/ResetPasswordPage.jsx').then((m) => <m.default />),
+    'auth.resetTitle',
+  ),
+  page(
+    'admin/login',
+    'src/features/account/LoginPage.jsx',
+    () => import('../features/account/LoginPage.jsx').then((m) => <m.default admin />),
+    'auth.adminTitle',
+  ),
 ];
 // Behind the sign-in guard (SPEC section 2), inside the account layout.
 const ACCOUNT_PAGES = [
-  page('user-profile', <ProfilePage />, 'account.profile'),
-  page('favorite', <FavoritesPage />, 'account.favorite'),
-  page('order-list', <OrderListPage />, 'account.orders'),
-  page('order-detail/:id', <OrderDetailPage />, 'account.orders'),
-  page('choose-address', <AddressBook titleKey="address.choose" choosing />, 'address.choose'),
-  page('address-management', <AddressBook titleKey="account.addresses" />, 'account.addresses'),
+  page(
+    'user-profile',
+    'src/features/account/ProfilePage.jsx',
+    () => import('../features/account/ProfilePage.jsx').then((m) => <m.default />),
+    'account.profile',
+  ),
+  page(
+    'favorite',
+    'src/features/favorites/FavoritesPage.jsx',
+    () => import('../features/favorites/FavoritesPage.jsx').then((m) => <m.default />),
+    'account.favorite',
+  ),
+  page(
+    'order-list',
+    'src/features/orders/OrderListPage.jsx',
+    () => import('../features/orders/OrderListPage.jsx').then((m) => <m.default />),
+    'account.orders',
+  ),
+  page(
+    'order-detail/:id',
+    'src/features/orders/OrderDetailPage.jsx',
+    () => import('../features/orders/OrderDetailPage.jsx').then((m) => <m.default />),
+    'account.orders',
+  ),
+  page(
+    'choose-address',
+    'src/features/addresses/AddressBook.jsx',
+    () => import('../features/addresses/AddressBook.jsx').then((m) => <m.default titleKey="address.choose" choosing />),
+    'address.choose',
+  ),
+  page(
+    'address-management',
+    'src/features/addresses/AddressBook.jsx',
+    () => import('../features/addresses/AddressBook.jsx').then((m) => <m.default titleKey="account.addresses" />),
+    'account.addresses',
+  ),
 ];
 // Behind the guard too, full width (no account menu).
 const SHOPPING_PAGES = [
-  page('checkout', <CheckoutPage />, 'checkout.title'),
-  page('order-summary/:orderNumber', <OrderSummaryPage />, 'order.summaryTitle'),
-  page('payment-info', <PaymentInfoPage />, 'payment.title'),
-  page('pay/:orderNumber', <PayPage />, 'pay.title'),
-  page('wechat-callback', <WechatCallbackPage />, 'pay.title'),
+  page(
+    'checkout',
+    'src/features/checkout/CheckoutPage.jsx',
+    () => import('../features/checkout/CheckoutPage.jsx').then((m) => <m.default />),
+    'checkout.title',
+  ),
+  page(
+    'order-summary/:orderNumber',
+    'src/features/orders/OrderSummaryPage.jsx',
+    () => import('../features/orders/OrderSummaryPage.jsx').then((m) => <m.default />),
+    'order.summaryTitle',
+  ),
+  page(
+    'payment-info',
+    'src/features/payment/PaymentInfoPage.jsx',
+    () => import('../features/payment/PaymentInfoPage.jsx').then((m) => <m.default />),
+    'payment.title',
+  ),
+  page(
+    'pay/:orderNumber',
+    'src/features/payment/PayPage.jsx',
+    () => import('../features/payment/PayPage.jsx').then((m) => <m.default />),
+    'pay.title',
+  ),
+  page(
+    'wechat-callback',
+    'src/features/payment/WechatCallbackPage.jsx',
+    () => import('../features/payment/WechatCallbackPage.jsx').then((m) => <m.default />),
+    'pay.title',
+  ),
 ];
 const SEARCH_PATH = 'search-product';
 
@@ -123,11 +193,15 @@ export const PRIVATE_PATHS = [...ACCOUNT_PAGES, ...SHOPPING_PAGES, ...SIGN_IN_PA
   .map(({ path }) => path)
   .concat(SEARCH_PATH);
 
-const noindexPage = ({ path, element, titleKey }) => ({
+// `chunk`: the page's module, whose built chunks the SSR preloads (ssr/preload.js, Vite's manifest).
+const noindexPage = ({ path, chunk, load, titleKey }) => ({
   path,
-  element,
-  handle: { meta: ({ t }) => ({ title: t(titleKey), noindex: true }) },
+  lazy: async () => ({ element: await load() }),
+  handle: { meta: ({ t }) => ({ title: t(titleKey), noindex: true }), chunk },
 });
+
+/** The lazy pages, for the test that each one's chunk is the module it loads. */
+export const LAZY_PAGES = [...SIGN_IN_PAGES, ...ACCOUNT_PAGES, ...SHOPPING_PAGES];
 
 const plain = (url, page) => (page > 1 ? `${url.pathname}?page=${page}` : url.pathname);
 
@@ -264,16 +338,24 @@ function listingRoutes({ api, store, viewer }) {
   ];
 }
 
+// Cards in each of the home page's rows: all the BFF is asked for.
+const HOME_CARDS = 8;
+
 function homeRoute({ api, viewer }) {
   const loader = () =>
     guard(async () => {
       const [banners, brands, newest, best] = await Promise.all([
         catalog.fetchBanners(api),
         catalog.fetchBrands(api),
-        catalog.fetchNewest(api, { sort: '', page: 1 }, viewer()),
-        catalog.fetchBest(api, { page: 1 }, viewer()),
+        catalog.fetchNewest(api, { sort: '', page: 1, limit: HOME_CARDS }, viewer()),
+        catalog.fetchBest(api, { page: 1, limit: HOME_CARDS }, viewer()),
       ]);
-      return { banners, brands, newest: newest.products.slice(0, 8), best: best.products.slice(0, 8) };
+      return {
+        banners,
+        brands,
+        newest: newest.products.slice(0, HOME_CARDS),
+        best: best.products.slice(0, HOME_CARDS),
+      };
     });
   return { index: true, loader, element: <HomePage />, handle: { meta: homeMeta } };
 }
