@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { after, before, describe, test } from 'node:test';
 import { bffJson, startStack } from './stack.js';
-import { hydrated, launchBrowser, openPage } from './browser.js';
+import { adminTab, hydrated, launchBrowser } from './browser.js';
 
 let stack;
 let browser;
@@ -21,21 +21,6 @@ after(async () => {
   await browser?.close();
   await stack?.stop();
 });
-
-/** A tab signed in as the seeded admin, on the console. */
-async function adminTab() {
-  const tab = await openPage(browser);
-  const { page } = tab;
-  page.on('dialog', (dialog) => dialog.accept());
-  await page.goto(`${stack.baseUrl}/admin/login`, { waitUntil: 'load' });
-  await hydrated(page);
-  const login = page.getByTestId('admin-login-page');
-  await login.getByLabel('电子邮件地址').fill('admin@example.com');
-  await login.getByLabel('密码').fill('admin1234');
-  await login.getByRole('button', { name: '登录' }).click();
-  await page.getByTestId('admin-products').waitFor();
-  return tab;
-}
 
 /** The server-rendered HTML of `path`, fetched until `check(html)` holds (the SSR reuses shop settings up to 10 s). */
 async function pageUntil(path, check, timeoutMs = 15000) {
@@ -58,7 +43,7 @@ const jsonLd = (html) =>
 
 describe('the console: catalogue and shop settings', () => {
   test('a category renamed in the console is the storefront’s; a stale save is refused', async () => {
-    const tab = await adminTab();
+    const tab = await adminTab(browser, stack.baseUrl);
     const { page } = tab;
     await page.getByRole('link', { name: '分类' }).first().click();
     await page.getByTestId('admin-categories').waitFor();
@@ -75,7 +60,7 @@ describe('the console: catalogue and shop settings', () => {
     assert.equal(await page.getByTestId('error-name').textContent(), '请填写名称');
 
     // Another tab saves first: this tab's save is refused, not applied.
-    const other = await adminTab();
+    const other = await adminTab(browser, stack.baseUrl);
     await other.page.goto(`${stack.baseUrl}/admin/content/categories/${id}`, { waitUntil: 'load' });
     await other.page.getByTestId('content-editor').waitFor();
     const renamed = `控制台分类 ${Date.now()}`;
@@ -112,7 +97,7 @@ describe('the console: catalogue and shop settings', () => {
   });
 
   test('an article written in the rich-text editor is the storefront’s, cleaned', async () => {
-    const tab = await adminTab();
+    const tab = await adminTab(browser, stack.baseUrl);
     const { page } = tab;
     await page.getByRole('link', { name: '文章' }).first().click();
     await page.getByTestId('admin-articles').waitFor();
@@ -167,7 +152,7 @@ describe('the console: catalogue and shop settings', () => {
   });
 
   test('the catalogue goes out as CSV and comes back: a bad row stops the import, a good file creates', async () => {
-    const tab = await adminTab();
+    const tab = await adminTab(browser, stack.baseUrl);
     const { page } = tab;
     await page.getByRole('link', { name: '批量导入导出' }).click();
     await page.getByTestId('admin-bulk').waitFor();
@@ -224,7 +209,7 @@ describe('the console: catalogue and shop settings', () => {
     assert.ok(['Offer', 'AggregateOffer'].includes(ld.offers['@type']));
     assert.equal(ld.offers.priceCurrency, 'NZD');
 
-    const tab = await adminTab();
+    const tab = await adminTab(browser, stack.baseUrl);
     const { page } = tab;
     await page.getByRole('link', { name: '店铺设置' }).click();
     await page.getByTestId('admin-settings').waitFor();

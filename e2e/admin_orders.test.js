@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { bffJson, startStack } from './stack.js';
-import { hydrated, launchBrowser, openPage } from './browser.js';
+import { adminTab, hydrated, launchBrowser, openPage } from './browser.js';
 
 let stack;
 let browser;
@@ -106,21 +106,6 @@ async function checkOut(tab) {
   return (await page.getByTestId('order-number').textContent()).trim();
 }
 
-/** The admin signed in through /admin/login. */
-async function adminTab() {
-  const tab = await openPage(browser);
-  const { page } = tab;
-  page.on('dialog', (dialog) => dialog.accept());
-  await page.goto(`${stack.baseUrl}/admin/login`, { waitUntil: 'load' });
-  await hydrated(page);
-  const login = page.getByTestId('admin-login-page');
-  await login.getByLabel('电子邮件地址').fill('admin@example.com');
-  await login.getByLabel('密码').fill('admin1234');
-  await login.getByRole('button', { name: '登录' }).click();
-  await page.getByTestId('admin-layout').waitFor();
-  return tab;
-}
-
 /** Take an order action from the detail page: open its form, fill `fields` (test id suffix -> value), confirm. */
 async function act(page, action, fields, status) {
   await page.getByTestId(`action-${action}`).click();
@@ -177,7 +162,7 @@ describe('the owner console: orders and customers', () => {
     await buyer.page.getByTestId('order-pay').click();
     await buyer.page.waitForURL((url) => url.pathname === '/payment-info', { timeout: 15000 });
 
-    const owner = await adminTab();
+    const owner = await adminTab(browser, stack.baseUrl);
     const { page } = owner;
     await page.getByRole('link', { name: '订单' }).click();
     await page.getByTestId('admin-orders').waitFor();
@@ -240,7 +225,7 @@ describe('the owner console: orders and customers', () => {
     await buyer.page.waitForFunction(() => document.querySelector('[data-testid="product-price"]'));
     assert.equal(await price.textContent(), 'NZ$12.9');
 
-    const owner = await adminTab();
+    const owner = await adminTab(browser, stack.baseUrl);
     const { page } = owner;
     await page.getByRole('link', { name: '顾客' }).click();
     await page.getByTestId('admin-customers').waitFor();
@@ -268,7 +253,7 @@ describe('the owner console: orders and customers', () => {
   });
 
   test('the dashboard draws the sales chart and lists the orders to ship', async () => {
-    const owner = await adminTab();
+    const owner = await adminTab(browser, stack.baseUrl);
     const { page } = owner;
     await page.getByRole('link', { name: '概览' }).click();
     await page.getByTestId('admin-dashboard').waitFor();

@@ -123,3 +123,21 @@ export async function screenshot(page, name) {
   fs.mkdirSync(ARTIFACTS, { recursive: true });
   await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage: false });
 }
+
+/**
+ * A tab signed in as the seeded admin through /admin/login, on the console's home (the products);
+ * dialogs (the console's confirmations) are accepted.
+ */
+export async function adminTab(browser, baseUrl) {
+  const tab = await openPage(browser);
+  const { page } = tab;
+  page.on('dialog', (dialog) => dialog.accept());
+  await page.goto(`${baseUrl}/admin/login`, { waitUntil: 'load' });
+  await hydrated(page);
+  const login = page.getByTestId('admin-login-page');
+  await login.getByLabel('电子邮件地址').fill('admin@example.com');
+  await login.getByLabel('密码').fill('admin1234');
+  await login.getByRole('button', { name: '登录' }).click();
+  await page.getByTestId('admin-products').waitFor();
+  return tab;
+}

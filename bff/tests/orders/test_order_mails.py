@@ -11,7 +11,7 @@ from bff.accounts import mail
 from bff.common.background import wait_for_background_work
 from bff.extensions import db
 from bff.tests.fixtures.accounts import Mailbox
-from bff.tests.fixtures.orders import admin_url
+from bff.tests.fixtures.orders import admin_url, pay_on_sandbox
 
 
 def _subjects(mailbox):
@@ -144,25 +144,8 @@ def test_sending_happens_off_the_request_thread(app, client, as_admin, place_ord
 def test_a_provider_payment_is_mailed_recorded_and_in_the_history(
     app, client, as_admin, place_order, smtp_server
 ):
-    import json as jsonlib
-
-    from bff.payments import signing
-
     order = place_order()
-    body = jsonlib.dumps(
-        {
-            "transaction_id": "txn-42",
-            "order_number": order["order_number"],
-            "amount": "100.00",
-            "outcome": "paid",
-        }
-    ).encode()
-    headers = {
-        "X-Site-Host": "shop-a.test",
-        "X-Sandbox-Signature": signing.sign(app.config["PAYMENT_SANDBOX_SECRET"], body),
-        "Content-Type": "application/json",
-    }
-    assert client.post("/api/payment/notify/sandbox", data=body, headers=headers).status_code == 200
+    assert pay_on_sandbox(app, client, order, "txn-42").status_code == 200
     assert "已付款" in str(smtp_server.wait_for(2)[1]["Subject"])
     detail = client.get(admin_url(order), headers=as_admin).get_json()
     assert detail["order"]["paid_amount"] == 100.0 and detail["order"]["payment_method"] == "sandbox"

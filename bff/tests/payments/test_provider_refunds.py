@@ -1,35 +1,15 @@
 """The console's refund of an order paid through a provider goes through that provider's API;
 when the provider refuses, nothing is recorded. (Paid by hand: see orders/test_admin_transitions.py.)"""
 
-import json
-
 from sqlalchemy import select
 
 from bff.extensions import db
 from bff.orders.models import Order, OrderEvent
-from bff.payments import signing
 from bff.payments.providers.base import ProviderError
 from bff.payments.providers.sandbox import SandboxProvider
 from bff.payments.refunds import Refund
-from bff.tests.fixtures.orders import admin_url
+from bff.tests.fixtures.orders import admin_url, pay_on_sandbox
 from bff.tests.helpers import assert_error
-
-
-def _pay_on_sandbox(app, client, order: dict) -> None:
-    body = json.dumps(
-        {
-            "transaction_id": "txn-77",
-            "order_number": order["order_number"],
-            "amount": "100.00",
-            "outcome": "paid",
-        }
-    ).encode()
-    headers = {
-        "X-Site-Host": "shop-a.test",
-        "X-Sandbox-Signature": signing.sign(app.config["PAYMENT_SANDBOX_SECRET"], body),
-        "Content-Type": "application/json",
-    }
-    assert client.post("/api/payment/notify/sandbox", data=body, headers=headers).status_code == 200
 
 
 def _refund(client, headers, order, amount):
@@ -50,7 +30,7 @@ def test_a_refund_of_a_provider_payment_goes_through_the_provider(
 
     monkeypatch.setattr(SandboxProvider, "refund", refund)
     order = place_order()  # 100.00 in all
-    _pay_on_sandbox(app, client, order)
+    assert pay_on_sandbox(app, client, order, "txn-77").status_code == 200
     res = _refund(client, as_admin, order, "30.00")
     assert res.status_code == 200, res.get_json()
     [row] = db.session.scalars(select(Refund)).all()
@@ -66,7 +46,7 @@ def test_a_refund_the_provider_refuses_is_not_recorded(app, client, as_admin, pl
 
     monkeypatch.setattr(SandboxProvider, "refund", refuse)
     order = place_order()
-    _pay_on_sandbox(app, client, order)
+    assert pay_on_sandbox(app, client, order, "txn-77").status_code == 200
     events_before = db.session.query(OrderEvent).count()
     body = assert_error(_refund(client, as_admin, order, "30.00"), 502, "provider_failed")
     assert "balance" not in body["message"]  # the provider's words are for the log

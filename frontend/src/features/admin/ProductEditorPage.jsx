@@ -9,27 +9,10 @@ import { AuditEntries } from './AuditLog.jsx';
 import { fetchRefs } from './shared.js';
 import { Button, Panel } from './fields.jsx';
 import ProductForm from './ProductForm.jsx';
+import StaleNotice from './StaleNotice.jsx';
 import ProductImages from './ProductImages.jsx';
 import { EMPTY_PRODUCT, fromProduct, saveFailure, toBody, validateProduct } from './productForm.js';
 import StockPanel from './StockPanel.jsx';
-
-/** A save refused because another came first: the BFF's words, and a reload that is asked for. */
-export function StaleNotice({ message, onReload }) {
-  const t = useT();
-  return (
-    <div
-      role="alert"
-      className="rounded-md bg-amber-50 p-4 text-sm text-amber-900 ring-1 ring-amber-200"
-      data-testid="stale-notice"
-    >
-      <p>{message}</p>
-      <p className="mt-1 text-amber-800">{t('admin.stale.keep')}</p>
-      <Button className="mt-3" onClick={onReload} data-testid="stale-reload">
-        {t('admin.stale.reload')}
-      </Button>
-    </div>
-  );
-}
 
 /**
  * The form and what surrounds it. `saved` is the BFF's copy (version, pictures, stock); `values`
@@ -75,7 +58,9 @@ export function ProductEditorView({
             {busy ? t('admin.saving') : t('admin.save')}
           </Button>
         </div>
-        {failure?.kind === 'stale' && <StaleNotice message={failure.message} onReload={onReload} />}
+        {failure?.kind === 'stale' && (
+          <StaleNotice message={failure.message} onReload={onReload} reloadKey="admin.stale.reload" />
+        )}
         {failure && failure.kind !== 'stale' && (
           <p role="alert" className="rounded-md bg-rose-50 px-3 py-2 text-sm text-rose-700" data-testid="save-problem">
             {failure.message}

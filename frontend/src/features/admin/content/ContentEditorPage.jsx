@@ -13,7 +13,7 @@ import { saveFailure } from '../productForm.js';
 import ContentForm from './ContentForm.jsx';
 import ContentPicture from './ContentPicture.jsx';
 import { fromObject, KINDS, kindNames, toBody, validateContent } from './kinds.js';
-import StaleNotice from './StaleNotice.jsx';
+import StaleNotice from '../StaleNotice.jsx';
 
 const AUDIT_TYPES = { categories: 'category', brands: 'brand', banners: 'banner', articles: 'article' };
 

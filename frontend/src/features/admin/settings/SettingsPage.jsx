@@ -9,7 +9,7 @@ import { useNotify } from '../../ui/useNotify.js';
 import { AuditEntries } from '../AuditLog.jsx';
 import { Button, Checkbox, IntegerField, MoneyField, Panel, Select, TextArea, TextField } from '../fields.jsx';
 import { saveFailure } from '../productForm.js';
-import StaleNotice from '../content/StaleNotice.jsx';
+import StaleNotice from '../StaleNotice.jsx';
 import ExchangeRateHistory from './ExchangeRateHistory.jsx';
 import SettingsPicture from './SettingsPicture.jsx';
 import { changedBody, FEES, fromSettings, PICTURES, SHIPPING_FLAGS, validateSettings } from './settingsForm.js';

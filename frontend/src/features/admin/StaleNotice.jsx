@@ -1,8 +1,11 @@
-import { useT } from '../../../i18n/index.js';
-import { Button } from '../fields.jsx';
+import { useT } from '../../i18n/index.js';
+import { Button } from './fields.jsx';
 
-/** A save refused because another came first: the BFF's words, and a reload that is asked for. */
-export default function StaleNotice({ message, onReload }) {
+/**
+ * A save refused because another came first (412): the BFF's words, and a reload that is asked
+ * for. Every console editor shows it; `reloadKey` names what its button reloads.
+ */
+export default function StaleNotice({ message, onReload, reloadKey = 'admin.content.reload' }) {
   const t = useT();
   return (
     <div
@@ -13,7 +16,7 @@ export default function StaleNotice({ message, onReload }) {
       <p>{message}</p>
       <p className="mt-1 text-amber-800">{t('admin.stale.keep')}</p>
       <Button className="mt-3" onClick={onReload} data-testid="stale-reload">
-        {t('admin.content.reload')}
+        {t(reloadKey)}
       </Button>
     </div>
   );
