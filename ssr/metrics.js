@@ -57,12 +57,20 @@ export function createMetrics({ registry = new client.Registry(), processMetrics
     registers,
   });
 
+  const pageCache = new client.Counter({
+    name: 'ssr_page_cache_total',
+    help: "Guests' pages looked up in the page cache (ssr/pageCache.js), by outcome: HIT, STALE or MISS.",
+    labelNames: ['route', 'state'],
+    registers,
+  });
+
   function middleware(req, res, next) {
     const end = latency.startTimer();
     res.on('finish', () => {
       const route = routeOf(req, res);
       requests.inc({ method: req.method, route, status: String(res.statusCode) });
       end({ method: req.method, route });
+      if (res.locals?.cache) pageCache.inc({ route, state: res.locals.cache });
     });
     next();
   }

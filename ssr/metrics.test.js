@@ -83,6 +83,32 @@ describe('metrics', () => {
     expect(text).not.toContain('/product/1');
   });
 
+  it("counts guests' pages by what the page cache did, under their route", async () => {
+    const cached = createMetrics({ processMetrics: false });
+    const entry = {
+      render: async () => ({ status: 200, html: '', head: '', state: {}, route: '/product/:id', bffCalls: 2 }),
+    };
+    const app = createApp({
+      bffUrl: `http://127.0.0.1:${bff.address().port}`,
+      getTemplate: async () => '<!--app-html-->',
+      getEntry: async () => entry,
+      metrics: cached,
+      pageCache: { freshMs: 60_000, staleMs: 60_000 },
+    });
+    const server = await listen(http.createServer(app));
+    try {
+      const url = `http://127.0.0.1:${server.address().port}/product/7`;
+      for (let i = 0; i < 3; i += 1) expect((await fetch(url)).headers.get('x-cache')).toBe(i ? 'HIT' : 'MISS');
+      const text = await cached.registry.metrics();
+      expect(sample(text, 'ssr_page_cache_total', { route: '/product/:id', state: 'MISS' })).toBe(1);
+      expect(sample(text, 'ssr_page_cache_total', { route: '/product/:id', state: 'HIT' })).toBe(2);
+      // Only the miss rendered, with its two BFF calls.
+      expect(sample(text, 'ssr_bff_calls_per_render_sum', { route: '/product/:id' })).toBe(2);
+    } finally {
+      await new Promise((r) => server.close(r));
+    }
+  });
+
   it('is not answered on the public port', async () => {
     const res = await fetch(`${base}/metrics`);
     expect(await res.text()).not.toContain('ssr_http_requests_total');

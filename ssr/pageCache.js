@@ -108,6 +108,7 @@ export function createPageCache({
       status: page.status,
       headers: page.headers,
       route: page.route,
+      bffCalls: page.bffCalls,
       storedAt: now(),
       size: gzip.length + 512,
     };
@@ -133,9 +134,9 @@ export function createPageCache({
   }
 
   function send(req, res, entry, state) {
-    // The request's log line and metrics name the page's route, whoever rendered it.
-    res.locals.route = entry.route;
-    res.locals.cache = state;
+    // The request's log line and metrics name the page's route, whoever rendered it; only a miss
+    // rendered it for this request (a stale page is refreshed apart from it).
+    Object.assign(res.locals, { route: entry.route, cache: state, bffCalls: state === 'MISS' ? entry.bffCalls : 0 });
     res.status(entry.status).set(entry.headers);
     res.set({ 'Cache-Control': cacheControl(freshMs, staleMs), Vary: 'Host, Accept-Encoding', 'X-Cache': state });
     if (/\bgzip\b/.test(req.headers['accept-encoding'] || '')) {
