@@ -135,7 +135,9 @@ describe('rich HTML written by raw SQL is cleaned on its way to the page', () =>
         const tab = await watchedTab();
         for (const [n, payload] of share(i)) {
           writeRaw('products', 'product_details', product.id, `<p>payload ${n}</p>${payload}`);
-          const url = `${stack.baseUrl}/product/${product.id}`;
+          // A URL of its own per payload: guests' pages are cached for seconds (ssr/pageCache.js), and
+          // a raw SQL write tells no cache; each payload must be rendered, not an earlier one's copy.
+          const url = `${stack.baseUrl}/product/${product.id}?payload=${n}`;
           await renderAndCheck(tab, url, '[data-testid="product-details"]', payload);
           // The page shows this payload's marker: it did render this payload, not an earlier one.
           const text = await tab.page.locator('[data-testid="product-details"]').innerText();
