@@ -186,11 +186,21 @@ export async function startStack(extraEnv = {}) {
  */
 export async function startDevSsr(stack) {
   const port = await freePort();
+  const hmrPort = await freePort();
   const log = path.join(stack.tmp, 'ssr-dev.log');
   const child = startProcess(
     process.execPath,
     ['ssr/server.js', '--dev'],
-    { ...process.env, NODE_ENV: 'development', PORT: String(port), HOST: '127.0.0.1', BFF_URL: stack.bffUrl },
+    {
+      ...process.env,
+      NODE_ENV: 'development',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      BFF_URL: stack.bffUrl,
+      // Ports of its own for Vite's hot-reload socket and none for metrics: runs side by side.
+      VITE_HMR_PORT: String(hmrPort),
+      METRICS_PORT: '0',
+    },
     log,
   );
   await waitFor(`http://127.0.0.1:${port}/robots.txt`, {}, 60000, child);

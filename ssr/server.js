@@ -62,7 +62,9 @@ async function development() {
   const vite = await createServer({
     root: frontend,
     configFile: path.join(frontend, 'vite.config.js'),
-    server: { middlewareMode: true },
+    // Vite's hot-reload socket listens on a port of its own: 24678 unless VITE_HMR_PORT says
+    // otherwise (the browser tests give each dev server a free one, so two runs never meet).
+    server: { middlewareMode: true, hmr: { port: Number(process.env.VITE_HMR_PORT) || 24678 } },
     appType: 'custom',
   });
   return createApp({
