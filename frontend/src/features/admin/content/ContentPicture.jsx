@@ -1,10 +1,8 @@
-import { useState } from 'react';
 import { setContentPicture } from '../../../api/adminContent.js';
 import Img from '../../../common/components/Img.jsx';
-import { useApiCall } from '../../../common/useApiCall.js';
 import { useT } from '../../../i18n/index.js';
-import { useNotify } from '../../ui/useNotify.js';
 import { Button, Panel } from '../fields.jsx';
+import { PictureChooser, usePictureUpload } from '../PictureUpload.jsx';
 
 /**
  * The one picture of a saved category, brand (its logo) or banner: replace or remove. The BFF
@@ -12,25 +10,10 @@ import { Button, Panel } from '../fields.jsx';
  */
 export default function ContentPicture({ kind, obj, onSaved }) {
   const t = useT();
-  const notify = useNotify();
-  const call = useApiCall();
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState(null);
-
-  const run = async (file) => {
-    setBusy(true);
-    setProblem(null);
-    try {
-      onSaved(await call((api) => setContentPicture(api, kind, obj.id, file, obj.version)));
-      notify('success', t(file ? 'admin.content.picture.saved' : 'admin.content.picture.removed'));
-    } catch (error) {
-      const message = error?.data?.errors?.image?.[0] || error.message;
-      setProblem(message);
-      notify('error', message);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { busy, problem, run } = usePictureUpload(
+    (api, file) => setContentPicture(api, kind, obj.id, file, obj.version),
+    onSaved,
+  );
 
   return (
     <Panel title={t('admin.content.picture')} testId="content-picture">
@@ -43,21 +26,7 @@ export default function ContentPicture({ kind, obj, onSaved }) {
           className="h-24 w-40 rounded object-contain ring-1 ring-gray-200"
         />
         <div className="space-y-2">
-          <label className="inline-flex cursor-pointer items-center rounded-md bg-white px-4 py-2 text-sm font-medium ring-1 ring-gray-300 hover:bg-gray-50">
-            {busy ? t('admin.image.uploading') : t('admin.content.picture.choose')}
-            <input
-              type="file"
-              accept="image/jpeg,image/png,image/webp,image/gif"
-              className="sr-only"
-              disabled={busy}
-              data-testid="content-picture-input"
-              onChange={(e) => {
-                const [file] = e.target.files;
-                e.target.value = '';
-                if (file) run(file);
-              }}
-            />
-          </label>
+          <PictureChooser busy={busy} onFile={run} className="px-4 py-2 text-sm" testId="content-picture-input" />
           {obj.avatar && (
             <Button small kind="danger" disabled={busy} onClick={() => run(null)}>
               {t('admin.content.picture.remove')}
