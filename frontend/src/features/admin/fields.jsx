@@ -138,3 +138,26 @@ export function Button({ kind = 'plain', small = false, className = '', type = '
     />
   );
 }
+
+/** A list's text search: typed freely, applied (trimmed) when the owner presses Enter. */
+export function SearchForm({ label, value, onChange, onSearch, testId }) {
+  return (
+    <form
+      role="search"
+      className="col-span-2"
+      onSubmit={(e) => {
+        e.preventDefault();
+        onSearch(value.trim());
+      }}
+    >
+      <TextField
+        label={label}
+        name="q"
+        type="search"
+        value={value}
+        onChange={(_, text) => onChange(text)}
+        data-testid={testId}
+      />
+    </form>
+  );
+}

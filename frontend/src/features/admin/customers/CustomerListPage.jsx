@@ -4,7 +4,7 @@ import { listCustomers } from '../../../api/adminOrders.js';
 import Pagination from '../../../common/components/Pagination.jsx';
 import { useRemote } from '../../../common/useRemote.js';
 import { useT } from '../../../i18n/index.js';
-import { Select, TextField } from '../fields.jsx';
+import { SearchForm, Select } from '../fields.jsx';
 import { money, withFilter } from '../shared.js';
 
 /** /admin/customers: the shop's shoppers with their level, orders and spend; search and the blocked filter in the URL. */
@@ -23,23 +23,13 @@ export default function CustomerListPage() {
     <div className="space-y-4" data-testid="admin-customers">
       <h1 className="text-xl font-semibold">{t('adminCustomers.nav')}</h1>
       <div className="grid grid-cols-2 gap-3 rounded-lg bg-white p-3 shadow-sm ring-1 ring-gray-100 md:grid-cols-4">
-        <form
-          role="search"
-          className="col-span-2"
-          onSubmit={(e) => {
-            e.preventDefault();
-            filter('q', q.trim());
-          }}
-        >
-          <TextField
-            label={t('adminCustomers.search')}
-            name="q"
-            type="search"
-            value={q}
-            onChange={(_, value) => setQ(value)}
-            data-testid="customers-q"
-          />
-        </form>
+        <SearchForm
+          label={t('adminCustomers.search')}
+          value={q}
+          onChange={setQ}
+          onSearch={(text) => filter('q', text)}
+          testId="customers-q"
+        />
         <Select
           label={t('adminCustomers.filter.blocked')}
           name="blocked"

@@ -7,7 +7,7 @@ import { useRemote } from '../../../common/useRemote.js';
 import { useT } from '../../../i18n/index.js';
 import ShopTime from '../../shop/ShopTime.jsx';
 import { useNotify } from '../../ui/useNotify.js';
-import { Button, Select, TextField } from '../fields.jsx';
+import { Button, SearchForm, Select, TextField } from '../fields.jsx';
 import { money, withFilter } from '../shared.js';
 
 export const STATUSES = ['unpaid', 'payment_failed', 'paid', 'completed', 'cancelled'];
@@ -54,23 +54,13 @@ export default function OrderListPage() {
         </Button>
       </div>
       <div className="grid grid-cols-2 gap-3 rounded-lg bg-white p-3 shadow-sm ring-1 ring-gray-100 md:grid-cols-6">
-        <form
-          role="search"
-          className="col-span-2"
-          onSubmit={(e) => {
-            e.preventDefault();
-            filter('q', q.trim());
-          }}
-        >
-          <TextField
-            label={t('adminOrders.search')}
-            name="q"
-            type="search"
-            value={q}
-            onChange={(_, value) => setQ(value)}
-            data-testid="orders-q"
-          />
-        </form>
+        <SearchForm
+          label={t('adminOrders.search')}
+          value={q}
+          onChange={setQ}
+          onSearch={(text) => filter('q', text)}
+          testId="orders-q"
+        />
         <Select
           label={t('adminOrders.filter.status')}
           name="status"
