@@ -6,6 +6,7 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { after, before, describe, test } from 'node:test';
+import { png } from './images.js';
 import { bffJson, startStack } from './stack.js';
 import { adminTab, hydrated, launchBrowser } from './browser.js';
 
@@ -82,6 +83,14 @@ describe('the console: catalogue and shop settings', () => {
       renamed,
     );
     assert.equal(await page.getByTestId('stale-notice').count(), 0);
+    // Its picture, uploaded on its own call: the BFF's copy (a new version) is the editor's.
+    await page.getByTestId('content-picture-input').setInputFiles({
+      name: 'category.png',
+      mimeType: 'image/png',
+      buffer: png(96, 64, [30, 120, 200]),
+    });
+    await page.getByTestId('toast-success').filter({ hasText: '图片已更新' }).first().waitFor();
+    assert.match(await page.getByTestId('content-picture').locator('img').getAttribute('src'), /\/media\//);
     // The product editor offers the category under its new name.
     const option = page.locator(`select[name="category_id"] option[value="${id}"]`);
     await page.getByRole('link', { name: '商品' }).first().click();
