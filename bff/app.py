@@ -43,6 +43,7 @@ from bff.errors import register_error_handlers
 from bff.extensions import api, db, jwt, migrate
 from bff.favorites.routes import blp as favorites
 from bff.json import DecimalJSONProvider
+from bff.media.commands import media_cli
 from bff.media.routes import bp as media
 from bff.orders.admin_id_numbers import blp as admin_order_id_numbers
 from bff.orders.admin_routes import blp as admin_orders
@@ -142,6 +143,7 @@ def create_app(config: Config | None = None) -> Flask:
         reindex_search,
         payments_cli,
         reencrypt_personal_data,
+        media_cli,
     ):
         app.cli.add_command(command)
     return app

@@ -5,15 +5,14 @@
 #
 # The database named by DATABASE_URL must exist (empty, or an old copy: every object of the dump is
 # dropped first and restored in one transaction, so a failed restore changes nothing). Media files
-# are unpacked into MEDIA_ROOT over what is there. Stop the BFF first (docker compose stop bff
-# scheduler) and start it after: its migrations then run on the restored schema.
+# are written back into the media store the BFF's settings name (MEDIA_ROOT, or with
+# MEDIA_STORAGE=s3 the bucket: scripts/backup_env.sh) over what is there. Stop the
+# BFF first (docker compose stop bff scheduler) and start it after: its migrations then run on the
+# restored schema.
 set -euo pipefail
 
 backup=${1:?usage: restore.sh BACKUP_DIR/<time>}
-: "${DATABASE_URL:?set DATABASE_URL (postgresql://...)}"
-MEDIA_ROOT=${MEDIA_ROOT:-var/media}
-url=${DATABASE_URL/postgresql+psycopg:/postgresql:}
-url=${url/#postgres:/postgresql:}
+source "$(dirname "$0")/backup_env.sh"
 
 # A damaged or partial copy is refused before anything is touched.
 (cd "$backup" && sha256sum --check --quiet SHA256SUMS)
@@ -21,6 +20,5 @@ url=${url/#postgres:/postgresql:}
 pg_restore --clean --if-exists --no-owner --no-privileges --single-transaction --exit-on-error \
   --dbname="$url" "$backup/database.dump"
 
-mkdir -p "$MEDIA_ROOT"
-tar -C "$MEDIA_ROOT" -xzf "$backup/media.tar.gz"
+media import "$backup/media.tar.gz"
 echo "restored $backup"

@@ -2,11 +2,15 @@
 S3-compatible object store (AWS S3, MinIO, ...) with MEDIA_STORAGE=s3, so that several BFF
 machines share one set of pictures. `media_storage()` gives the configured one; callers use
 `save` (and `exists`), and `media_url` turns a stored path into the URL a browser fetches.
+`stored`, `open` and `put` serve the backups (bff/media/archive.py): every object, read and written
+back under its own path.
 """
 
 import hashlib
 import re
+from collections.abc import Iterator
 from pathlib import Path, PurePosixPath
+from typing import BinaryIO
 
 from flask import current_app, has_app_context
 
@@ -35,11 +39,25 @@ class LocalStorage:
     def save(self, folder: str, name: str, data: bytes) -> str:
         """Store `data` and return its media path."""
         path = _media_path(folder, name, data)
-        target = self.root / path
-        if not target.exists():
-            target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_bytes(data)
+        if not self.exists(path):
+            self.put(path, data)
         return path
+
+    def stored(self) -> Iterator[tuple[str, int]]:
+        """(path, size) of every stored file."""
+        if self.root.is_dir():
+            for file in sorted(self.root.rglob("*")):
+                if file.is_file():
+                    yield file.relative_to(self.root).as_posix(), file.stat().st_size
+
+    def open(self, path: str) -> BinaryIO:
+        return (self.root / path).open("rb")
+
+    def put(self, path: str, data: bytes) -> None:
+        """Write `data` at exactly `path` (a restore writes each file back where it was)."""
+        target = self.root / path
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes(data)
 
     @staticmethod
     def url(path: str | None) -> str | None:
@@ -85,6 +103,21 @@ class S3Storage:
 
     def save(self, folder: str, name: str, data: bytes) -> str:
         path = _media_path(folder, name, data)
+        self.put(path, data)
+        return path
+
+    def stored(self) -> Iterator[tuple[str, int]]:
+        """(path, size) of every object under the prefix, page by page (1,000 keys a request)."""
+        pages = self.client.get_paginator("list_objects_v2").paginate(Bucket=self.bucket, Prefix=self.prefix)
+        for page in pages:
+            for item in page.get("Contents", ()):
+                yield item["Key"].removeprefix(self.prefix), item["Size"]
+
+    def open(self, path: str) -> BinaryIO:
+        """The object's bytes as a stream: a backup copies it without holding it in memory."""
+        return self.client.get_object(Bucket=self.bucket, Key=self.prefix + path)["Body"]
+
+    def put(self, path: str, data: bytes) -> None:
         self.client.put_object(
             Bucket=self.bucket,
             Key=self.prefix + path,
@@ -92,7 +125,6 @@ class S3Storage:
             ContentType=_TYPES.get(PurePosixPath(path).suffix.lower(), "application/octet-stream"),
             CacheControl="public, max-age=31536000, immutable",
         )
-        return path
 
 
 def media_storage() -> LocalStorage | S3Storage:

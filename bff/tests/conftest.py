@@ -20,6 +20,7 @@ pytest_plugins = [
     "bff.tests.fixtures.shopping",
     "bff.tests.fixtures.admin",
     "bff.tests.fixtures.orders",
+    "bff.tests.fixtures.s3",
 ]
 
 

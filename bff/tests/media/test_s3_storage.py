@@ -4,36 +4,23 @@ picture URLs point at the bucket's public URL, where the bytes are."""
 
 import io
 import json
-import socket
 import urllib.request
 from decimal import Decimal
 
-import boto3
 import pytest
-from moto.server import ThreadedMotoServer
 from PIL import Image
 
 from bff.extensions import db
 from bff.media.storage import LocalStorage, S3Storage, media_storage
+from bff.tests.fixtures.s3 import s3_client, s3_settings
 from bff.tests.helpers import SHOP_A
 
 BUCKET = "shop-media"
-OPTIONS = {"region_name": "us-east-1", "aws_access_key_id": "test", "aws_secret_access_key": "test"}
-
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 @pytest.fixture(scope="module")
-def s3_server():
-    port = _free_port()
-    server = ThreadedMotoServer(ip_address="127.0.0.1", port=port, verbose=False)
-    server.start()
-    endpoint = f"http://127.0.0.1:{port}"
-    client = boto3.client("s3", endpoint_url=endpoint, **OPTIONS)
+def public_bucket(s3_server):
+    client = s3_client(s3_server)
     client.create_bucket(Bucket=BUCKET)
     # Browsers read the pictures anonymously, as from a public bucket or a CDN in front of it.
     statement = {
@@ -45,26 +32,16 @@ def s3_server():
     client.put_bucket_policy(
         Bucket=BUCKET, Policy=json.dumps({"Version": "2012-10-17", "Statement": [statement]})
     )
-    yield endpoint
-    server.stop()
+    return client
 
 
 @pytest.fixture
-def s3(app, s3_server):
+def s3(app, s3_server, public_bucket):
     """The app configured for the bucket, as production would be; put back afterwards."""
-    settings = {
-        "MEDIA_STORAGE": "s3",
-        "S3_BUCKET": BUCKET,
-        "S3_PREFIX": "media",
-        "S3_ENDPOINT_URL": s3_server,
-        "S3_REGION": OPTIONS["region_name"],
-        "S3_ACCESS_KEY_ID": OPTIONS["aws_access_key_id"],
-        "S3_SECRET_ACCESS_KEY": OPTIONS["aws_secret_access_key"],
-        "MEDIA_URL": f"{s3_server}/{BUCKET}/media/",
-    }
+    settings = {**s3_settings(s3_server, BUCKET), "MEDIA_URL": f"{s3_server}/{BUCKET}/media/"}
     saved = {key: app.config.get(key) for key in settings}
     app.config.update(settings)
-    yield boto3.client("s3", endpoint_url=s3_server, **OPTIONS)
+    yield public_bucket
     app.config.update(saved)
 
 

@@ -1,6 +1,8 @@
 """The restore drill: scripts/backup.sh, the database destroyed and the media deleted,
 scripts/restore.sh, and the orders, users and images are all there again (rows and files counted
-and compared, the ID numbers still readable with the key kept apart from the backup).
+and compared, the ID numbers still readable with the key kept apart from the backup). Twice: with
+the media as local files (MEDIA_ROOT) and in an S3 bucket (MEDIA_STORAGE=s3, as docker-compose's
+MinIO; here moto's local S3 server).
 
 PostgreSQL only (pg_dump): runs when TEST_DATABASE_URL is set, on a database of its own that it
 creates and drops, as the suite's conftest does."""
@@ -16,6 +18,7 @@ from sqlalchemy import create_engine, make_url, text
 
 from bff.common.encryption import decrypt, encrypt
 from bff.config import ROOT
+from bff.tests.fixtures.s3 import s3_client, s3_settings
 from bff.tests.test_migrations import _insert, _upgrade_to_head
 
 SERVER = os.environ.get("TEST_DATABASE_URL")
@@ -46,8 +49,63 @@ def drill_database():
         admin.dispose()
 
 
-def _fill(url: str, media: Path) -> None:
-    """A shop with members, orders (ID numbers encrypted) and products whose images are files."""
+class LocalMedia:
+    """Media files under a folder, read and deleted with the file system itself."""
+
+    def __init__(self, root: Path):
+        self.root = root
+        self.env = {"MEDIA_STORAGE": "local", "MEDIA_ROOT": str(root)}
+
+    def write(self, path: str, data: bytes) -> None:
+        (self.root / path).parent.mkdir(parents=True, exist_ok=True)
+        (self.root / path).write_bytes(data)
+
+    def files(self) -> dict[str, bytes]:
+        return {
+            p.relative_to(self.root).as_posix(): p.read_bytes() for p in self.root.rglob("*") if p.is_file()
+        }
+
+    def destroy(self) -> None:
+        for path in self.root.rglob("*"):
+            if path.is_file():
+                path.unlink()
+
+
+class BucketMedia:
+    """Media objects `media/<path>` in a bucket, read and deleted with boto3 itself."""
+
+    PREFIX = "media/"
+
+    def __init__(self, endpoint: str, bucket: str):
+        self.client, self.bucket = s3_client(endpoint), bucket
+        self.client.create_bucket(Bucket=bucket)
+        self.env = s3_settings(endpoint, bucket, prefix="media")
+
+    def write(self, path: str, data: bytes) -> None:
+        self.client.put_object(Bucket=self.bucket, Key=self.PREFIX + path, Body=data)
+
+    def files(self) -> dict[str, bytes]:
+        keys = [item["Key"] for item in self.client.list_objects_v2(Bucket=self.bucket).get("Contents", [])]
+        return {key.removeprefix(self.PREFIX): self._read(key) for key in keys}
+
+    def _read(self, key: str) -> bytes:
+        return self.client.get_object(Bucket=self.bucket, Key=key)["Body"].read()
+
+    def destroy(self) -> None:
+        for key in self.files():
+            self.client.delete_object(Bucket=self.bucket, Key=self.PREFIX + key)
+
+
+@pytest.fixture(params=["local", "s3"])
+def media(request, tmp_path):
+    if request.param == "local":
+        (tmp_path / "media").mkdir()
+        return LocalMedia(tmp_path / "media")
+    return BucketMedia(request.getfixturevalue("s3_server"), f"drill-{secrets.token_hex(4)}")
+
+
+def _fill(url: str, media: LocalMedia | BucketMedia) -> None:
+    """A shop with members, orders (ID numbers encrypted) and products whose images are stored."""
     engine = create_engine(url)
     with engine.begin() as conn:
         _upgrade_to_head(conn)
@@ -57,8 +115,7 @@ def _fill(url: str, media: Path) -> None:
             product = _insert(conn, "products", shop_id=shop, name=f"Honey {i}")
             for j in range(2):
                 path = f"products/p{i}-{j}.{secrets.token_hex(6)}.jpg"
-                (media / path).parent.mkdir(parents=True, exist_ok=True)
-                (media / path).write_bytes(secrets.token_bytes(2048 + i * 100 + j))
+                media.write(path, secrets.token_bytes(2048 + i * 100 + j))
                 _insert(conn, "product_images", shop_id=shop, product_id=product, path=path)
         for i in range(5):
             order = _insert(
@@ -84,68 +141,65 @@ def _rows(url: str) -> dict[str, int]:
     return rows
 
 
-def _files(media: Path) -> dict[str, str]:
-    return {
-        str(p.relative_to(media)): hashlib.sha256(p.read_bytes()).hexdigest()
-        for p in media.rglob("*")
-        if p.is_file()
-    }
+def _hashes(files: dict[str, bytes]) -> dict[str, str]:
+    return {path: hashlib.sha256(data).hexdigest() for path, data in files.items()}
 
 
-def _run(script: str, url: str, media: Path, *args: str) -> str:
-    env = {**os.environ, "DATABASE_URL": url, "MEDIA_ROOT": str(media)}
-    done = subprocess.run(
+def _run(script: str, url: str, media: LocalMedia | BucketMedia, *args: str) -> subprocess.CompletedProcess:
+    env = {**os.environ, "DATABASE_URL": url, **media.env}
+    return subprocess.run(
         [str(ROOT / "scripts" / script), *args], env=env, capture_output=True, text=True, timeout=300
     )
+
+
+def _last_line(done: subprocess.CompletedProcess) -> str:
     assert done.returncode == 0, done.stderr
     return done.stdout.strip().splitlines()[-1]
 
 
-def test_backup_destroy_restore_and_everything_is_back(drill_database, tmp_path, capsys):
+def test_backup_destroy_restore_and_everything_is_back(drill_database, media, tmp_path, capsys):
     url, recreate = drill_database
-    media, backups = tmp_path / "media", tmp_path / "backups"
-    media.mkdir()
     _fill(url, media)
-    rows_before, files_before = _rows(url), _files(media)
+    rows_before, files_before = _rows(url), media.files()
     assert rows_before["orders"] == 5 and rows_before["users"] == 3 and len(files_before) == 8
 
-    backup = Path(_run("backup.sh", url, media, str(backups)))
+    backup = Path(_last_line(_run("backup.sh", url, media, str(tmp_path / "backups"))))
     assert sorted(p.name for p in backup.iterdir()) == ["SHA256SUMS", "database.dump", "media.tar.gz"]
 
-    # Disaster: the database dropped and made anew, empty; every media file gone.
+    # Disaster: the database dropped and made anew, empty; every media file (or object) gone.
     recreate()
-    for path in media.rglob("*"):
-        if path.is_file():
-            path.unlink()
-    rows_destroyed = _rows_or_none(url)
-    assert rows_destroyed is None and _files(media) == {}
+    media.destroy()
+    assert _rows_or_none(url) is None and media.files() == {}
 
-    _run("restore.sh", url, media, str(backup))
-    rows_after, files_after = _rows(url), _files(media)
+    restored = _run("restore.sh", url, media, str(backup))
+    _last_line(restored)
+    rows_after, files_after = _rows(url), media.files()
     with capsys.disabled():
+        where = "S3 bucket objects" if isinstance(media, BucketMedia) else "local media files"
         print(
-            f"\nrestore drill: rows before {rows_before}, after destroying: none (empty database), "
-            f"after restore {rows_after}; media files before {len(files_before)} "
-            f"({sum((media / p).stat().st_size for p in files_after)} bytes), after destroying 0, "
-            f"after restore {len(files_after)} (same SHA-256: {files_after == files_before})"
+            f"\nrestore drill ({where}): rows before {rows_before}; after destroying: none (empty "
+            f"database); after restore {rows_after}. {where} before {len(files_before)} "
+            f"({sum(map(len, files_before.values()))} bytes), after destroying 0, after restore "
+            f"{len(files_after)} ({sum(map(len, files_after.values()))} bytes, same SHA-256 each: "
+            f"{_hashes(files_after) == _hashes(files_before)}); restore.sh said: {restored.stderr.strip()}"
         )
     assert rows_after == rows_before
-    assert files_after == files_before
+    assert _hashes(files_after) == _hashes(files_before)
 
 
-def test_a_damaged_backup_is_refused_before_anything_is_touched(drill_database, tmp_path):
+def test_a_damaged_backup_is_refused_before_anything_is_touched(drill_database, media, tmp_path):
     url, _recreate = drill_database
-    media = tmp_path / "media"
-    media.mkdir()
     _fill(url, media)
-    backup = Path(_run("backup.sh", url, media, str(tmp_path / "backups")))
+    backup = Path(_last_line(_run("backup.sh", url, media, str(tmp_path / "backups"))))
     with (backup / "database.dump").open("r+b") as dump:
         dump.seek(100)
         dump.write(b"\0\0\0\0")
-    env = {**os.environ, "DATABASE_URL": url, "MEDIA_ROOT": str(media)}
-    done = subprocess.run([str(ROOT / "scripts" / "restore.sh"), str(backup)], env=env, capture_output=True)
-    assert done.returncode != 0
+    files = media.files()
+    media.write("products/added-since.jpg", b"newer")
+
+    assert _run("restore.sh", url, media, str(backup)).returncode != 0
     assert _rows(url)["orders"] == 5
+    assert media.files() == {**files, "products/added-since.jpg": b"newer"}
 
 
 def _rows_or_none(url: str) -> dict | None:
