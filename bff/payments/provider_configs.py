@@ -12,12 +12,12 @@ from sqlalchemy.orm.exc import StaleDataError
 from bff.accounts.models import User
 from bff.audit.models import AuditEntry
 from bff.audit.services import Action, diff, json_value
+from bff.common.encryption import seal, unseal
 from bff.common.errors import DomainError
 from bff.common.etags import VersionCheck, version_check
 from bff.payments.error_codes import ProviderConfigErrorCode as Code
 from bff.payments.messages import text
 from bff.payments.provider_models import PaymentProviderConfig
-from bff.payments.secret_box import seal, unseal
 from bff.shops.models import Shop
 
 OBJECT = "payment_provider"

@@ -1,8 +1,8 @@
 """A shop's payment providers (its own merchant accounts), its members' WeChat openids, and the
 attempts to pay an order (what to ask a provider about when a notification never comes).
 
-Merchant keys are never stored in the clear: `secrets` is one Fernet token (bff/payments/
-secret_box.py) holding every secret field of the row; `settings` holds the fields that are not
+Merchant keys are never stored in the clear: `secrets` is one Fernet token (`seal` in
+bff/common/encryption.py) holding every secret field of the row; `settings` holds the fields that are not
 secret (merchant and app ids, serial numbers)."""
 
 from datetime import datetime

@@ -5,12 +5,12 @@ Production never offers the sandbox."""
 
 from flask import current_app
 
+from bff.common.encryption import SecretsUnreadable
 from bff.payments.provider_configs import enabled_configs, secrets_of
 from bff.payments.providers.alipay import AlipayProvider
 from bff.payments.providers.base import PaymentProvider
 from bff.payments.providers.sandbox import SandboxProvider
 from bff.payments.providers.wechat_pay import WechatPayProvider
-from bff.payments.secret_box import SecretsUnreadable
 
 REAL = ("wechat_pay", "alipay")
 

@@ -5,9 +5,9 @@ import pytest
 from sqlalchemy import select
 
 from bff.audit.models import AuditEntry
+from bff.common.encryption import SecretsUnreadable, seal, unseal
 from bff.extensions import db
 from bff.payments.provider_models import PaymentProviderConfig
-from bff.payments.secret_box import SecretsUnreadable, seal, unseal
 from bff.tests.fakes import keys
 from bff.tests.helpers import assert_error
 
