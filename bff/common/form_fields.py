@@ -3,77 +3,16 @@ bff/common/messages.py (a domain's table falls back to it), answered in the shop
 bff/common/field_errors.py.
 """
 
-from decimal import Decimal, InvalidOperation
-
 from marshmallow import EXCLUDE, Schema, ValidationError, fields, pre_load, validate
 
 from bff.common.models import MAX_ID
-from bff.common.schemas import NOT_BLANK_TEXT, Text
-
-MAX_MONEY = Decimal("9999999999.99")  # Numeric(12, 2)
-CENT = Decimal("0.01")
-
-
-class MoneyInput(fields.Field):
-    """An amount of money: a number or numeric string, >= 0, at most `places` decimals, finite.
-    Never rounded: 10.555 is refused, not stored as 10.56."""
-
-    def __init__(
-        self,
-        *args,
-        places: int = 2,
-        maximum: Decimal = MAX_MONEY,
-        positive: bool = False,
-        invalid: str = "money_invalid",
-        **kwargs,
-    ):
-        super().__init__(*args, **kwargs)
-        self.places = places
-        self.maximum = maximum
-        self.positive = positive  # 0 refused too
-        self.invalid = invalid  # the message key of a bad value
-
-    def _deserialize(self, value, attr, data, **kwargs):
-        if isinstance(value, bool):
-            raise ValidationError(self.invalid)
-        try:
-            amount = Decimal(str(value).strip())
-        except (InvalidOperation, ValueError):
-            raise ValidationError(self.invalid) from None
-        if isinstance(value, float) and amount.is_finite():
-            # A JSON number is a binary float to most clients: 57 * 0.01 arrives as
-            # 0.5700000000000001. Within a billionth of a cent it is that cent; 10.555 is not.
-            near = amount.quantize(Decimal(1).scaleb(-self.places))
-            if abs(amount - near) < Decimal("1e-9"):
-                amount = near
-        if not amount.is_finite() or amount < 0 or amount.as_tuple().exponent < -self.places:
-            raise ValidationError(self.invalid)
-        if self.positive and amount == 0:
-            raise ValidationError(self.invalid)
-        if amount > self.maximum:
-            raise ValidationError("money_too_large")
-        return amount.quantize(Decimal(1).scaleb(-self.places))
-
-
-def money_schema(places: int = 2, maximum: Decimal = MAX_MONEY, positive: bool = False) -> dict:
-    """What MoneyInput takes, for the OpenAPI: a number or a numeric text (forms send text)."""
-    step = Decimal(1).scaleb(-places)
-    whole = len(str(int(maximum))) - 1  # digits that always stay under the maximum
-    number = {"type": "number", "minimum": 0, "maximum": float(maximum), "multipleOf": float(step)}
-    text = rf"\d{{1,{whole}}}(\.\d{{1,{places}}})?"
-    if positive:
-        number["exclusiveMinimum"] = True
-        # Not all zeros: a non-zero whole part, or a fraction with a non-zero digit in its places.
-        fractions = "|".join(f"0{{{zeros}}}[1-9]\\d{{0,{places - 1 - zeros}}}" for zeros in range(places))
-        text = rf"0*[1-9]\d{{0,{whole - 1}}}(\.\d{{1,{places}}})?|0*\.({fractions})"
-    return {"oneOf": [number, {"type": "string", "pattern": rf"^\s*({text})\s*$"}]}
+from bff.common.schemas import NOT_BLANK_TEXT, MoneyInput, Text
 
 
 def money(**kwargs) -> MoneyInput:
+    """A console form's amount (bff/common/schemas.py's MoneyInput), its absence said as `required`."""
     kwargs.setdefault("error_messages", {"required": "required", "null": "required"})
-    metadata = {"description": "NZD, >= 0, at most two decimals.", **kwargs.pop("metadata", {})}
-    described = {k: kwargs[k] for k in ("places", "maximum", "positive") if k in kwargs}
-    kwargs["metadata"] = {**money_schema(**described), **metadata}
+    kwargs["metadata"] = {"description": "NZD, >= 0, at most two decimals.", **kwargs.pop("metadata", {})}
     return MoneyInput(**kwargs)
 
 

@@ -2,7 +2,7 @@
 
 import re
 from datetime import UTC
-from decimal import Decimal
+from decimal import Decimal, InvalidOperation
 
 from marshmallow import Schema, ValidationError, fields, validate
 
@@ -40,16 +40,63 @@ def Money(**kwargs):  # noqa: N802 - reads like a field class
     return fields.Decimal(places=2, as_string=False, allow_nan=False, **kwargs)
 
 
-def _not_negative_zero(value: Decimal) -> None:
-    if value.is_signed():
-        raise ValidationError("Must be greater than or equal to 0.")
+class MoneyInput(fields.Field):
+    """An amount a caller sends, the one rule of every form and call (checkout, payment, console):
+    a number or numeric text, >= 0 (not -0), at most `places` decimals, finite, up to `maximum`.
+    Never rounded: 10.555 is refused, not taken as 10.56. Its messages are keys of
+    bff/common/messages.py (`invalid`: the key of a bad value), answered in the shop's language."""
+
+    def __init__(
+        self,
+        *args,
+        places: int = 2,
+        maximum: Decimal = MAX_AMOUNT,
+        positive: bool = False,
+        invalid: str = "money_invalid",
+        **kwargs,
+    ):
+        kwargs["metadata"] = {**money_schema(places, maximum, positive), **kwargs.get("metadata", {})}
+        super().__init__(*args, **kwargs)
+        self.places = places
+        self.maximum = maximum
+        self.positive = positive  # 0 refused too
+        self.invalid = invalid
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        if isinstance(value, bool):
+            raise ValidationError(self.invalid)
+        try:
+            amount = Decimal(str(value).strip())
+        except (InvalidOperation, ValueError):
+            raise ValidationError(self.invalid) from None
+        if not isinstance(value, str) and amount.is_finite():
+            # A JSON number (a Decimal from bff/json.py's parser, a float from Python) is a binary
+            # float to most clients: 57 * 0.01 arrives as 0.5700000000000001. Within a billionth of
+            # a cent it is that cent; 10.555 is not. Text is what a person typed: taken exactly.
+            near = amount.quantize(Decimal(1).scaleb(-self.places))
+            if abs(amount - near) < Decimal("1e-9"):
+                amount = near
+        if not amount.is_finite() or amount.is_signed() or amount.as_tuple().exponent < -self.places:
+            raise ValidationError(self.invalid)
+        if self.positive and amount == 0:
+            raise ValidationError(self.invalid)
+        if amount > self.maximum:
+            raise ValidationError("money_too_large")
+        return amount.quantize(Decimal(1).scaleb(-self.places))
 
 
-def MoneyInput(**kwargs):  # noqa: N802 - reads like a field class
-    """An amount a caller sends: a finite number from 0 to MAX_AMOUNT, rounded to cents;
-    NaN, Infinity, -0 and exponents beyond the range are field errors."""
-    validators = [validate.Range(min=0, max=MAX_AMOUNT), _not_negative_zero]
-    return Money(validate=validators, **kwargs)
+def money_schema(places: int = 2, maximum: Decimal = MAX_AMOUNT, positive: bool = False) -> dict:
+    """What MoneyInput takes, for the OpenAPI: a number or a numeric text (forms send text)."""
+    step = Decimal(1).scaleb(-places)
+    whole = len(str(int(maximum))) - 1  # digits that always stay under the maximum
+    number = {"type": "number", "minimum": 0, "maximum": float(maximum), "multipleOf": float(step)}
+    text = rf"\d{{1,{whole}}}(\.\d{{1,{places}}})?"
+    if positive:
+        number["exclusiveMinimum"] = True
+        # Not all zeros: a non-zero whole part, or a fraction with a non-zero digit in its places.
+        fractions = "|".join(f"0{{{zeros}}}[1-9]\\d{{0,{places - 1 - zeros}}}" for zeros in range(places))
+        text = rf"0*[1-9]\d{{0,{whole - 1}}}(\.\d{{1,{places}}})?|0*\.({fractions})"
+    return {"oneOf": [number, {"type": "string", "pattern": rf"^\s*({text})\s*$"}]}
 
 
 class Flag(fields.Field):

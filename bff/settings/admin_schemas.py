@@ -7,8 +7,8 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 from flask_smorest.fields import Upload
 from marshmallow import Schema, ValidationError, fields, validate
 
-from bff.common.form_fields import Body, MoneyInput, flag, money, money_schema, name_field, text_field
-from bff.common.schemas import PaginatorSchema, Text, UtcDateTime
+from bff.common.form_fields import Body, flag, money, name_field, text_field
+from bff.common.schemas import MoneyInput, PaginatorSchema, Text, UtcDateTime
 from bff.shops.schemas import ShopInfoSchema
 
 MAX_RATE = Decimal("99999999.9999")  # Numeric(12, 4)
@@ -67,10 +67,7 @@ SettingsInput = Body.from_dict(
             positive=True,
             invalid="rate_invalid",
             error_messages={"required": "rate_invalid", "null": "rate_invalid"},
-            metadata={
-                "description": "Yuan per New Zealand dollar, above 0, at most four decimals.",
-                **money_schema(places=4, maximum=MAX_RATE, positive=True),
-            },
+            metadata={"description": "Yuan per New Zealand dollar, above 0, at most four decimals."},
         ),
         "language": fields.String(
             validate=validate.OneOf(["zh", "en"], error="language_invalid"),

@@ -285,6 +285,17 @@ def test_special_amounts_are_a_422_on_create_payment(api, as_member, order, amou
     assert "total_price" in assert_error(res, 422, "validation_error")["errors"]
 
 
+@pytest.mark.parametrize("amount", ["55.005", 55.005, "55.001"])
+def test_an_amount_past_the_cent_is_refused_on_create_payment_not_rounded(api, as_member, order, amount):
+    # The one money rule (bff/common/schemas.py's MoneyInput): never rounded to the order's 55.00.
+    assert order["total_price"] == 55.0
+    body = {"order_number": order["order_number"], "total_price": amount}
+    error = assert_error(
+        api.post("/api/payment/create-payment", as_member, json=body), 422, "validation_error"
+    )
+    assert error["errors"]["total_price"] == ["请输入不小于0、最多两位小数的金额"]
+
+
 @pytest.mark.parametrize("amount", SPECIALS)
 def test_special_amounts_are_a_422_at_checkout(api, as_member, product, amount):
     res = api.post("/api/order/create", as_member, json=checkout_body([(product, 1, None)], amount, amount))

@@ -6,7 +6,8 @@ from decimal import Decimal
 import pytest
 from marshmallow import Schema, ValidationError
 
-from bff.common.form_fields import MoneyInput, money, money_schema
+from bff.common.form_fields import money
+from bff.common.schemas import MoneyInput, money_schema
 
 
 class Price(Schema):
@@ -33,7 +34,23 @@ def test_an_amount_in_cents_is_taken_whether_text_or_a_json_number(sent, stored)
 
 
 @pytest.mark.parametrize(
-    "sent", ["10.555", 10.555, 10.501, "-1", -0.01, "NaN", "Infinity", float("inf"), True]
+    "sent",
+    # Text is taken exactly (a person typed it); -0 is not an amount.
+    [
+        "10.555",
+        10.555,
+        10.501,
+        "0.5700000000000001",
+        "-1",
+        -0.01,
+        "-0",
+        "-0.00",
+        -0.0,
+        "NaN",
+        "Infinity",
+        float("inf"),
+        True,
+    ],
 )
 def test_an_amount_with_more_than_cents_or_not_an_amount_is_refused(sent):
     with pytest.raises(ValidationError):

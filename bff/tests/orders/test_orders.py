@@ -8,16 +8,9 @@ from sqlalchemy import select
 from bff.catalog.models import Product
 from bff.extensions import db
 from bff.orders.models import Order, OrderLine
+from bff.tests.fixtures.shopping import NZ_RECIPIENT as NZ
 from bff.tests.fixtures.shopping import checkout_body
 from bff.tests.helpers import assert_error
-
-NZ = {
-    "shipping_name": "Jane Doe",
-    "shipping_contact": "0211234567",
-    "shipping_country": "New Zealand",
-    "shipping_city": "Auckland",
-    "shipping_address": "1 Queen St",
-}
 
 
 @pytest.fixture
@@ -139,6 +132,25 @@ def test_form_encoded_bracket_notation_is_accepted(client, as_member, honey):
 def test_amounts_are_compared_at_one_decimal(api, as_member, honey):
     order = _ok(_create(api, as_member, checkout_body([(honey, 1, None)], "45.04", "9.96")))
     assert order["total_amount"] == 45.0 and order["shipping_cost"] == 10.0
+
+
+def test_json_numbers_with_float_noise_are_their_cents(api, as_member, honey):
+    # What a client's float arithmetic sends (0.1 * 3 / 0.03 is 10.000000000000002).
+    body = {
+        **checkout_body([(honey, 1, None)], 0, 0),
+        "totalAmount": 45.00000000000001,
+        "shippingCost": 0.1 * 3 / 0.03,
+    }
+    assert body["totalAmount"] != 45 and body["shippingCost"] != 10
+    assert _ok(_create(api, as_member, body))["total_price"] == 55.0
+
+
+@pytest.mark.parametrize("amounts", [("45.005", "10.00"), ("45.00", 10.001), ("-0", "10.00")])
+def test_an_amount_past_the_cent_or_signed_is_a_field_error_not_rounded(api, as_member, honey, amounts):
+    body = checkout_body([(honey, 1, None)], *amounts)
+    error = assert_error(_create(api, as_member, body), 422, "validation_error")
+    assert list(error["errors"].values()) == [["请输入不小于0、最多两位小数的金额"]]
+    assert _orders() == 0
 
 
 @pytest.mark.parametrize(

@@ -106,6 +106,21 @@ def test_bad_values_are_refused_per_field_in_chinese(client, as_admin, store, fi
     assert _read(client, as_admin).headers["ETag"] == etag  # nothing written
 
 
+def test_amounts_sent_as_json_numbers_with_float_noise_are_their_cents(client, as_admin, store):
+    etag = _read(client, as_admin).headers["ETag"]
+    # 57 * 0.01 and 0.1 * 3 in a browser: JSON numbers a billionth of a cent off theirs.
+    body = {
+        "shipping_cost": 57 * 0.01,
+        "local_shipping_cost": 0.1 * 3,
+        "shop_exchange_rate": 4.7312000000000001,
+    }
+    res = _patch(client, as_admin, body, etag)
+    assert res.status_code == 200, res.json
+    db.session.expire_all()
+    shop = db.session.get(Shop, store.id)
+    assert (shop.shipping_cost, shop.local_shipping_cost) == (Decimal("0.57"), Decimal("0.30"))
+
+
 def test_messages_follow_the_shops_language(client, make_shop, make_user, auth_headers):
     shop = make_shop("en-shop.test", language="en")
     headers = auth_headers(make_user(shop, "owner@example.com", name="Owner", is_admin=True))
