@@ -34,13 +34,20 @@ def _script() -> ScriptDirectory:
 
 def _upgrade_to_head(connection, destination: str = "head") -> None:
     """Run every migration on `connection` (up to `destination`), as `flask db upgrade` does."""
+    _migrate(connection, destination, downgrade=False)
+
+
+def _downgrade_to(connection, destination: str) -> None:
+    """Undo the migrations on `connection` down to `destination`, as `flask db downgrade` does."""
+    _migrate(connection, destination, downgrade=True)
+
+
+def _migrate(connection, destination: str, downgrade: bool) -> None:
     config = _config()
     script = ScriptDirectory.from_config(config)
+    steps = script._downgrade_revs if downgrade else script._upgrade_revs
     with EnvironmentContext(
-        config,
-        script,
-        fn=lambda rev, _context: script._upgrade_revs(destination, rev),
-        destination_rev=destination,
+        config, script, fn=lambda rev, _context: steps(destination, rev), destination_rev=destination
     ) as env:
         env.configure(connection=connection, target_metadata=db.metadata, **OPTIONS)
         with env.begin_transaction():

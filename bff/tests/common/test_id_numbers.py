@@ -10,16 +10,10 @@ from bff.common.errors import DomainError
 from bff.common.id_numbers import id_number_problem, mask_id_number
 from bff.config import ROOT
 from bff.shops.models import Shop
+from bff.tests.fixtures.shopping import NZ_RECIPIENT as NZ
 
 CASES = json.loads((ROOT / "rules" / "id_number_cases.json").read_text())
 ZH, EN = Shop(language="zh"), Shop(language="en")
-NZ = {
-    "shipping_name": "Jane Doe",
-    "shipping_contact": "0211234567",
-    "shipping_country": "New Zealand",
-    "shipping_city": "Auckland",
-    "shipping_address": "1 Queen St",
-}
 MESSAGES = {
     "invalid": (
         "身份证号应为18位：17位数字加1位数字或X",

@@ -8,21 +8,13 @@ from sqlalchemy import text
 
 from bff.audit.models import AuditEntry
 from bff.extensions import db
+from bff.tests.fixtures.shopping import SHANGHAI_ADDRESS as ADDRESS
 from bff.tests.fixtures.shopping import checkout_body
 from bff.tests.helpers import assert_error
 
 NUMBER = "11010519491231002X"
 MASKED = "1101**********002X"
 OTHER = "440304198503151231"
-ADDRESS = {
-    "shipping_name": "王小明",
-    "shipping_contact": "13800000000",
-    "shipping_country": "中国",
-    "province_code": "310000",
-    "city_code": "310000",
-    "district_code": "310115",
-    "shipping_address": "浦东新区世纪大道100号",
-}
 
 
 @pytest.fixture

@@ -1,30 +1,17 @@
 """Migration 0015 through a real Alembic run: ID numbers stored before it come out encrypted,
 nothing else changes, and a downgrade gives the plain values back."""
 
-from alembic.runtime.environment import EnvironmentContext
-from alembic.script import ScriptDirectory
 from sqlalchemy import text
 
-from bff.app import MIGRATE_OPTIONS
 from bff.common.encryption import decrypt
-from bff.extensions import db
-from bff.tests.test_migrations import _config, _insert, _upgrade_to_head, empty_database  # noqa: F401 - fixture
+from bff.tests.test_migrations import (  # noqa: F401 - empty_database is a fixture
+    _downgrade_to,
+    _insert,
+    _upgrade_to_head,
+    empty_database,
+)
 
 NUMBERS = ["11010519491231002X", "", "E1234567"]  # a legacy value no rule checked is kept too
-
-
-def _downgrade(connection, destination: str) -> None:
-    config = _config()
-    script = ScriptDirectory.from_config(config)
-    with EnvironmentContext(
-        config,
-        script,
-        fn=lambda rev, _context: script._downgrade_revs(destination, rev),
-        destination_rev=destination,
-    ) as env:
-        env.configure(connection=connection, target_metadata=db.metadata, **MIGRATE_OPTIONS)
-        with env.begin_transaction():
-            env.run_migrations()
 
 
 def test_plain_id_numbers_are_encrypted_in_place(empty_database):  # noqa: F811 - the imported fixture
@@ -48,7 +35,7 @@ def test_plain_id_numbers_are_encrypted_in_place(empty_database):  # noqa: F811 
             assert stored == ""
     assert empty_database.execute(text("SELECT deleted_at FROM users")).scalar() is None
 
-    _downgrade(empty_database, "0014")  # the plain values again
+    _downgrade_to(empty_database, "0014")  # the plain values again
     for (table, row_id), number in ids.items():
         assert (
             empty_database.execute(text(f"SELECT shipping_id FROM {table} WHERE id = {row_id}")).scalar()

@@ -14,20 +14,11 @@ from bff.extensions import db
 from bff.favorites.models import Favorite
 from bff.orders.models import Order, OrderStatus
 from bff.tests.fixtures.accounts import PASSWORD
-from bff.tests.fixtures.shopping import checkout_body
+from bff.tests.fixtures.shopping import SHANGHAI_ADDRESS, checkout_body
 from bff.tests.helpers import assert_error
 
 NUMBER = "11010519491231002X"
-ADDRESS = {
-    "shipping_name": "王小明",
-    "shipping_contact": "13800000000",
-    "shipping_country": "中国",
-    "province_code": "310000",
-    "city_code": "310000",
-    "district_code": "310115",
-    "shipping_address": "浦东新区世纪大道100号",
-    "shipping_id": NUMBER,
-}
+ADDRESS = {**SHANGHAI_ADDRESS, "shipping_id": NUMBER}
 
 
 @pytest.fixture
