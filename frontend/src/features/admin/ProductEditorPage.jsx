@@ -1,18 +1,17 @@
-import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { createProduct, fetchProduct, saveProduct } from '../../api/admin.js';
-import { useApiCall } from '../../common/useApiCall.js';
 import { useRemote } from '../../common/useRemote.js';
 import { useT } from '../../i18n/index.js';
 import { useNotify } from '../ui/useNotify.js';
 import { AuditEntries } from './AuditLog.jsx';
+import { EditorLoading, SaveFailure } from './EditorStatus.jsx';
 import { fetchRefs } from './shared.js';
 import { Button, Panel } from './fields.jsx';
 import ProductForm from './ProductForm.jsx';
-import StaleNotice from './StaleNotice.jsx';
 import ProductImages from './ProductImages.jsx';
-import { EMPTY_PRODUCT, fromProduct, saveFailure, toBody, validateProduct } from './productForm.js';
+import { EMPTY_PRODUCT, fromProduct, toBody, validateProduct } from './productForm.js';
 import StockPanel from './StockPanel.jsx';
+import { useEditor } from './useEditor.js';
 
 /**
  * The form and what surrounds it. `saved` is the BFF's copy (version, pictures, stock); `values`
@@ -58,14 +57,7 @@ export function ProductEditorView({
             {busy ? t('admin.saving') : t('admin.save')}
           </Button>
         </div>
-        {failure?.kind === 'stale' && (
-          <StaleNotice message={failure.message} onReload={onReload} reloadKey="admin.stale.reload" />
-        )}
-        {failure && failure.kind !== 'stale' && (
-          <p role="alert" className="rounded-md bg-rose-50 px-3 py-2 text-sm text-rose-700" data-testid="save-problem">
-            {failure.message}
-          </p>
-        )}
+        <SaveFailure failure={failure} onReload={onReload} reloadKey="admin.stale.reload" />
         <ProductForm
           values={values}
           errors={errors}
@@ -98,30 +90,16 @@ export function ProductEditorView({
 function ProductEditor({ id }) {
   const t = useT();
   const notify = useNotify();
-  const call = useApiCall();
   const navigate = useNavigate();
   const refs = useRemote(fetchRefs, []);
-  const [saved, setSaved] = useState(null);
-  const [values, setValues] = useState(id ? null : EMPTY_PRODUCT);
-  const [errors, setErrors] = useState({});
-  const [failure, setFailure] = useState(null);
-  const [busy, setBusy] = useState(false);
+  const editor = useEditor({
+    load: (api) => (id ? fetchProduct(api, id) : null),
+    deps: [id],
+    toValues: fromProduct,
+    initial: id ? null : EMPTY_PRODUCT,
+  });
+  const { saved, setSaved, values, setValues, setErrors } = editor;
 
-  // The BFF's copy: on arrival (and on an asked-for reload) it replaces the form.
-  const remote = useRemote((api) => (id ? fetchProduct(api, id) : null), [id]);
-  const [arrived, setArrived] = useState(null);
-  if (remote.data && remote.data !== arrived) {
-    setArrived(remote.data);
-    setSaved(remote.data);
-    setValues(fromProduct(remote.data));
-    setErrors({});
-    setFailure(null);
-  }
-
-  const onChange = (name, value) => {
-    setValues((v) => ({ ...v, [name]: value }));
-    setErrors((e) => ({ ...e, [name]: undefined }));
-  };
   const onVariants = (variants, field) => {
     setValues((v) => ({ ...v, variants }));
     // Removing a row renumbers the rest: their messages no longer match.
@@ -131,25 +109,15 @@ function ProductEditor({ id }) {
         : Object.fromEntries(Object.entries(e).filter(([k]) => !k.startsWith('variants.'))),
     );
   };
-  // A picture or stock answer: the BFF's copy (and so the version the next save sends) moves on.
-  const onProduct = (product) => setSaved(product);
 
-  const onSubmit = async (event) => {
-    event.preventDefault();
-    const isNew = !saved;
-    const found = validateProduct(values, { isNew });
-    setErrors(Object.fromEntries(Object.entries(found).map(([field, key]) => [field, t(key)])));
-    if (Object.keys(found).length) {
-      setFailure({ kind: 'fields', message: t('admin.error.fix') });
-      return;
-    }
-    setBusy(true);
-    setFailure(null);
-    try {
-      const body = toBody(values, { isNew });
-      const product = await call((api) =>
-        isNew ? createProduct(api, body) : saveProduct(api, saved.id, body, saved.version),
-      );
+  const isNew = !saved;
+  const onSubmit = editor.submit({
+    validate: (form) => validateProduct(form, { isNew }),
+    request: (form) => {
+      const body = toBody(form, { isNew });
+      return (api) => (isNew ? createProduct(api, body) : saveProduct(api, saved.id, body, saved.version));
+    },
+    onSaved: (product) => {
       notify('success', t('admin.product.saved'));
       if (isNew) {
         navigate(`/admin/products/${product.id}`, { replace: true });
@@ -157,42 +125,24 @@ function ProductEditor({ id }) {
       }
       setSaved(product);
       setValues(fromProduct(product));
-    } catch (error) {
-      const outcome = saveFailure(error);
-      setFailure(outcome);
-      if (outcome.kind === 'fields') setErrors(outcome.fields);
-      notify('error', outcome.message);
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  });
 
-  const onReload = () => {
-    if (window.confirm(t('admin.stale.confirm'))) remote.reload();
-  };
-
-  if (!values) {
-    return remote.error ? (
-      <p role="alert" className="text-sm text-rose-700">
-        {remote.error.message}
-      </p>
-    ) : (
-      <p className="text-sm text-gray-500">{t('admin.loading')}</p>
-    );
-  }
+  if (!values) return <EditorLoading remote={editor.remote} />;
   return (
     <ProductEditorView
       saved={saved}
       values={values}
-      errors={errors}
+      errors={editor.errors}
       refs={refs.data}
-      failure={failure}
-      busy={busy}
-      onChange={onChange}
+      failure={editor.failure}
+      busy={editor.busy}
+      onChange={editor.onChange}
       onVariants={onVariants}
       onSubmit={onSubmit}
-      onReload={onReload}
-      onProduct={onProduct}
+      onReload={editor.onReload}
+      // A picture or stock answer: the BFF's copy (and so the version the next save sends) moves on.
+      onProduct={setSaved}
     />
   );
 }

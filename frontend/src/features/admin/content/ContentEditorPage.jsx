@@ -1,19 +1,17 @@
-import { useState } from 'react';
 import { useSelector } from 'react-redux';
 import { Link, useNavigate, useParams } from 'react-router';
 import { createContent, fetchContent, listContent, saveContent } from '../../../api/adminContent.js';
-import { useApiCall } from '../../../common/useApiCall.js';
 import { useRemote } from '../../../common/useRemote.js';
 import { useT } from '../../../i18n/index.js';
 import { selectTimeZone } from '../../shop/shopSlice.js';
 import { useNotify } from '../../ui/useNotify.js';
 import { AuditEntries } from '../AuditLog.jsx';
+import { EditorLoading, SaveFailure } from '../EditorStatus.jsx';
 import { Button, Panel } from '../fields.jsx';
-import { saveFailure } from '../productForm.js';
+import { useEditor } from '../useEditor.js';
 import ContentForm from './ContentForm.jsx';
 import ContentPicture from './ContentPicture.jsx';
 import { fromObject, KINDS, kindNames, toBody, validateContent } from './kinds.js';
-import StaleNotice from '../StaleNotice.jsx';
 
 const AUDIT_TYPES = { categories: 'category', brands: 'brand', banners: 'banner', articles: 'article' };
 
@@ -27,48 +25,24 @@ async function fetchParents(api, kind, id) {
 function ContentEditor({ kind, id }) {
   const t = useT();
   const notify = useNotify();
-  const call = useApiCall();
   const navigate = useNavigate();
   const config = KINDS[kind];
   const timeZone = useSelector(selectTimeZone);
   const parents = useRemote((api) => fetchParents(api, kind, id), [kind, id]);
-  const [saved, setSaved] = useState(null);
-  const [values, setValues] = useState(id ? null : fromObject(kind, null, timeZone));
-  const [errors, setErrors] = useState({});
-  const [failure, setFailure] = useState(null);
-  const [busy, setBusy] = useState(false);
+  const { saved, setSaved, values, setValues, errors, failure, busy, remote, onChange, submit, onReload } = useEditor({
+    load: (api) => (id ? fetchContent(api, kind, id) : null),
+    deps: [kind, id],
+    toValues: (obj) => fromObject(kind, obj, timeZone),
+    initial: id ? null : fromObject(kind, null, timeZone),
+  });
 
-  // The BFF's copy: on arrival (and on an asked-for reload) it replaces the form.
-  const remote = useRemote((api) => (id ? fetchContent(api, kind, id) : null), [kind, id]);
-  const [arrived, setArrived] = useState(null);
-  if (remote.data && remote.data !== arrived) {
-    setArrived(remote.data);
-    setSaved(remote.data);
-    setValues(fromObject(kind, remote.data, timeZone));
-    setErrors({});
-    setFailure(null);
-  }
-
-  const onChange = (name, value) => {
-    setValues((v) => ({ ...v, [name]: value }));
-    setErrors((e) => ({ ...e, [name]: undefined }));
-  };
-
-  const onSubmit = async (event) => {
-    event.preventDefault();
-    const found = validateContent(kind, values, timeZone);
-    setErrors(Object.fromEntries(Object.entries(found).map(([field, key]) => [field, t(key)])));
-    if (Object.keys(found).length) {
-      setFailure({ kind: 'fields', message: t('admin.error.fix') });
-      return;
-    }
-    setBusy(true);
-    setFailure(null);
-    try {
-      const body = toBody(kind, values, timeZone);
-      const obj = await call((api) =>
-        saved ? saveContent(api, kind, saved.id, body, saved.version) : createContent(api, kind, body),
-      );
+  const onSubmit = submit({
+    validate: (form) => validateContent(kind, form, timeZone),
+    request: (form) => {
+      const body = toBody(kind, form, timeZone);
+      return (api) => (saved ? saveContent(api, kind, saved.id, body, saved.version) : createContent(api, kind, body));
+    },
+    onSaved: (obj) => {
       notify('success', t('admin.content.saved'));
       if (!saved) {
         navigate(`/admin/content/${kind}/${obj.id}`, { replace: true });
@@ -76,29 +50,10 @@ function ContentEditor({ kind, id }) {
       }
       setSaved(obj);
       setValues(fromObject(kind, obj, timeZone));
-    } catch (error) {
-      const outcome = saveFailure(error);
-      setFailure(outcome);
-      if (outcome.kind === 'fields') setErrors(outcome.fields);
-      notify('error', outcome.message);
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  });
 
-  const onReload = () => {
-    if (window.confirm(t('admin.stale.confirm'))) remote.reload();
-  };
-
-  if (!values) {
-    return remote.error ? (
-      <p role="alert" className="text-sm text-rose-700">
-        {remote.error.message}
-      </p>
-    ) : (
-      <p className="text-sm text-gray-500">{t('admin.loading')}</p>
-    );
-  }
+  if (!values) return <EditorLoading remote={remote} />;
   return (
     <div className="space-y-4" data-testid="content-editor">
       <form noValidate onSubmit={onSubmit} className="space-y-4">
@@ -118,12 +73,7 @@ function ContentEditor({ kind, id }) {
             {busy ? t('admin.saving') : t('admin.save')}
           </Button>
         </div>
-        {failure?.kind === 'stale' && <StaleNotice message={failure.message} onReload={onReload} />}
-        {failure && failure.kind !== 'stale' && (
-          <p role="alert" className="rounded-md bg-rose-50 px-3 py-2 text-sm text-rose-700" data-testid="save-problem">
-            {failure.message}
-          </p>
-        )}
+        <SaveFailure failure={failure} onReload={onReload} />
         <Panel title={t(config.title)}>
           <ContentForm kind={kind} values={values} errors={errors} parents={parents.data || []} onChange={onChange} />
         </Panel>

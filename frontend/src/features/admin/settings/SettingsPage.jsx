@@ -1,15 +1,12 @@
-import { useState } from 'react';
 import { useDispatch } from 'react-redux';
 import { fetchSettings, saveSettings } from '../../../api/adminContent.js';
-import { useApiCall } from '../../../common/useApiCall.js';
-import { useRemote } from '../../../common/useRemote.js';
 import { useT } from '../../../i18n/index.js';
 import { shopLoaded } from '../../shop/shopSlice.js';
 import { useNotify } from '../../ui/useNotify.js';
 import { AuditEntries } from '../AuditLog.jsx';
+import { EditorLoading, SaveFailure } from '../EditorStatus.jsx';
 import { Button, Checkbox, IntegerField, MoneyField, Panel, Select, TextArea, TextField } from '../fields.jsx';
-import { saveFailure } from '../productForm.js';
-import StaleNotice from '../StaleNotice.jsx';
+import { useEditor } from '../useEditor.js';
 import ExchangeRateHistory from './ExchangeRateHistory.jsx';
 import SettingsPicture from './SettingsPicture.jsx';
 import { changedBody, FEES, fromSettings, PICTURES, SHIPPING_FLAGS, validateSettings } from './settingsForm.js';
@@ -38,78 +35,39 @@ function Pictures({ fields, settings, onSettings }) {
 export default function SettingsPage() {
   const t = useT();
   const notify = useNotify();
-  const call = useApiCall();
   const dispatch = useDispatch();
-  const [saved, setSaved] = useState(null);
-  const [values, setValues] = useState(null);
-  const [errors, setErrors] = useState({});
-  const [failure, setFailure] = useState(null);
-  const [busy, setBusy] = useState(false);
+  const { saved, setSaved, values, setValues, errors, failure, busy, remote, onChange, submit, onReload } = useEditor({
+    load: fetchSettings,
+    deps: [],
+    toValues: fromSettings,
+  });
 
-  const remote = useRemote(fetchSettings, []);
-  const [arrived, setArrived] = useState(null);
-  if (remote.data && remote.data !== arrived) {
-    setArrived(remote.data);
-    setSaved(remote.data);
-    setValues(fromSettings(remote.data));
-    setErrors({});
-    setFailure(null);
-  }
-
-  const onChange = (name, value) => {
-    setValues((v) => ({ ...v, [name]: value }));
-    setErrors((e) => ({ ...e, [name]: undefined }));
-  };
   // A picture's answer: the BFF's copy (and version) moves on; the form keeps what is typed.
   const onSettings = (settings) => {
     setSaved(settings);
     dispatch(shopLoaded());
   };
 
-  const onSubmit = async (event) => {
-    event.preventDefault();
-    const found = validateSettings(values);
-    setErrors(Object.fromEntries(Object.entries(found).map(([field, key]) => [field, t(key)])));
-    if (Object.keys(found).length) {
-      setFailure({ kind: 'fields', message: t('admin.error.fix') });
-      return;
-    }
-    const body = changedBody(values, saved);
-    if (!Object.keys(body).length) {
-      notify('success', t('admin.settings.unchanged'));
-      return;
-    }
-    setBusy(true);
-    setFailure(null);
-    try {
-      const settings = await call((api) => saveSettings(api, body, saved.version));
+  const onSubmit = submit({
+    validate: validateSettings,
+    request: (form) => {
+      const body = changedBody(form, saved);
+      if (!Object.keys(body).length) {
+        notify('success', t('admin.settings.unchanged'));
+        return null;
+      }
+      return (api) => saveSettings(api, body, saved.version);
+    },
+    onSaved: (settings) => {
       setSaved(settings);
       setValues(fromSettings(settings));
       // The storefront this tab shows next (and the console's language) follow at once.
       dispatch(shopLoaded());
       notify('success', t('admin.settings.saved'));
-    } catch (error) {
-      const outcome = saveFailure(error);
-      setFailure(outcome);
-      if (outcome.kind === 'fields') setErrors(outcome.fields);
-      notify('error', outcome.message);
-    } finally {
-      setBusy(false);
-    }
-  };
-  const onReload = () => {
-    if (window.confirm(t('admin.stale.confirm'))) remote.reload();
-  };
+    },
+  });
 
-  if (!values) {
-    return remote.error ? (
-      <p role="alert" className="text-sm text-rose-700">
-        {remote.error.message}
-      </p>
-    ) : (
-      <p className="text-sm text-gray-500">{t('admin.loading')}</p>
-    );
-  }
+  if (!values) return <EditorLoading remote={remote} />;
   const f = (name) => ({
     name,
     label: t(`admin.settings.field.${name}`),
@@ -146,12 +104,7 @@ export default function SettingsPage() {
           </div>
           {saveButton}
         </div>
-        {failure?.kind === 'stale' && <StaleNotice message={failure.message} onReload={onReload} />}
-        {failure && failure.kind !== 'stale' && (
-          <p role="alert" className="rounded-md bg-rose-50 px-3 py-2 text-sm text-rose-700" data-testid="save-problem">
-            {failure.message}
-          </p>
-        )}
+        <SaveFailure failure={failure} onReload={onReload} />
         <Panel title={t('admin.settings.section.shop')}>
           <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
             {text('shop_name')}
