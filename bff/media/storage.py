@@ -111,7 +111,9 @@ class S3Storage:
         pages = self.client.get_paginator("list_objects_v2").paginate(Bucket=self.bucket, Prefix=self.prefix)
         for page in pages:
             for item in page.get("Contents", ()):
-                yield item["Key"].removeprefix(self.prefix), item["Size"]
+                # A key ending in "/" is a console's folder marker, not a file.
+                if not item["Key"].endswith("/"):
+                    yield item["Key"].removeprefix(self.prefix), item["Size"]
 
     def open(self, path: str) -> BinaryIO:
         """The object's bytes as a stream: a backup copies it without holding it in memory."""

@@ -54,9 +54,10 @@ def test_the_bucket_exported_then_emptied_is_whole_again_after_import(app, bucke
             Bucket=name, Key=f"media/products/p{i}.{i}abc.jpg", Body=secrets.token_bytes(3000 + i)
         )
     client.put_object(Bucket=name, Key="media/shops/logo.1f2e.png", Body=b"\x89PNG logo")
-    # Outside the BFF's prefix: not its media, so not in its backup.
+    # Outside the BFF's prefix: not its media, so not in its backup; nor is a folder marker.
     client.put_object(Bucket=name, Key="elsewhere/notes.txt", Body=b"not ours")
-    before = {k: v for k, v in _objects(client, name).items() if k.startswith("media/")}
+    client.put_object(Bucket=name, Key="media/products/", Body=b"")
+    before = {k: v for k, v in _objects(client, name).items() if k.startswith("media/") and k[-1] != "/"}
     archive = tmp_path / "media.tar.gz"
 
     runner = app.test_cli_runner()
@@ -68,13 +69,14 @@ def test_the_bucket_exported_then_emptied_is_whole_again_after_import(app, bucke
 
     for key in before:
         client.delete_object(Bucket=name, Key=key)
-    assert set(_objects(client, name)) == {"elsewhere/notes.txt"}
+    assert set(_objects(client, name)) == {"elsewhere/notes.txt", "media/products/"}
 
     imported = runner.invoke(args=["media", "import", str(archive)])
     assert imported.exit_code == 0, imported.output
     assert "media: 4 files" in imported.output
     after = _objects(client, name)
-    assert {k: v for k, v in after.items() if k.startswith("media/")} == before
+    assert set(after) == {*before, "elsewhere/notes.txt", "media/products/"}
+    assert {key: after[key] for key in before} == before
     # Written back as the BFF writes a picture: typed and immutable for browsers and CDNs.
     head = client.head_object(Bucket=name, Key="media/products/p0.0abc.jpg")
     assert head["ContentType"] == "image/jpeg"
