@@ -72,10 +72,11 @@ def test_inside_wechat_alipay_sends_the_shopper_to_the_phones_browser(api, as_me
         "paymentPageUrl": f"http://shop-a.test/order-summary/{order['order_number']}",
         "qrCode": None,
         "jsapi": None,
+        "charge": {"amount": "55.00", "currency": "NZD"},
     }
 
 
-@pytest.mark.parametrize("tamper", ["signature", "amount", "thousandth", "app", "unpaid"])
+@pytest.mark.parametrize("tamper", ["signature", "amount", "thousandth", "app", "currency"])
 def test_a_forged_or_wrong_notification_is_refused(
     client, api, as_member, order, alipay_shop, alipay_fake, tamper
 ):
@@ -85,7 +86,7 @@ def test_a_forged_or_wrong_notification_is_refused(
         "amount": {"total_amount": "55.01"},
         "thousandth": {"total_amount": "55.001"},
         "app": {"app_id": "2021000000000999"},
-        "unpaid": {"trade_status": "WAIT_BUYER_PAY"},
+        "currency": {"trans_currency": "USD"},
     }.get(tamper, {})
     url, body, headers = alipay_fake.pay(number, **changes)
     if tamper == "signature":
@@ -95,6 +96,22 @@ def test_a_forged_or_wrong_notification_is_refused(
     res = _deliver(client, (url, body, headers))
     assert_error(res, 400)
     assert order_status(order) == "unpaid" and db.session.query(PaymentNotification).count() == 0
+
+
+@pytest.mark.parametrize("status", ["WAIT_BUYER_PAY", "TRADE_CLOSED"])
+def test_a_verified_notification_that_pays_nothing_is_acknowledged_and_not_recorded(
+    client, api, as_member, order, alipay_shop, alipay_fake, status
+):
+    _open(_pay(api, as_member, order).get_json()["paymentPageUrl"])
+    url, body, headers = alipay_fake.pay(order["order_number"], trade_status=status)
+    res = _deliver(client, (url, body, headers))
+    # Anything but `success` makes Alipay resend it for a day.
+    assert res.status_code == 200 and res.get_data(as_text=True) == "success"
+    assert order_status(order) == "unpaid" and db.session.query(PaymentNotification).count() == 0
+    # The same notification with a forged signature is still refused.
+    params = dict(parse_qsl(body.decode()))
+    params["sign"] = keys.rsa_sha256(keys.new_key(), "forged")
+    assert_error(_deliver(client, (url, urlencode(params).encode(), headers)), 400, "bad_signature")
 
 
 def test_a_lost_notification_is_settled_by_query(api, as_member, order, alipay_shop, alipay_fake):
