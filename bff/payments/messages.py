@@ -21,7 +21,7 @@ _MESSAGES: dict[str, tuple[str, str]] = {
     # The owner's provider settings
     "provider_kind_unknown": ("没有这种支付方式", "No such payment provider"),
     "provider_incomplete": ("开启前请先填写：{fields}", "Fill these in before switching it on: {fields}"),
-    "provider_choice": ("{field} 只能是：{choices}", "{field} must be one of: {choices}"),
+    "provider_choice": ("{name} 只能是：{choices}", "{name} must be one of: {choices}"),
     "provider_keys_invalid": (
         "密钥或证书无法读取：{reason}",
         "A key or certificate cannot be read: {reason}",

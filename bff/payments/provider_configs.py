@@ -156,7 +156,7 @@ def configure(
         value = value.strip()
         if specs[name].choices and value not in specs[name].choices:
             choices = " | ".join(specs[name].choices)
-            raise _invalid(language, name, "provider_choice", field=name, choices=choices)
+            raise _invalid(language, name, "provider_choice", name=name, choices=choices)
         target[name] = value
     enabled = data.get("enabled", config.enabled)
     if enabled:

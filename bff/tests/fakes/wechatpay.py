@@ -314,7 +314,9 @@ class FakeWechatPay:
         if self.api == "global":
             expected = {"jsapi": "JSAPI", "h5": "MWEB", "native": "NATIVE"}.get(trade_type)
             if data.get("trade_type") != expected or not data.get("merchant_category_code"):
-                return self._answer(400, {"code": "PARAM_ERROR", "message": "trade_type/merchant_category_code"})
+                return self._answer(
+                    400, {"code": "PARAM_ERROR", "message": "trade_type/merchant_category_code"}
+                )
             if not data.get("notify_url"):
                 return self._answer(400, {"code": "PARAM_ERROR", "message": "notify_url"})
         out_trade_no = data["out_trade_no"]
@@ -344,7 +346,9 @@ class FakeWechatPay:
         money = data["amount"]
         if money.get("currency", "CNY") != txn.amount["currency"]:
             return self._answer(400, {"code": "PARAM_ERROR", "message": "退款币种须与支付币种一致"})
-        refunded = sum(r["amount"]["refund"] for r in self.refunds if r["transaction_id"] == txn.transaction_id)
+        refunded = sum(
+            r["amount"]["refund"] for r in self.refunds if r["transaction_id"] == txn.transaction_id
+        )
         if refunded + money["refund"] > txn.amount["total"] or money["total"] != txn.amount["total"]:
             return self._answer(400, {"code": "PARAM_ERROR", "message": "退款金额"})
         if self.api == "global" and (data.get("mchid") != self.mchid or data.get("appid") != self.appid):

@@ -79,6 +79,7 @@ def alipay_fake(app, _alipay_fake):
     fake, url = _alipay_fake
     fake.trades.clear()
     fake.refunds.clear()
+    fake.currency = "NZD"
     app.config["ALIPAY_GATEWAY_URL"] = url
     return fake
 

@@ -6,8 +6,8 @@ from decimal import Decimal
 from sqlalchemy import select
 
 from bff.extensions import db
-from bff.payments.charges import Charge
 from bff.orders.models import Order, OrderEvent
+from bff.payments.charges import Charge
 from bff.payments.providers.base import ProviderError
 from bff.payments.providers.sandbox import SandboxProvider
 from bff.payments.refunds import Refund
