@@ -248,6 +248,15 @@ class FakeWechatPay:
         if path == "/_fake/deliver-to":
             self.deliver_to = args["url"]
             return Response("ok")
+        if path == "/_fake/account":
+            # The browser tests switch the merchant between an overseas and a mainland account.
+            self.api = args["api"]
+            return Response("ok")
+        if path == "/_fake/transaction":
+            txn = self.transactions.get(args.get("out_trade_no", ""))
+            if txn is None:
+                return Response("no such transaction", 404)
+            return Response(json.dumps({"amount": txn.amount}), content_type="application/json")
         if path == "/_fake/h5":
             # WeChat's H5 cashier page: a Pay button.
             return Response(
