@@ -10,7 +10,11 @@ import { Button, Checkbox, Panel, Select, TextArea, TextField } from './fields.j
 const LONG = ['private_key', 'public_key', 'platform_certificate', 'app_private_key', 'alipay_public_key'];
 // Settings with a few values (the BFF's provider_configs.py): WeChat Pay's kind of merchant account
 // (overseas: NZD through the overseas API; mainland: yuan at the shop's rate) and Alipay's currency.
-const CHOICES = { api: ['global', 'domestic'], currency: ['NZD', 'CNY'] };
+// Each value with the key of its label.
+const CHOICES = {
+  api: { global: 'admin.pay.choice.api.global', domestic: 'admin.pay.choice.api.domestic' },
+  currency: { NZD: 'admin.pay.choice.currency.NZD', CNY: 'admin.pay.choice.currency.CNY' },
+};
 
 /** One provider's form: public fields shown, secrets write-only (left empty, they stay as they are). */
 function ProviderForm({ provider, onSaved }) {
@@ -58,7 +62,7 @@ function ProviderForm({ provider, onSaved }) {
                 value={values[name] ?? ''}
                 onChange={setValue}
                 empty={t('admin.pay.choose')}
-                options={CHOICES[name].map((value) => ({ value, label: t(`admin.pay.choice.${name}.${value}`) }))}
+                options={Object.entries(CHOICES[name]).map(([value, key]) => ({ value, label: t(key) }))}
                 error={errors[name]}
               />
             ) : (
