@@ -139,10 +139,18 @@ def quote_payment(
 def _remember_attempt(
     session: Session, shop: Shop, order: Order, provider: str, reference: str, charge: Charge
 ) -> None:
-    known = select(PaymentAttempt.id).where(
-        PaymentAttempt.provider == provider, PaymentAttempt.reference == reference
+    known = session.scalar(
+        select(PaymentAttempt).where(
+            PaymentAttempt.provider == provider, PaymentAttempt.reference == reference
+        )
     )
-    if session.scalar(known) is not None:
+    if known is not None:
+        if (known.charged_amount, known.charged_currency) != (charge.amount, charge.currency):
+            # The owner changed the account's kind (or the attempt predates kept charges): the
+            # provider was just sent this charge under the reference, the old one cannot be paid.
+            known.charged_amount, known.charged_currency = charge.amount, charge.currency
+            known.exchange_rate = charge.rate
+            session.commit()
         return
     session.add(
         PaymentAttempt(

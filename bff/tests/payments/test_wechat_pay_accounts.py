@@ -11,6 +11,7 @@ from sqlalchemy import select
 from bff.extensions import db
 from bff.orders.models import Order
 from bff.payments.models import PaymentAttempt, PaymentNotification
+from bff.payments.provider_configs import configure, get_config
 from bff.payments.providers import shop_providers
 from bff.tests.fixtures.orders import admin_url
 from bff.tests.helpers import assert_error
@@ -201,3 +202,21 @@ def test_an_account_of_the_other_kind_cannot_start_a_payment(api, as_member, ord
     set_provider(store, "wechat_pay", fields)
     assert_error(_pay(api, as_member, order), 502, "provider_failed")
     assert order_status(order) == "unpaid"
+
+
+def test_an_account_switched_to_domestic_charges_the_next_attempt_in_yuan(
+    app, client, api, as_member, order, store, wechat_shop, wechat_fake, session
+):
+    assert _pay(api, as_member, order).get_json()["charge"]["currency"] == "NZD"  # the QR code, overseas
+    wechat_fake.api = "domestic"  # the owner enters a mainland account instead
+    store.shop_exchange_rate = RATE
+    session.commit()
+    config = get_config(db.session, store, "wechat_pay")
+    keys = app.config["PAYMENT_SECRETS_KEY"]
+    configure(db.session, store, None, "wechat_pay", {"api": "domestic"}, {config.version}, keys)
+    # The same way of paying (the same trade number) now charges yuan, and the attempt says so.
+    assert _pay(api, as_member, order).get_json()["charge"] == {"amount": "245.12", "currency": "CNY"}
+    attempt = db.session.scalar(select(PaymentAttempt))
+    db.session.refresh(attempt)
+    assert (attempt.charged_amount, attempt.charged_currency) == (Decimal("245.12"), "CNY")
+    assert _deliver(client, wechat_fake.pay(order["order_number"] + "-N")).get_json()["applied"] is True
