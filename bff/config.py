@@ -157,6 +157,10 @@ class Config:
         self.RESET_LIMIT_PER_IP = env("RESET_LIMIT_PER_IP", "30/hour")
         # Wrong passwords when deleting an account (bff/privacy/routes.py), per member.
         self.DELETE_ACCOUNT_FAILURE_LIMIT = env("DELETE_ACCOUNT_FAILURE_LIMIT", "5/15 minutes")
+        # The pay page's "is it paid yet?" (/api/payment/settle asks the providers): a QR code
+        # polls every 3 seconds (20 a minute); more is a loop (bff/payments/routes.py).
+        self.SETTLE_LIMIT_PER_MEMBER = env("SETTLE_LIMIT_PER_MEMBER", "40/minute")
+        self.SETTLE_LIMIT_PER_IP = env("SETTLE_LIMIT_PER_IP", "120/minute")
 
     def _database_url(self) -> str:
         url = os.environ.get("DATABASE_URL") or f"sqlite:///{self.VAR_DIR / 'storefront.db'}"

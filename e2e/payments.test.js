@@ -3,11 +3,14 @@
 // out an order of its own and pays it as a shopper on a desktop, on a phone or inside WeChat:
 // WeChat Pay Native (a QR code whose notification never comes: settled by the query), H5, JSAPI
 // after WeChat's silent sign-in, Alipay's page, and Alipay inside WeChat (open in the browser).
+// WeChat Pay is an overseas merchant account (charged in NZD), and in the last test a mainland one
+// (charged in yuan at the shop's rate, which the pay page says before the shopper chooses).
 import assert from 'node:assert/strict';
-import { spawn, execFileSync } from 'node:child_process';
+import { spawn, execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import readline from 'node:readline';
+import { promisify } from 'node:util';
 import { after, before, describe, test } from 'node:test';
 import { bffJson, startStack } from './stack.js';
 import { adminTab, hydrated, launchBrowser, openPage } from './browser.js';
@@ -43,7 +46,8 @@ async function startFakes() {
 }
 
 /** `flask payments configure` on the stack's database: the owner enters the merchant accounts. */
-function configure(kind, fields) {
+async function configure(kind, fields) {
+  // Re-entering only some fields keeps the others (keys need not be entered again).
   const env = { ...process.env, VAR_DIR: stack.tmp, DATABASE_URL: `sqlite:///${path.join(stack.tmp, 'e2e.sqlite')}` };
   const args = ['--app', 'bff.app:create_app', 'payments', 'configure', '--shop', 'localhost', '--kind', kind];
   for (const [name, value] of Object.entries(fields)) {
@@ -51,8 +55,9 @@ function configure(kind, fields) {
     fs.writeFileSync(file, value);
     args.push('--file', `${name}=${file}`);
   }
-  const out = execFileSync(FLASK, [...args, '--enable'], { cwd: ROOT, env }).toString();
-  assert.match(out, new RegExp(`${kind} of localhost: on`));
+  // Not blocking the event loop meanwhile: a kept-alive connection the BFF closes is noticed.
+  const { stdout } = await promisify(execFile)(FLASK, [...args, '--enable'], { cwd: ROOT, env });
+  assert.match(stdout, new RegExp(`${kind} of localhost: on`));
 }
 
 before(async () => {
@@ -63,8 +68,8 @@ before(async () => {
     WECHAT_API_URL: fakes.wechat,
     ALIPAY_GATEWAY_URL: fakes.alipay,
   });
-  configure('wechat_pay', fakes.wechatFields);
-  configure('alipay', fakes.alipayFields);
+  await configure('wechat_pay', fakes.wechatFields);
+  await configure('alipay', fakes.alipayFields);
   // The gateways notify the BFF itself (the demo shop's site_url is not this stack).
   await fetch(`${fakes.wechat}/_fake/deliver-to?url=${encodeURIComponent(stack.bffUrl)}`, { method: 'POST' });
   await fetch(`${fakes.alipayBase}/_fake/deliver-to?url=${encodeURIComponent(stack.bffUrl)}`, { method: 'POST' });
@@ -231,10 +236,44 @@ describe('payments', () => {
     const html = await page.content();
     assert.ok(!html.includes(fakes.wechatFields.apiv3_key), 'the APIv3 key never reaches the page');
     assert.ok(!html.includes(fakes.alipayFields.app_private_key.slice(0, 40)), 'nor a private key');
+    assert.equal(await wechat.getByLabel('账户类型').inputValue(), 'global');
     const alipay = page.getByTestId('payment-provider-alipay');
-    await alipay.getByLabel('结算币种（默认 NZD）').fill('NZD');
+    await alipay.getByLabel('收款币种（默认 NZD）').selectOption('NZD');
     await alipay.getByRole('button', { name: '保存' }).click();
     await page.getByTestId('toast-success').filter({ hasText: '支付设置已保存' }).waitFor({ timeout: 10000 });
     await finish(tab);
+  });
+
+  test('desktop, a mainland WeChat Pay account: the page says the yuan charged, the QR code charges it', async () => {
+    await fetch(`${fakes.wechat}/_fake/account?api=domestic`, { method: 'POST' });
+    await configure('wechat_pay', { api: 'domestic' });
+    try {
+      const tab = await shopper('desktop');
+      const orderNumber = await checkOut(tab);
+      const { order } = await api(tab.member, 'GET', `/api/order/${orderNumber}`);
+      const { data } = await bffJson(stack, '/api/shop', 'localhost');
+      // The NZD total at the shop's rate, rounded half up to the fen (the rates have 4 decimals).
+      const cents = Math.round(Number(order.total_price) * 100);
+      const fen = Math.round((cents * Math.round(Number(data.shop_info.shop_exchange_rate) * 1e4)) / 1e4);
+      const yuan = (fen / 100).toFixed(2);
+      await tab.page.getByTestId('order-pay').click();
+      await tab.page.waitForURL((url) => url.pathname === `/pay/${orderNumber}`, { timeout: 15000 });
+      const said = tab.page.getByTestId('pay-charge-wechat_pay');
+      await said.filter({ hasText: `将收取人民币 ¥${yuan}` }).waitFor({ timeout: 15000 });
+      await tab.page.getByTestId('pay-with-wechat_pay').click();
+      await tab.page
+        .getByTestId('pay-qr-charge')
+        .filter({ hasText: `¥${yuan}` })
+        .waitFor({ timeout: 15000 });
+      const txn = await (await fetch(`${fakes.wechat}/_fake/transaction?out_trade_no=${orderNumber}-N`)).json();
+      assert.deepEqual(txn.amount, { total: fen, currency: 'CNY' });
+      const paid = await fetch(`${fakes.wechat}/_fake/pay?out_trade_no=${orderNumber}-N`, { method: 'POST' });
+      assert.equal(paid.status, 200);
+      await seesPaid(tab, orderNumber);
+      await finish(tab);
+    } finally {
+      await fetch(`${fakes.wechat}/_fake/account?api=global`, { method: 'POST' });
+      await configure('wechat_pay', { api: 'global' });
+    }
   });
 });

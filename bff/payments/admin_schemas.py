@@ -8,17 +8,32 @@ from bff.payments.provider_configs import KINDS
 
 _PUBLIC = sorted({f.name for specs in KINDS.values() for f in specs if not f.secret})
 _SECRET = sorted({f.name for specs in KINDS.values() for f in specs if f.secret})
-CURRENCIES = ["NZD", "CNY", "AUD", "USD", ""]
+_CHOICES = {f.name: f.choices for specs in KINDS.values() for f in specs if f.choices}
 ID_PATTERN = r"^[A-Za-z0-9_-]{0,64}$"  # merchant and app ids, serial numbers
+_DESCRIPTIONS = {
+    "api": "WeChat Pay: `global`, an overseas (cross-border) merchant account, charges the order's "
+    "NZD total through WeChat Pay's overseas API; `domestic`, a mainland account, charges yuan: "
+    "the NZD total at the shop's exchange rate, rounded half up to the fen, fixed when the payment "
+    "starts. Required before switching WeChat Pay on. Empty clears it.",
+    "merchant_category_code": "WeChat Pay `global`: the merchant category code (MCC) WeChat Pay "
+    "gave the account; required before switching it on. Empty clears it.",
+    "currency": "Alipay: `NZD` (default), a cross-border account priced in NZD (`trans_currency`); "
+    "`CNY`, a mainland account: yuan at the shop's rate, fixed when the payment starts. Empty "
+    "clears it.",
+}
 
 
 def _public(name: str):
-    if name == "currency":
-        return fields.String(allow_none=True, validate=validate.OneOf(CURRENCIES))
+    if name in _CHOICES:
+        return fields.String(
+            allow_none=True,
+            validate=validate.OneOf([*_CHOICES[name], ""]),
+            metadata={"description": _DESCRIPTIONS.get(name, "Empty clears it.")},
+        )
     return Text(
         allow_none=True,
         validate=validate.Regexp(ID_PATTERN),
-        metadata={"description": "Empty clears it.", "pattern": ID_PATTERN},
+        metadata={"description": _DESCRIPTIONS.get(name, "Empty clears it."), "pattern": ID_PATTERN},
     )
 
 

@@ -32,8 +32,10 @@ def settle():
 @click.option("--file", "files", multiple=True, metavar="FIELD=PATH", help="A field read from a file (keys).")
 @click.option("--enable/--disable", default=None, help="Switch the provider on or off.")
 def configure(host, kind, values, files, enable):
-    """Set a shop's provider fields, e.g. `--kind wechat_pay --set mchid=1900000001 --file
-    private_key=apiclient_key.pem --enable`; secrets are stored encrypted and never printed."""
+    """Set a shop's provider fields, e.g. `--kind wechat_pay --set mchid=1900000001 --set api=global
+    --set merchant_category_code=5499 --file private_key=apiclient_key.pem --enable` (`api`: global,
+    an overseas merchant charged in NZD, or domestic, a mainland one charged in yuan at the shop's
+    rate); secrets are stored encrypted and never printed."""
     try:
         shop = find_shop_by_host(db.session, host)
     except DomainError:

@@ -21,6 +21,7 @@ _MESSAGES: dict[str, tuple[str, str]] = {
     # The owner's provider settings
     "provider_kind_unknown": ("没有这种支付方式", "No such payment provider"),
     "provider_incomplete": ("开启前请先填写：{fields}", "Fill these in before switching it on: {fields}"),
+    "provider_choice": ("{name} 只能是：{choices}", "{name} must be one of: {choices}"),
     "provider_keys_invalid": (
         "密钥或证书无法读取：{reason}",
         "A key or certificate cannot be read: {reason}",
@@ -34,6 +35,10 @@ _MESSAGES: dict[str, tuple[str, str]] = {
         "支付设置在您打开之后已被他人修改并保存，本次保存未执行。请重新加载后再修改。",
         "The payment settings were saved by someone else after you opened them; yours were not "
         "saved. Reload them and make your change again.",
+    ),
+    "too_many_checks": (
+        "查询付款结果过于频繁，请稍后再试。",
+        "Too many checks of the payment. Please try again in a moment.",
     ),
     "payment_not_found": ("该订单没有可退款的支付记录", "This order has no payment to refund"),
     "provider_unavailable": ("本店不支持该支付方式", "This shop does not offer that payment method"),

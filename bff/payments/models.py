@@ -21,7 +21,10 @@ class PaymentNotification(ShopOwned, db.Model):
     transaction_id: Mapped[str] = mapped_column(String(128))
     order_id: Mapped[int | None] = mapped_column(ForeignKey("orders.id", ondelete="SET NULL"), index=True)
     outcome: Mapped[str] = mapped_column(String(20))  # paid | failed, as the provider says
-    amount: Mapped[Decimal] = mapped_column(Money)
+    amount: Mapped[Decimal] = mapped_column(Money)  # in the shop's prices' currency (NZD)
+    # What the provider reports it charged, in the currency charged (CNY for a mainland account).
+    charged_amount: Mapped[Decimal | None] = mapped_column(Money)
+    charged_currency: Mapped[str | None] = mapped_column(String(3))
     result: Mapped[str] = mapped_column(String(40))  # what we did: applied | ignored_<reason>
     raw_body: Mapped[str] = mapped_column(Text)
     received_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)

@@ -29,6 +29,13 @@ class FieldSpec:
     name: str
     secret: bool
     required: bool  # before the provider can be switched on
+    choices: tuple[str, ...] = ()  # the values it takes, when a few
+
+
+# WeChat Pay account kinds (bff/payments/providers/wechat_pay.py): an overseas merchant charges
+# the prices' NZD through the overseas API; a mainland one charges yuan at the shop's rate.
+WECHAT_APIS = ("global", "domestic")
+ALIPAY_CURRENCIES = ("NZD", "CNY")  # cross-border (priced in NZD) | mainland (yuan)
 
 
 KINDS: dict[str, tuple[FieldSpec, ...]] = {
@@ -42,13 +49,14 @@ KINDS: dict[str, tuple[FieldSpec, ...]] = {
         FieldSpec("public_key", True, False),  # 微信支付公钥 (or platform_certificate)
         FieldSpec("platform_certificate", True, False),  # 微信支付平台证书 (older merchants)
         FieldSpec("app_secret", True, False),  # the official account's AppSecret (openid for JSAPI)
-        FieldSpec("currency", False, False),  # charged in (default NZD, the prices' currency)
+        FieldSpec("api", False, True, WECHAT_APIS),  # global (overseas merchant) | domestic (mainland)
+        FieldSpec("merchant_category_code", False, False),  # MCC (global: required)
     ),
     "alipay": (
         FieldSpec("app_id", False, True),  # 支付宝开放平台应用 APPID
         FieldSpec("app_private_key", True, True),  # 应用私钥 (RSA2)
         FieldSpec("alipay_public_key", True, True),  # 支付宝公钥
-        FieldSpec("currency", False, False),
+        FieldSpec("currency", False, False, ALIPAY_CURRENCIES),  # default NZD (cross-border)
     ),
 }
 
@@ -103,6 +111,8 @@ def missing_fields(kind: str, settings: dict, secrets: dict) -> list[str]:
             missing.append("public_key" if values.get("public_key_id") else "platform_certificate")
         if values.get("apiv3_key") and len(values["apiv3_key"].encode()) != 32:
             missing.append("apiv3_key")
+        if values.get("api") == "global" and not values.get("merchant_category_code"):
+            missing.append("merchant_category_code")
     return missing
 
 
@@ -142,8 +152,12 @@ def configure(
         target = secrets if specs[name].secret else settings
         if value in (None, ""):
             target.pop(name, None)
-        else:
-            target[name] = value.strip()
+            continue
+        value = value.strip()
+        if specs[name].choices and value not in specs[name].choices:
+            choices = " | ".join(specs[name].choices)
+            raise _invalid(language, name, "provider_choice", name=name, choices=choices)
+        target[name] = value
     enabled = data.get("enabled", config.enabled)
     if enabled:
         missing = missing_fields(kind, settings, secrets)

@@ -6,11 +6,12 @@ bff/common/encryption.py) holding every secret field of the row; `settings` hold
 secret (merchant and app ids, serial numbers)."""
 
 from datetime import datetime
+from decimal import Decimal
 
-from sqlalchemy import JSON, Boolean, DateTime, ForeignKey, String, Text, UniqueConstraint
+from sqlalchemy import JSON, Boolean, DateTime, ForeignKey, Numeric, String, Text, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column
 
-from bff.common.models import ShopOwned, Timestamps, Versioned, utcnow
+from bff.common.models import Money, ShopOwned, Timestamps, Versioned, utcnow
 from bff.extensions import db
 
 
@@ -39,7 +40,10 @@ class WechatOpenid(ShopOwned, db.Model):
 
 
 class PaymentAttempt(ShopOwned, db.Model):
-    """An order sent to a provider under `reference` (its trade number there)."""
+    """An order sent to a provider under `reference` (its trade number there), and what it
+    charges: fixed when the order's first attempt with the provider starts (a yuan amount
+    converted at the shop's rate then, with that rate), compared exactly with what the provider
+    reports and used by refunds (bff/payments/charges.py). Empty on attempts made before."""
 
     __tablename__ = "payment_attempts"
     __table_args__ = (
@@ -50,4 +54,7 @@ class PaymentAttempt(ShopOwned, db.Model):
     order_id: Mapped[int] = mapped_column(ForeignKey("orders.id", ondelete="CASCADE"), index=True)
     provider: Mapped[str] = mapped_column(String(32))
     reference: Mapped[str] = mapped_column(String(64))
+    charged_amount: Mapped[Decimal | None] = mapped_column(Money)
+    charged_currency: Mapped[str | None] = mapped_column(String(3))
+    exchange_rate: Mapped[Decimal | None] = mapped_column(Numeric(12, 4))  # CNY per NZD, converted
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)

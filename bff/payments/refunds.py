@@ -119,6 +119,13 @@ def refund_order(session: Session, shop: Shop, actor: User, order_number: str, a
     session.add(refund)
     session.flush()
     if provider is not None:
+        # Given back of this payment before (the order's row is locked by the UPDATE above, so
+        # concurrent refunds count one after the other): a yuan refund converts cumulatively.
+        before = session.scalar(
+            select(func.coalesce(func.sum(Refund.amount), 0)).where(
+                Refund.payment_id == payment.id, Refund.id != refund.id
+            )
+        )
         try:
             # Our refund number is the row's: a retry of this refund can never refund twice.
             result = services.refund_payment(
@@ -129,6 +136,7 @@ def refund_order(session: Session, shop: Shop, actor: User, order_number: str, a
                 amount,
                 f"{order.order_number}-R{refund.id}",
                 reason,
+                refunded_before=Decimal(before),
             )
         except DomainError:
             session.rollback()

@@ -4,13 +4,15 @@ on the return page, provider notifications, and the sandbox's page (only where i
 from flask import Response, abort, current_app, redirect, request
 from flask.views import MethodView
 
+from bff.accounts import auth
 from bff.accounts.decorators import member_required
-from bff.accounts.limits import client_ip
+from bff.accounts.limits import client_ip, limiter
 from bff.common.arguments import Blueprint
 from bff.common.responses import document_errors
 from bff.extensions import db
 from bff.payments import schemas, services
 from bff.payments.devices import device_of
+from bff.payments.messages import text
 from bff.payments.providers import get_provider, sandbox_provider, shop_providers
 from bff.payments.providers.base import PaymentContext
 from bff.shops.context import current_origin, current_shop
@@ -68,14 +70,53 @@ class CreatePayment(MethodView):
             "paymentPageUrl": start.url,
             "qrCode": start.qr_code,
             "jsapi": start.jsapi,
+            "charge": _charge(start.charge),
         }
+
+
+def _charge(charge):
+    return None if charge is None else {"amount": f"{charge.amount:.2f}", "currency": charge.currency}
+
+
+@blp.route("/quote")
+class Quote(MethodView):
+    @member_required
+    @blp.arguments(schemas.QuoteArgs, location="json_or_form")
+    @document_errors(blp, 404)
+    @blp.response(200, schemas.QuoteResponse)
+    def post(self, shop, user, args):
+        """What paying an order of the member charges with each of the shop's providers: its NZD
+        total, or yuan at the shop's rate (the rate of an earlier attempt, once one was made)."""
+        charges = services.quote_payment(db.session, shop, user, _offered(shop), args["order_number"])
+        return {"charges": {name: _charge(charge) for name, charge in charges.items()}}
+
+
+def _member_key() -> str:
+    user = auth.current_user()
+    return f"user:{user.id}" if user is not None else f"ip:{client_ip()}"
+
+
+def _settle_limit(setting: str, key_func):
+    return limiter.limit(
+        lambda: current_app.config[setting],
+        key_func=key_func,
+        scope=f"payment-settle:{setting}",
+        error_message=lambda: text(current_shop().language, "too_many_checks"),
+    )
 
 
 @blp.route("/settle")
 class Settle(MethodView):
+    # Each call asks the providers (outgoing requests): a QR page polls every few seconds, a
+    # loop of calls is refused (429, in the shop's language).
+    decorators = [
+        _settle_limit("SETTLE_LIMIT_PER_MEMBER", _member_key),
+        _settle_limit("SETTLE_LIMIT_PER_IP", client_ip),
+    ]
+
     @member_required
     @blp.arguments(schemas.SettleArgs, location="json_or_form")
-    @document_errors(blp, 404)
+    @document_errors(blp, 404, 429)
     @blp.response(200, schemas.SettleResponse)
     def post(self, shop, user, args):
         """The return page's check: an open order is settled by asking its providers (a

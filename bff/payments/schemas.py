@@ -28,6 +28,11 @@ class JsapiParams(Schema):
     paySign = fields.String()
 
 
+class ChargeView(Schema):
+    amount = fields.String(metadata={"description": "Two decimals, in `currency`."})
+    currency = fields.String(metadata={"description": "NZD (as priced) or CNY (yuan at the shop's rate)."})
+
+
 class CreatePaymentResponse(Schema):
     flow = fields.String(
         metadata={"description": "redirect (go to paymentPageUrl), qr (show qrCode) or jsapi (WeChat)."}
@@ -35,6 +40,23 @@ class CreatePaymentResponse(Schema):
     paymentPageUrl = fields.String(allow_none=True)
     qrCode = fields.String(allow_none=True, metadata={"description": "The content of the QR code."})
     jsapi = fields.Nested(JsapiParams, allow_none=True)
+    charge = fields.Nested(
+        ChargeView,
+        allow_none=True,
+        metadata={"description": "What it charges: the NZD total, or yuan at the rate fixed now."},
+    )
+
+
+class QuoteArgs(Schema):
+    order_number = Text(required=True, validate=validate.Length(min=1, max=20))
+
+
+class QuoteResponse(Schema):
+    charges = fields.Dict(
+        keys=fields.String(),
+        values=fields.Nested(ChargeView),
+        metadata={"description": "By provider: what paying the order with it charges."},
+    )
 
 
 class MethodsResponse(Schema):

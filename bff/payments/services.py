@@ -5,6 +5,11 @@ and the WeChat sign-in that JSAPI needs.
 A notification counts once: it is recorded under a unique (provider, transaction id), and the
 order moves with a conditional UPDATE (unpaid or payment_failed -> paid), so replays, including
 concurrent ones, change the order at most once.
+
+What a payment charges is fixed when the order's first attempt with a provider starts
+(bff/payments/charges.py: NZD as priced, or yuan at the shop's rate then) and kept on the attempt;
+a notification or a query result is compared exactly with the charge of its attempt, and refunds
+give back in that currency at that rate.
 """
 
 import logging
@@ -23,11 +28,13 @@ from bff.orders.models import OPEN_STATUSES, Order, OrderPayment, OrderStatus
 from bff.orders.services import get_order
 from bff.orders.transitions import Actor, OrderAction, add_event
 from bff.payments import wechat_login
+from bff.payments.charges import PRICE_CURRENCY, Charge, refund_amount
 from bff.payments.error_codes import NotificationErrorCode, PaymentErrorCode
 from bff.payments.messages import text
 from bff.payments.models import PaymentAttempt, PaymentNotification, WechatOpenid
 from bff.payments.providers.base import (
     BadNotification,
+    NotAPayment,
     PaymentContext,
     PaymentEvent,
     PaymentProvider,
@@ -78,25 +85,84 @@ def create_payment(
     if appid and context.device == "wechat" and not context.openid:
         context = replace(context, openid=openid_of(session, shop, user, appid))
     try:
-        start = provider.create_payment(shop, order, context)
+        charge = _charge_to_start(session, shop, order, provider)
+        start = provider.create_payment(shop, order, context, charge)
     except WechatLoginRequired as exc:
         message = text(shop.language, "wechat_login_required")
         raise DomainError(PaymentErrorCode.WECHAT_LOGIN_REQUIRED, message) from exc
-    except ProviderError as exc:
+    except (ProviderError, ValueError) as exc:  # ValueError: the shop's rate cannot convert
         log.warning("payment: %s refused to start order %s: %s", provider.name, order.order_number, exc)
         raise DomainError(PaymentErrorCode.PROVIDER_FAILED, text(shop.language, "provider_failed")) from exc
     if start.reference:
-        _remember_attempt(session, shop, order, provider.name, start.reference)
-    return start
+        _remember_attempt(session, shop, order, provider.name, start.reference, charge)
+    return replace(start, charge=charge)
 
 
-def _remember_attempt(session: Session, shop: Shop, order: Order, provider: str, reference: str) -> None:
-    known = select(PaymentAttempt.id).where(
-        PaymentAttempt.provider == provider, PaymentAttempt.reference == reference
+def _fixed_charge(session: Session, order: Order, provider: str) -> Charge | None:
+    """The charge of the order's latest attempt with `provider`, if one was made."""
+    row = session.execute(
+        select(PaymentAttempt.charged_amount, PaymentAttempt.charged_currency, PaymentAttempt.exchange_rate)
+        .where(
+            PaymentAttempt.order_id == order.id,
+            PaymentAttempt.provider == provider,
+            PaymentAttempt.charged_amount.is_not(None),
+        )
+        .order_by(PaymentAttempt.id.desc())
+        .limit(1)
+    ).first()
+    return Charge(row[0], row[1], row[2]) if row else None
+
+
+def _charge_to_start(session: Session, shop: Shop, order: Order, provider: PaymentProvider) -> Charge:
+    """The charge of an earlier attempt with the provider (a second way of paying, the page
+    opened again), so the rate a shopper was shown holds; else the provider's quote now."""
+    quote = provider.quote(shop, order)
+    fixed = _fixed_charge(session, order, provider.name)
+    return fixed if fixed is not None and fixed.currency == quote.currency else quote
+
+
+def quote_payment(
+    session: Session, shop: Shop, user: User, providers: dict[str, PaymentProvider], order_number: str
+) -> dict[str, Charge]:
+    """What paying the member's order with each of the shop's providers charges (the pay page
+    shows the yuan before the shopper chooses)."""
+    order = get_order(session, shop, user, order_number)
+    charges = {}
+    for name, provider in providers.items():
+        try:
+            charges[name] = _charge_to_start(session, shop, order, provider)
+        except ValueError as exc:
+            log.warning("payment: %s cannot quote order %s: %s", name, order.order_number, exc)
+    return charges
+
+
+def _remember_attempt(
+    session: Session, shop: Shop, order: Order, provider: str, reference: str, charge: Charge
+) -> None:
+    known = session.scalar(
+        select(PaymentAttempt).where(
+            PaymentAttempt.provider == provider, PaymentAttempt.reference == reference
+        )
     )
-    if session.scalar(known) is not None:
+    if known is not None:
+        if (known.charged_amount, known.charged_currency) != (charge.amount, charge.currency):
+            # The owner changed the account's kind (or the attempt predates kept charges): the
+            # provider was just sent this charge under the reference, the old one cannot be paid.
+            known.charged_amount, known.charged_currency = charge.amount, charge.currency
+            known.exchange_rate = charge.rate
+            session.commit()
         return
-    session.add(PaymentAttempt(shop_id=shop.id, order_id=order.id, provider=provider, reference=reference))
+    session.add(
+        PaymentAttempt(
+            shop_id=shop.id,
+            order_id=order.id,
+            provider=provider,
+            reference=reference,
+            charged_amount=charge.amount,
+            charged_currency=charge.currency,
+            exchange_rate=charge.rate,
+        )
+    )
     try:
         session.commit()
     except IntegrityError:
@@ -118,6 +184,9 @@ def receive_notification(
     """Verify and apply one notification for `shop`. Returns (applied, result)."""
     try:
         event = provider.parse_notification(body, headers)
+    except NotAPayment as exc:
+        log.info("payment: %s notification for shop %s pays nothing: %s", provider.name, shop.id, exc)
+        return False, "not_a_payment"
     except BadNotification as exc:
         message = "The notification could not be verified."
         raise DomainError(NotificationErrorCode.BAD_SIGNATURE, message) from exc
@@ -136,16 +205,21 @@ def apply_event(session: Session, shop: Shop, event: PaymentEvent, body: bytes) 
     )
     if order is None:
         raise DomainError(NotificationErrorCode.NOT_FOUND, "Order not found")
-    # Compared exactly, never rounded: 55.001 for an order of 55.00 is refused.
-    if event.amount != order.total_price:
+    expected = _expected_charge(session, shop, order, event)
+    # Compared exactly, never rounded or converted again: 55.001 for an order of 55.00 is
+    # refused, and so is ¥247.51 for an attempt that charges ¥247.50.
+    if event.amount != expected.amount or (event.currency or expected.currency) != expected.currency:
         raise DomainError(NotificationErrorCode.AMOUNT_MISMATCH, text(shop.language, "amount_mismatch"))
+    paid = order.total_price  # what the charge pays, in the prices' currency
     record = PaymentNotification(
         shop_id=shop.id,
         provider=event.provider,
         transaction_id=event.transaction_id,
         order_id=order.id,
         outcome=event.outcome,
-        amount=event.amount,
+        amount=paid,
+        charged_amount=event.amount,
+        charged_currency=expected.currency,
         result="pending",
         raw_body=body.decode("utf-8", "replace"),
     )
@@ -164,7 +238,7 @@ def apply_event(session: Session, shop: Shop, event: PaymentEvent, body: bytes) 
                 status=OrderStatus.PAID,
                 paid_at=utcnow(),
                 updated_at=utcnow(),
-                paid_amount=Order.paid_amount + event.amount.quantize(CENT),
+                paid_amount=Order.paid_amount + paid.quantize(CENT),
                 payment_method=event.provider[:20],
                 version=Order.version + 1,
             )
@@ -176,7 +250,7 @@ def apply_event(session: Session, shop: Shop, event: PaymentEvent, body: bytes) 
                     shop_id=shop.id,
                     order_id=order.id,
                     method=event.provider[:20],
-                    amount=event.amount.quantize(CENT),
+                    amount=paid.quantize(CENT),
                     reference=event.transaction_id[:128],
                 )
             )
@@ -191,7 +265,9 @@ def apply_event(session: Session, shop: Shop, event: PaymentEvent, body: bytes) 
         action = OrderAction.MARK_PAID if event.outcome == "paid" else OrderAction.PAYMENT_FAILED
         after = OrderStatus.PAID if event.outcome == "paid" else OrderStatus.PAYMENT_FAILED
         provider = Actor("provider", label=event.provider)
-        details = {"transaction_id": event.transaction_id, "amount": event.amount}
+        details = {"transaction_id": event.transaction_id, "amount": paid}
+        if expected.currency != PRICE_CURRENCY:
+            details["charged"] = f"{event.amount:.2f} {expected.currency}"
         add_event(session, shop, order.id, action, provider, before, after, details=details)
     record.result = "applied" if moved else _not_applied(session, order.id, event.outcome)
     session.commit()
@@ -199,6 +275,24 @@ def apply_event(session: Session, shop: Shop, event: PaymentEvent, body: bytes) 
         # After the commit, off the request: notification, sandbox and query alike.
         mail_shopper(order.id, OrderMail.PAID)
     return bool(moved), record.result
+
+
+def _expected_charge(session: Session, shop: Shop, order: Order, event: PaymentEvent) -> Charge:
+    """The charge of the attempt the event reports on; the order's total for the sandbox (no
+    attempt) and for attempts made before charges were kept."""
+    if event.reference:
+        attempt = session.scalar(
+            select(PaymentAttempt).where(
+                PaymentAttempt.shop_id == shop.id,
+                PaymentAttempt.provider == event.provider,
+                PaymentAttempt.reference == event.reference,
+            )
+        )
+        if attempt is not None and attempt.charged_amount is not None:
+            if attempt.order_id != order.id:
+                raise DomainError(NotificationErrorCode.NOT_FOUND, "Order not found")
+            return Charge(attempt.charged_amount, attempt.charged_currency, attempt.exchange_rate)
+    return Charge(order.total_price, event.currency or PRICE_CURRENCY)
 
 
 def _not_applied(session: Session, order_id: int, outcome: str) -> str:
@@ -362,6 +456,25 @@ def finish_wechat_login(
 # Refunds (the console's refund records live with the console's code) ---------------------------
 
 
+def _charge_of(session: Session, order: Order, paid: PaymentNotification) -> Charge:
+    """What the payment `paid` charged, with the rate of its attempt (the rate is fixed per order
+    and provider, so any of its attempts in that currency has it)."""
+    if paid.charged_currency is None or paid.charged_currency == PRICE_CURRENCY:
+        return Charge(paid.amount, PRICE_CURRENCY)
+    rate = session.scalar(
+        select(PaymentAttempt.exchange_rate)
+        .where(
+            PaymentAttempt.order_id == order.id,
+            PaymentAttempt.provider == paid.provider,
+            PaymentAttempt.charged_currency == paid.charged_currency,
+            PaymentAttempt.charged_amount == paid.charged_amount,
+        )
+        .order_by(PaymentAttempt.id.desc())
+        .limit(1)
+    )
+    return Charge(paid.charged_amount, paid.charged_currency, rate)
+
+
 def refund_payment(
     session: Session,
     shop: Shop,
@@ -370,9 +483,12 @@ def refund_payment(
     amount: Decimal,
     refund_number: str,
     reason: str = "",
+    refunded_before: Decimal = Decimal("0.00"),
 ) -> RefundResult:
-    """Give back `amount` of the payment applied to `order`, through the provider that took it.
-    `refund_number` is the caller's own id of the refund: repeating it never refunds twice."""
+    """Give back `amount` (NZD) of the payment applied to `order`, through the provider that
+    took it, in the currency it charged (yuan at the rate it was converted with;
+    `refunded_before` NZD of it given back already). `refund_number` is the caller's own id of
+    the refund: repeating it never refunds twice."""
     paid = session.scalar(
         select(PaymentNotification).where(
             PaymentNotification.shop_id == shop.id,
@@ -383,10 +499,17 @@ def refund_payment(
     )
     if paid is None or paid.provider not in providers:
         raise DomainError(PaymentErrorCode.NOT_FOUND, text(shop.language, "payment_not_found"))
-    if amount_in_cents(amount) is None or amount <= 0 or amount > paid.amount:
+    if amount_in_cents(amount) is None or amount <= 0 or refunded_before + amount > paid.amount:
+        raise DomainError(PaymentErrorCode.AMOUNT_MISMATCH, text(shop.language, "amount_mismatch"))
+    charge = _charge_of(session, order, paid)
+    if charge.currency != PRICE_CURRENCY and charge.rate is None:  # no attempt tells the rate
+        raise DomainError(PaymentErrorCode.NOT_FOUND, text(shop.language, "payment_not_found"))
+    back = refund_amount(charge, paid.amount, refunded_before, amount)
+    if back <= 0:  # less than a fen at the rate
         raise DomainError(PaymentErrorCode.AMOUNT_MISMATCH, text(shop.language, "amount_mismatch"))
     try:
-        return providers[paid.provider].refund(order, paid.transaction_id, refund_number, amount, reason)
+        provider = providers[paid.provider]
+        return provider.refund(order, paid.transaction_id, refund_number, back, reason, charge=charge)
     except ProviderError as exc:
         log.warning("payment: %s refund of order %s failed: %s", paid.provider, order.order_number, exc)
         raise DomainError(PaymentErrorCode.PROVIDER_FAILED, text(shop.language, "provider_failed")) from exc

@@ -2,6 +2,20 @@
 browsers (inside WeChat, Alipay's pages are blocked: the storefront tells the shopper to open the
 order in the phone's browser), RSA2 notifications verified by the package, query and refunds.
 
+Currency (the owner's setting `currency`): a cross-border (境外) merchant's `NZD` charges the order's
+NZD total as it is, sent with `trans_currency` (the currency `total_amount` is priced in) and
+`settle_currency` (the one Alipay settles with the merchant in); the shopper pays yuan at Alipay's
+rate. A mainland merchant's `CNY` charges the total converted at the shop's rate when the payment
+starts (bff/payments/charges.py), with no currency arguments. Either way the notification's and the
+query's `total_amount` is compared exactly with the charge kept on the attempt. Not verified
+against a live account (README, Payments): that `total_amount` comes back in `trans_currency` as
+sent (what the shopper paid in yuan being `buyer_pay_amount`), and that a cross-border refund's
+`refund_amount` is in `trans_currency` too; where the notification names `trans_currency`, it
+must be the charge's.
+
+Notifications that pay nothing (WAIT_BUYER_PAY, TRADE_CLOSED) are verified, then acknowledged with
+`success` and not recorded (NotAPayment): Alipay resends anything else for a day.
+
 The package names its gateway in `_gateway` only (no setting): it is set after construction (the
 tests point it at their local fake gateway)."""
 
@@ -12,8 +26,10 @@ from alipay import AliPay
 from alipay.exceptions import AliPayException, AliPayValidationError
 from alipay.utils import AliPayConfig
 
+from bff.payments.charges import YUAN, Charge, charge_for
 from bff.payments.providers.base import (
     BadNotification,
+    NotAPayment,
     PaymentContext,
     PaymentEvent,
     PaymentStart,
@@ -29,7 +45,9 @@ class AlipayProvider:
 
     def __init__(self, settings: dict, secrets_: dict, gateway: str, notify_url: str):
         self.app_id = settings["app_id"]
-        self.currency = settings.get("currency") or "NZD"  # the currency of the shop's prices
+        self.currency = settings.get("currency") or "NZD"  # NZD: cross-border; CNY: mainland
+        if self.currency not in ("NZD", YUAN):
+            raise ValueError("currency must be NZD or CNY")
         self.notify_url = notify_url
         error = None
         # A bare key from Alipay's tool is PKCS#1 (most languages) or PKCS#8 (Java).
@@ -51,15 +69,17 @@ class AlipayProvider:
         self.gateway = gateway
         self.client._gateway = gateway
 
-    def _currency_args(self) -> dict:
-        # A cross-border (境外) merchant charges in the shop's currency; CNY needs no argument.
-        return (
-            {}
-            if self.currency == "CNY"
-            else {"trans_currency": self.currency, "settle_currency": self.currency}
-        )
+    @staticmethod
+    def _currency_args(charge: Charge) -> dict:
+        # A cross-border (境外) merchant prices in the shop's currency; CNY needs no argument.
+        if charge.currency == YUAN:
+            return {}
+        return {"trans_currency": charge.currency, "settle_currency": charge.currency}
 
-    def create_payment(self, shop, order, context: PaymentContext) -> PaymentStart:
+    def quote(self, shop, order) -> Charge:
+        return charge_for(order.total_price, self.currency, shop.shop_exchange_rate)
+
+    def create_payment(self, shop, order, context: PaymentContext, charge: Charge) -> PaymentStart:
         back = f"{context.origin}/pay/{order.order_number}?returned=1"
         if context.device == "wechat":
             # WeChat's browser blocks Alipay: the shopper opens the order in the phone's browser.
@@ -68,10 +88,10 @@ class AlipayProvider:
         args = {
             "subject": f"{shop.shop_name} {order.order_number}"[:256],
             "out_trade_no": reference,
-            "total_amount": f"{order.total_price:.2f}",
+            "total_amount": f"{charge.amount:.2f}",
             "return_url": back,
             "notify_url": self.notify_url,
-            **self._currency_args(),
+            **self._currency_args(charge),
         }
         if context.device == "mobile":
             query = self.client.api_alipay_trade_wap_pay(**args, quit_url=back)
@@ -91,7 +111,7 @@ class AlipayProvider:
         if data.get("app_id") != self.app_id:
             raise BadNotification("another app's notification")
         if data.get("trade_status") not in PAID_STATES:
-            raise BadNotification(f"not a payment: {data.get('trade_status')}")
+            raise NotAPayment(str(data.get("trade_status"))[:40])
         return self._event(data)
 
     def _event(self, data: dict) -> PaymentEvent:
@@ -99,12 +119,17 @@ class AlipayProvider:
             amount = Decimal(data["total_amount"])
         except (KeyError, InvalidOperation) as exc:
             raise BadNotification("no amount") from exc
+        currency = data.get("trans_currency") or self.currency
+        if currency != self.currency:
+            raise BadNotification(f"priced in {currency}")
         return PaymentEvent(
             provider=self.name,
             transaction_id=str(data["trade_no"])[:128],
             order_number=str(data["out_trade_no"])[:20],
             amount=amount,
             outcome="paid",
+            currency=currency,
+            reference=str(data["out_trade_no"])[:64],
         )
 
     def query(self, order, reference: str) -> PaymentEvent | None:
@@ -124,7 +149,13 @@ class AlipayProvider:
             raise ProviderError(f"query: {exc}") from exc
 
     def refund(
-        self, order, transaction_id: str, refund_number: str, amount: Decimal, reason: str
+        self,
+        order,
+        transaction_id: str,
+        refund_number: str,
+        amount: Decimal,
+        reason: str,
+        charge: Charge | None = None,
     ) -> RefundResult:
         try:
             result = self.client.api_alipay_trade_refund(

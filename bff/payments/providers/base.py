@@ -8,9 +8,16 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Protocol
 
+from bff.payments.charges import Charge
+
 
 class BadNotification(Exception):
     """The notification is not authentic (signature, freshness) or cannot be read."""
+
+
+class NotAPayment(Exception):
+    """An authentic notification that pays nothing (a trade created or closed): acknowledged as
+    the provider wants, so that it stops resending, and nothing is recorded."""
 
 
 class ProviderError(Exception):
@@ -22,8 +29,10 @@ class PaymentEvent:
     provider: str
     transaction_id: str
     order_number: str
-    amount: Decimal
+    amount: Decimal  # in `currency`
     outcome: str  # "paid" or "failed"
+    currency: str | None = None  # None: the shop's prices' (the sandbox)
+    reference: str | None = None  # the attempt's trade number (its charge is compared exactly)
 
 
 @dataclass(frozen=True)
@@ -48,6 +57,7 @@ class PaymentStart:
     url: str | None = None
     qr_code: str | None = None
     jsapi: dict | None = None
+    charge: Charge | None = None  # what it charges (set by bff/payments/services.py)
 
 
 @dataclass(frozen=True)
@@ -59,8 +69,12 @@ class RefundResult:
 class PaymentProvider(Protocol):
     name: str
 
-    def create_payment(self, shop, order, context: PaymentContext) -> PaymentStart:
-        """Start paying `order` (its number and total_price) from where `context` says."""
+    def quote(self, shop, order) -> Charge:
+        """What paying `order` would charge now (its total, converted where the account needs)."""
+
+    def create_payment(self, shop, order, context: PaymentContext, charge: Charge) -> PaymentStart:
+        """Start paying `order` from where `context` says, charging `charge` (fixed by the first
+        attempt: a later one charges the same)."""
 
     def parse_notification(self, body: bytes, headers) -> PaymentEvent:
         """Verify a notification's raw body and headers; raise BadNotification otherwise."""
@@ -70,7 +84,14 @@ class PaymentProvider(Protocol):
         transaction), or None while unpaid or never started."""
 
     def refund(
-        self, order, transaction_id: str, refund_number: str, amount: Decimal, reason: str
+        self,
+        order,
+        transaction_id: str,
+        refund_number: str,
+        amount: Decimal,
+        reason: str,
+        charge: Charge | None = None,
     ) -> RefundResult:
-        """Refund `amount` of the payment `transaction_id` of `order`; `refund_number` is ours and
-        makes a retry of the same refund safe."""
+        """Refund `amount` (in the currency of `charge`, what the payment charged) of the payment
+        `transaction_id` of `order`; `refund_number` is ours and makes a retry of the same
+        refund safe."""

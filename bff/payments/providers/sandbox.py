@@ -12,6 +12,7 @@ from markupsafe import escape
 
 from bff.json import loads_strict
 from bff.payments import signing
+from bff.payments.charges import PRICE_CURRENCY, Charge, charge_for
 from bff.payments.providers.base import (
     BadNotification,
     PaymentContext,
@@ -81,7 +82,12 @@ class SandboxProvider:
         self.secret = secret
         self._tokens = URLSafeTimedSerializer(secret, salt="sandbox-payment-page")
 
-    def create_payment(self, shop, order, context: PaymentContext) -> PaymentStart:
+    def quote(self, shop, order) -> Charge:
+        return charge_for(order.total_price, PRICE_CURRENCY, None)
+
+    def create_payment(
+        self, shop, order, context: PaymentContext, charge: Charge | None = None
+    ) -> PaymentStart:
         origin = context.origin
         # The page is served on the shopper's origin (through the SSR proxy) and the signed token
         # carries that origin, so paying returns there: same host, same localStorage, same login.
@@ -91,7 +97,9 @@ class SandboxProvider:
     def query(self, order, reference: str) -> PaymentEvent | None:
         return None  # the sandbox's page notifies at once; there is nothing to ask
 
-    def refund(self, order, transaction_id: str, refund_number: str, amount, reason: str) -> RefundResult:
+    def refund(
+        self, order, transaction_id: str, refund_number: str, amount, reason: str, charge=None
+    ) -> RefundResult:
         return RefundResult(refund_id=f"sbx_refund_{refund_number}", status="succeeded")
 
     def read_page_token(self, token: str) -> dict | None:

@@ -9,6 +9,10 @@ answered as the real one does them.
   signed with Alipay's private key.
 - Notifications are form posts signed with Alipay's private key over the parameters but sign and
   sign_type.
+- The merchant's account (`currency`): a cross-border one (NZD) takes trades priced in it
+  (`trans_currency`), a mainland one (CNY) takes yuan and refuses a `trans_currency`. A trade
+  priced in a `trans_currency` is reported with it and `total_amount` as priced (an assumption
+  this project could not check against Alipay's live service: bff/payments/providers/alipay.py).
 """
 
 import json
@@ -39,13 +43,15 @@ class FakeTrade:
     product_code: str
     notify_url: str
     return_url: str
+    trans_currency: str | None = None
     trade_status: str = "WAIT_BUYER_PAY"
     trade_no: str = ""
 
 
 class FakeAlipay:
-    def __init__(self, app_id: str = "2021000000000001"):
+    def __init__(self, app_id: str = "2021000000000001", currency: str = "NZD"):
         self.app_id = app_id
+        self.currency = currency
         self.app_key = keys.new_key()
         self.alipay_key = keys.new_key()
         self.trades: dict[str, FakeTrade] = {}
@@ -59,7 +65,7 @@ class FakeAlipay:
             "app_id": self.app_id,
             "app_private_key": keys.bare(keys.private_pem(self.app_key, pkcs1=True)),
             "alipay_public_key": keys.bare(keys.public_pem(self.alipay_key)),
-            "currency": "NZD",
+            "currency": self.currency,
         }
 
     # Alipay pays and notifies ----------------------------------------------------------------
@@ -95,6 +101,7 @@ class FakeAlipay:
             "trade_no": trade.trade_no,
             "auth_app_id": self.app_id,
             "point_amount": "0.00",
+            **({"trans_currency": trade.trans_currency} if trade.trans_currency else {}),
             **changes,
         }
         params["sign"] = keys.rsa_sha256(self.alipay_key, sign_string(params, ("sign", "sign_type")))
@@ -156,6 +163,7 @@ class FakeAlipay:
                     "trade_no": trade.trade_no,
                     "trade_status": trade.trade_status,
                     "total_amount": trade.total_amount,
+                    **({"trans_currency": trade.trans_currency} if trade.trans_currency else {}),
                 },
             )
         if method == "alipay.trade.refund":
@@ -183,6 +191,9 @@ class FakeAlipay:
         )
 
     def _page(self, params: dict, biz: dict) -> Response:
+        priced_in = biz.get("trans_currency")
+        if (self.currency == "CNY" and priced_in) or (self.currency != "CNY" and priced_in != self.currency):
+            return Response(f"币种不支持：{priced_in}", 400, content_type="text/plain; charset=utf-8")
         trade = FakeTrade(
             out_trade_no=biz["out_trade_no"],
             total_amount=biz["total_amount"],
@@ -190,6 +201,7 @@ class FakeAlipay:
             product_code=biz["product_code"],
             notify_url=params.get("notify_url", ""),
             return_url=params.get("return_url", ""),
+            trans_currency=priced_in,
         )
         with self._lock:
             self.trades[trade.out_trade_no] = trade

@@ -7,6 +7,11 @@ one does them.
   the serial being the public key id (public key mode) or the platform certificate's serial.
 - Notifications: the transaction JSON encrypted with AEAD_AES_256_GCM under the APIv3 key
   (associated data "transaction", a 12-character nonce), the whole body signed like an answer.
+- The merchant is one kind (`api`): a `domestic` (mainland) one is served by `/v3/pay/...` and
+  `/v3/refund/domestic/refunds`, which refuse any currency but CNY; a `global` (overseas) one by
+  `/v3/global/...`, which takes the merchant's currency (`currency`, NZD) only and reports what
+  the shopper paid in yuan (payer_total, payer_currency, exchange_rate). A call to the other
+  kind's API is refused as the real one refuses a merchant without the product (403 NO_AUTH).
 """
 
 import base64
@@ -47,6 +52,10 @@ class FakeWechatPay:
     apiv3_key: str = field(default_factory=lambda: secrets.token_hex(16))  # 32 characters
     public_key_id: str = "PUB_KEY_ID_0119000000000000000000000000000001"
     use_certificate: bool = False  # sign as the platform certificate instead of the public key id
+    api: str = "global"  # global (overseas merchant, NZD) | domestic (mainland merchant, CNY)
+    currency: str = "NZD"  # what a global merchant charges in
+    merchant_category_code: str = "5499"
+    wallet_rate: int = 452_000_000  # the overseas API's exchange_rate.rate: CNY per unit x 10^8
 
     def __post_init__(self):
         self.merchant_key = keys.new_key()
@@ -74,8 +83,10 @@ class FakeWechatPay:
             "private_key": keys.private_pem(self.merchant_key),
             "apiv3_key": self.apiv3_key,
             "app_secret": self.app_secret,
-            "currency": "NZD",
+            "api": self.api,
         }
+        if self.api == "global":
+            fields["merchant_category_code"] = self.merchant_category_code
         if self.use_certificate:
             fields["platform_certificate"] = self.platform_certificate
         else:
@@ -138,6 +149,18 @@ class FakeWechatPay:
         )
         return txn.notify_url, body.encode(), self.signed_headers(body, timestamp)
 
+    def _amount_paid(self, amount: dict) -> dict:
+        if amount["currency"] == "CNY":
+            return {**amount, "payer_total": amount["total"], "payer_currency": "CNY"}
+        # The overseas API: the shopper's wallet pays yuan at WeChat Pay's rate of the day.
+        payer_total = amount["total"] * self.wallet_rate // 10**8
+        return {
+            **amount,
+            "payer_total": payer_total,
+            "payer_currency": "CNY",
+            "exchange_rate": {"type": "SETTLEMENT_RATE", "rate": self.wallet_rate},
+        }
+
     def _transaction_json(self, txn: FakeTransaction) -> dict:
         data = {
             "mchid": self.mchid,
@@ -145,7 +168,7 @@ class FakeWechatPay:
             "out_trade_no": txn.out_trade_no,
             "trade_state": txn.trade_state,
             "trade_state_desc": {"SUCCESS": "支付成功", "NOTPAY": "未支付"}.get(txn.trade_state, ""),
-            "amount": {**txn.amount, "payer_total": txn.amount["total"] * 5, "payer_currency": "CNY"},
+            "amount": self._amount_paid(txn.amount),
         }
         if txn.trade_state == "SUCCESS":
             data.update(
@@ -225,6 +248,15 @@ class FakeWechatPay:
         if path == "/_fake/deliver-to":
             self.deliver_to = args["url"]
             return Response("ok")
+        if path == "/_fake/account":
+            # The browser tests switch the merchant between an overseas and a mainland account.
+            self.api = args["api"]
+            return Response("ok")
+        if path == "/_fake/transaction":
+            txn = self.transactions.get(args.get("out_trade_no", ""))
+            if txn is None:
+                return Response("no such transaction", 404)
+            return Response(json.dumps({"amount": txn.amount}), content_type="application/json")
         if path == "/_fake/h5":
             # WeChat's H5 cashier page: a Pay button.
             return Response(
@@ -248,19 +280,31 @@ class FakeWechatPay:
         return Response("paid")
 
     def _route(self, request: Request) -> Response:
-        path = request.path
-        if request.method == "POST" and path.startswith("/v3/pay/transactions/"):
+        path, method = request.path, request.method
+        overseas = path.startswith("/v3/global/")
+        if path != "/v3/certificates" and overseas != (self.api == "global"):
+            return self._answer(403, {"code": "NO_AUTH", "message": "商户号无权限调用该接口"})
+        prefix = "/v3/global/transactions/" if overseas else "/v3/pay/transactions/"
+        if method == "POST" and path.startswith(prefix) and "/out-trade-no/" not in path:
             return self._place(request, path.rsplit("/", 1)[1])
-        if request.method == "GET" and path.startswith("/v3/pay/transactions/out-trade-no/"):
+        if method == "GET" and path.startswith(f"{prefix}out-trade-no/"):
             txn = self.transactions.get(path.rsplit("/", 1)[1])
             if txn is None or request.args.get("mchid") != self.mchid:
                 return self._answer(404, {"code": "ORDER_NOT_EXIST", "message": "订单不存在"})
             return self._answer(200, self._transaction_json(txn))
-        if request.method == "POST" and path == "/v3/refund/domestic/refunds":
+        if method == "POST" and path in ("/v3/refund/domestic/refunds", "/v3/global/refunds"):
             return self._refund(request.get_json())
-        if request.method == "GET" and path == "/v3/certificates":
+        if method == "GET" and path == "/v3/certificates":
             return self._certificates()
         return self._answer(404, {"code": "NOT_FOUND", "message": "no such call"})
+
+    def _currency_refused(self, currency) -> str | None:
+        """Why the merchant cannot charge `currency`, or None."""
+        if self.api == "domestic" and currency != "CNY":
+            return "境内商户号仅支持人民币（CNY）"
+        if self.api == "global" and currency != self.currency:
+            return f"商户号不支持该币种：{currency}"
+        return None
 
     def _place(self, request: Request, trade_type: str) -> Response:
         data = request.get_json()
@@ -273,6 +317,17 @@ class FakeWechatPay:
         amount = data.get("amount") or {}
         if not isinstance(amount.get("total"), int) or amount["total"] <= 0:
             return self._answer(400, {"code": "PARAM_ERROR", "message": "amount.total"})
+        refused = self._currency_refused(amount.get("currency", "CNY"))  # domestic: CNY by default
+        if refused:
+            return self._answer(400, {"code": "PARAM_ERROR", "message": refused})
+        if self.api == "global":
+            expected = {"jsapi": "JSAPI", "h5": "MWEB", "native": "NATIVE"}.get(trade_type)
+            if data.get("trade_type") != expected or not data.get("merchant_category_code"):
+                return self._answer(
+                    400, {"code": "PARAM_ERROR", "message": "trade_type/merchant_category_code"}
+                )
+            if not data.get("notify_url"):
+                return self._answer(400, {"code": "PARAM_ERROR", "message": "notify_url"})
         out_trade_no = data["out_trade_no"]
         with self._lock:
             txn = self.transactions.get(out_trade_no)
@@ -297,10 +352,19 @@ class FakeWechatPay:
         txn = paid.get(data.get("transaction_id"))
         if txn is None or txn.trade_state != "SUCCESS":
             return self._answer(404, {"code": "RESOURCE_NOT_EXISTS", "message": "订单不存在"})
-        if data["amount"]["refund"] > txn.amount["total"] or data["amount"]["total"] != txn.amount["total"]:
+        money = data["amount"]
+        if money.get("currency", "CNY") != txn.amount["currency"]:
+            return self._answer(400, {"code": "PARAM_ERROR", "message": "退款币种须与支付币种一致"})
+        refunded = sum(
+            r["amount"]["refund"] for r in self.refunds if r["transaction_id"] == txn.transaction_id
+        )
+        if refunded + money["refund"] > txn.amount["total"] or money["total"] != txn.amount["total"]:
             return self._answer(400, {"code": "PARAM_ERROR", "message": "退款金额"})
+        if self.api == "global" and (data.get("mchid") != self.mchid or data.get("appid") != self.appid):
+            return self._answer(400, {"code": "PARAM_ERROR", "message": "mchid/appid"})
+        id_field = "id" if self.api == "global" else "refund_id"  # as the overseas API names it
         refund = {
-            "refund_id": f"5030{secrets.randbelow(10**24):024d}",
+            id_field: f"5030{secrets.randbelow(10**24):024d}",
             "out_refund_no": data["out_refund_no"],
             "transaction_id": txn.transaction_id,
             "out_trade_no": txn.out_trade_no,

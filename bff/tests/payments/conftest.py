@@ -42,6 +42,7 @@ def wechat_fake(app, _wechat_fake):
     fake.refunds.clear()
     fake.codes.clear()
     fake.use_certificate = False
+    fake.api = "global"
     app.config["WECHATPAY_GATEWAY_URL"] = url
     app.config["WECHAT_OAUTH_URL"] = url
     app.config["WECHAT_API_URL"] = url
@@ -78,6 +79,7 @@ def alipay_fake(app, _alipay_fake):
     fake, url = _alipay_fake
     fake.trades.clear()
     fake.refunds.clear()
+    fake.currency = "NZD"
     app.config["ALIPAY_GATEWAY_URL"] = url
     return fake
 

@@ -1,6 +1,7 @@
 """Alipay against the local fake gateway: page pay on desktops, WAP on mobiles, the page that sends
 a shopper inside WeChat to the phone's browser, RSA2 notifications applied once, query, refunds."""
 
+import json
 from decimal import Decimal
 from urllib.parse import parse_qs, parse_qsl, urlencode, urlsplit
 
@@ -72,10 +73,11 @@ def test_inside_wechat_alipay_sends_the_shopper_to_the_phones_browser(api, as_me
         "paymentPageUrl": f"http://shop-a.test/order-summary/{order['order_number']}",
         "qrCode": None,
         "jsapi": None,
+        "charge": {"amount": "55.00", "currency": "NZD"},
     }
 
 
-@pytest.mark.parametrize("tamper", ["signature", "amount", "thousandth", "app", "unpaid"])
+@pytest.mark.parametrize("tamper", ["signature", "amount", "thousandth", "app", "currency"])
 def test_a_forged_or_wrong_notification_is_refused(
     client, api, as_member, order, alipay_shop, alipay_fake, tamper
 ):
@@ -85,7 +87,7 @@ def test_a_forged_or_wrong_notification_is_refused(
         "amount": {"total_amount": "55.01"},
         "thousandth": {"total_amount": "55.001"},
         "app": {"app_id": "2021000000000999"},
-        "unpaid": {"trade_status": "WAIT_BUYER_PAY"},
+        "currency": {"trans_currency": "USD"},
     }.get(tamper, {})
     url, body, headers = alipay_fake.pay(number, **changes)
     if tamper == "signature":
@@ -95,6 +97,22 @@ def test_a_forged_or_wrong_notification_is_refused(
     res = _deliver(client, (url, body, headers))
     assert_error(res, 400)
     assert order_status(order) == "unpaid" and db.session.query(PaymentNotification).count() == 0
+
+
+@pytest.mark.parametrize("status", ["WAIT_BUYER_PAY", "TRADE_CLOSED"])
+def test_a_verified_notification_that_pays_nothing_is_acknowledged_and_not_recorded(
+    client, api, as_member, order, alipay_shop, alipay_fake, status
+):
+    _open(_pay(api, as_member, order).get_json()["paymentPageUrl"])
+    url, body, headers = alipay_fake.pay(order["order_number"], trade_status=status)
+    res = _deliver(client, (url, body, headers))
+    # Anything but `success` makes Alipay resend it for a day.
+    assert res.status_code == 200 and res.get_data(as_text=True) == "success"
+    assert order_status(order) == "unpaid" and db.session.query(PaymentNotification).count() == 0
+    # The same notification with a forged signature is still refused.
+    params = dict(parse_qsl(body.decode()))
+    params["sign"] = keys.rsa_sha256(keys.new_key(), "forged")
+    assert_error(_deliver(client, (url, urlencode(params).encode(), headers)), 400, "bad_signature")
 
 
 def test_a_lost_notification_is_settled_by_query(api, as_member, order, alipay_shop, alipay_fake):
@@ -129,3 +147,58 @@ def test_both_providers_are_offered_wechat_first(client, store, alipay_shop, wec
     assert client.get("/api/payment/methods", headers=HOST).get_json() == {
         "providers": ["wechat_pay", "alipay"]
     }
+
+
+def test_a_cross_border_account_prices_in_nzd(api, as_member, order, alipay_shop, alipay_fake):
+    start = _pay(api, as_member, order).get_json()
+    assert start["charge"] == {"amount": "55.00", "currency": "NZD"}
+    biz = json.loads(parse_qs(urlsplit(start["paymentPageUrl"]).query)["biz_content"][0])
+    assert (biz["total_amount"], biz["trans_currency"], biz["settle_currency"]) == ("55.00", "NZD", "NZD")
+    _open(start["paymentPageUrl"])
+    # A mainland account would refuse a trade priced in NZD (the fake does as the real one).
+    alipay_fake.currency = "CNY"
+    assert requests.get(start["paymentPageUrl"], timeout=10).status_code == 400
+
+
+def test_a_mainland_account_charges_yuan_at_the_rate_fixed_when_paying_starts(
+    client, api, as_member, as_admin, order, store, alipay_fake, session
+):
+    from bff.tests.fixtures.orders import admin_url
+    from bff.tests.payments.conftest import set_provider
+
+    store.shop_exchange_rate = Decimal("4.4567")
+    session.commit()
+    alipay_fake.currency = "CNY"
+    set_provider(store, "alipay", alipay_fake.shop_fields())
+    quote = api.post("/api/payment/quote", as_member, data={"order_number": order["order_number"]})
+    assert quote.get_json() == {"charges": {"alipay": {"amount": "245.12", "currency": "CNY"}}}
+    start = _pay(api, as_member, order).get_json()
+    biz = json.loads(parse_qs(urlsplit(start["paymentPageUrl"]).query)["biz_content"][0])
+    assert biz["total_amount"] == "245.12" and "trans_currency" not in biz
+    _open(start["paymentPageUrl"])
+    store.shop_exchange_rate = Decimal("5.0000")  # changes nothing for this payment
+    session.commit()
+    url, body, headers = alipay_fake.pay(order["order_number"], total_amount="245.13")
+    assert_error(_deliver(client, (url, body, headers)), 400, "amount_mismatch")
+    assert _deliver(client, alipay_fake.pay(order["order_number"])).get_data(as_text=True) == "success"
+    assert order_status(order) == "paid"
+    res = client.post(
+        admin_url(order, "refunds"), headers=as_admin, json={"amount": "10.00", "reason": "退货"}
+    )
+    assert res.status_code == 200, res.get_json()
+    assert alipay_fake.refunds[-1]["refund_amount"] == "44.57"  # 10.00 x 4.4567, at the stored rate
+
+
+def test_the_return_pages_check_is_rate_limited_in_the_shops_language(
+    app, api, as_member, order, alipay_shop, monkeypatch, session, store
+):
+    monkeypatch.setitem(app.config, "SETTLE_LIMIT_PER_MEMBER", "2/minute")
+    settle = {"order_number": order["order_number"]}
+    for _ in range(2):
+        assert api.post("/api/payment/settle", as_member, data=settle).status_code == 200
+    body = assert_error(api.post("/api/payment/settle", as_member, data=settle), 429, "too_many_requests")
+    assert body["message"] == "查询付款结果过于频繁，请稍后再试。"
+    store.language = "en"
+    session.commit()
+    body = assert_error(api.post("/api/payment/settle", as_member, data=settle), 429, "too_many_requests")
+    assert body["message"] == "Too many checks of the payment. Please try again in a moment."

@@ -1,10 +1,13 @@
 """The console's refund of an order paid through a provider goes through that provider's API;
 when the provider refuses, nothing is recorded. (Paid by hand: see orders/test_admin_transitions.py.)"""
 
+from decimal import Decimal
+
 from sqlalchemy import select
 
 from bff.extensions import db
 from bff.orders.models import Order, OrderEvent
+from bff.payments.charges import Charge
 from bff.payments.providers.base import ProviderError
 from bff.payments.providers.sandbox import SandboxProvider
 from bff.payments.refunds import Refund
@@ -24,9 +27,9 @@ def test_a_refund_of_a_provider_payment_goes_through_the_provider(
     asked = []
     real_refund = SandboxProvider.refund
 
-    def refund(self, order, transaction_id, refund_number, amount, reason):
-        asked.append((order.order_number, transaction_id, refund_number, amount, reason))
-        return real_refund(self, order, transaction_id, refund_number, amount, reason)
+    def refund(self, order, transaction_id, refund_number, amount, reason, charge=None):
+        asked.append((order.order_number, transaction_id, refund_number, amount, reason, charge))
+        return real_refund(self, order, transaction_id, refund_number, amount, reason, charge)
 
     monkeypatch.setattr(SandboxProvider, "refund", refund)
     order = place_order()  # 100.00 in all
@@ -35,13 +38,15 @@ def test_a_refund_of_a_provider_payment_goes_through_the_provider(
     assert res.status_code == 200, res.get_json()
     [row] = db.session.scalars(select(Refund)).all()
     assert (row.method, row.amount) == ("provider", 30)
-    assert asked == [(order["order_number"], "txn-77", f"{order['order_number']}-R{row.id}", 30, "缺货")]
+    number = order["order_number"]
+    # The sandbox charged the NZD total: the refund is in NZD, as entered.
+    assert asked == [(number, "txn-77", f"{number}-R{row.id}", 30, "缺货", Charge(Decimal("100.00"), "NZD"))]
     assert row.provider_refund_id == f"sbx_refund_{order['order_number']}-R{row.id}"
     assert res.get_json()["order"]["refunded_amount"] == 30.0
 
 
 def test_a_refund_the_provider_refuses_is_not_recorded(app, client, as_admin, place_order, monkeypatch):
-    def refuse(self, *args):
+    def refuse(self, *args, **kwargs):
         raise ProviderError("ACCOUNT_ERROR: balance too low")
 
     monkeypatch.setattr(SandboxProvider, "refund", refuse)

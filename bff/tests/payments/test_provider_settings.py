@@ -143,3 +143,34 @@ def test_the_flask_command_configures_a_shop(app, store, wechat_fake, tmp_path):
         args=["payments", "configure", "--shop", "nowhere.test", "--kind", "alipay"]
     )
     assert bad.exit_code != 0 and "No shop" in bad.output
+
+
+def test_wechat_pay_needs_its_account_kind_and_a_global_one_its_category_code(
+    client, as_admin, store, session, wechat_fake
+):
+    fields = wechat_fake.shop_fields()
+    without_kind = {k: v for k, v in fields.items() if k not in ("api", "merchant_category_code")}
+    res = _put(client, as_admin, "wechat_pay", {**without_kind, "enabled": True})
+    assert "api" in assert_error(res, 422, "validation_error")["message"]
+    res = _put(client, as_admin, "wechat_pay", {**without_kind, "api": "global", "enabled": True})
+    assert "merchant_category_code" in assert_error(res, 422, "validation_error")["message"]
+    res = _put(client, as_admin, "wechat_pay", {**without_kind, "api": "domestic", "enabled": True})
+    assert res.status_code == 200 and res.get_json()["provider"]["settings"]["api"] == "domestic"
+
+
+def test_an_unknown_account_kind_or_currency_is_refused_in_the_shops_language(
+    app, client, as_admin, store, session
+):
+    body = assert_error(_put(client, as_admin, "wechat_pay", {"api": "mainland"}), 422, "validation_error")
+    assert "api" in body["errors"]
+    body = assert_error(_put(client, as_admin, "alipay", {"currency": "USD"}), 422, "validation_error")
+    assert "currency" in body["errors"]
+    assert db.session.scalar(select(PaymentProviderConfig)) is None
+    # The flask command, which does not go through the call's schema, refuses it too.
+    args = ["payments", "configure", "--shop", "shop-a.test", "--kind", "wechat_pay", "--set", "api=mainland"]
+    result = app.test_cli_runner().invoke(args=args)
+    assert result.exit_code != 0 and "api 只能是：global | domestic" in result.output
+    store.language = "en"
+    session.commit()
+    result = app.test_cli_runner().invoke(args=args)
+    assert "api must be one of: global | domestic" in result.output

@@ -9,7 +9,8 @@ export async function fetchPaymentMethods(api) {
 
 /**
  * Start paying an unpaid order; the amount must be the order's. Answers how to go on:
- * { flow: 'redirect', paymentPageUrl } | { flow: 'qr', qrCode } | { flow: 'jsapi', jsapi }.
+ * { flow: 'redirect', paymentPageUrl } | { flow: 'qr', qrCode } | { flow: 'jsapi', jsapi }, each
+ * with `charge` ({ amount, currency }: what the provider charges).
  */
 export async function createPayment(api, { orderNumber, totalPrice, provider, device }) {
   const { data } = await api.post(`${PATHS.payment}/create-payment`, {
@@ -21,6 +22,15 @@ export async function createPayment(api, { orderNumber, totalPrice, provider, de
   if ((data?.flow ?? 'redirect') === 'redirect' && !data?.paymentPageUrl)
     throw new ApiError('Payment page URL not found in response', { status: 200, code: 'no_payment_url' });
   return data;
+}
+
+/**
+ * What paying an order charges with each of the shop's providers: { wechat_pay: { amount, currency } }.
+ * CNY: yuan at the shop's rate (fixed by the first attempt); NZD: the order's total as priced.
+ */
+export async function quotePayment(api, orderNumber) {
+  const { data } = await api.post(`${PATHS.payment}/quote`, { order_number: orderNumber });
+  return data?.charges ?? {};
 }
 
 /** Settle an order on return from paying (the BFF asks the provider when no notification came). */

@@ -4,10 +4,17 @@ import { useApiCall } from '../../common/useApiCall.js';
 import { useRemote } from '../../common/useRemote.js';
 import { useT } from '../../i18n/index.js';
 import { useNotify } from '../ui/useNotify.js';
-import { Button, Checkbox, Panel, TextArea, TextField } from './fields.jsx';
+import { Button, Checkbox, Panel, Select, TextArea, TextField } from './fields.jsx';
 
 // Secrets that are PEM keys get a text area; the rest are one line.
 const LONG = ['private_key', 'public_key', 'platform_certificate', 'app_private_key', 'alipay_public_key'];
+// Settings with a few values (the BFF's provider_configs.py): WeChat Pay's kind of merchant account
+// (overseas: NZD through the overseas API; mainland: yuan at the shop's rate) and Alipay's currency.
+// Each value with the key of its label.
+const CHOICES = {
+  api: { global: 'admin.pay.choice.api.global', domestic: 'admin.pay.choice.api.domestic' },
+  currency: { NZD: 'admin.pay.choice.currency.NZD', CNY: 'admin.pay.choice.currency.CNY' },
+};
 
 /** One provider's form: public fields shown, secrets write-only (left empty, they stay as they are). */
 function ProviderForm({ provider, onSaved }) {
@@ -46,16 +53,29 @@ function ProviderForm({ provider, onSaved }) {
         <Checkbox label={t('admin.pay.enabled')} name="enabled" checked={values.enabled} onChange={setValue} />
         {errors.enabled && <p className="text-sm text-rose-600">{errors.enabled}</p>}
         <div className="grid gap-4 sm:grid-cols-2">
-          {Object.keys(provider.settings).map((name) => (
-            <TextField
-              key={name}
-              label={t(`admin.pay.field.${name}`)}
-              name={name}
-              value={values[name] ?? ''}
-              onChange={setValue}
-              error={errors[name]}
-            />
-          ))}
+          {Object.keys(provider.settings).map((name) =>
+            CHOICES[name] ? (
+              <Select
+                key={name}
+                label={t(`admin.pay.field.${name}`)}
+                name={name}
+                value={values[name] ?? ''}
+                onChange={setValue}
+                empty={t('admin.pay.choose')}
+                options={Object.entries(CHOICES[name]).map(([value, key]) => ({ value, label: t(key) }))}
+                error={errors[name]}
+              />
+            ) : (
+              <TextField
+                key={name}
+                label={t(`admin.pay.field.${name}`)}
+                name={name}
+                value={values[name] ?? ''}
+                onChange={setValue}
+                error={errors[name]}
+              />
+            ),
+          )}
         </div>
         {Object.entries(provider.secrets_set).map(([name, isSet]) => {
           const Field = LONG.includes(name) ? TextArea : TextField;

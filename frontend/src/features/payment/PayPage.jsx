@@ -4,7 +4,7 @@ import { useT } from '../../i18n/index.js';
 import { useRemote } from '../../common/useRemote.js';
 import { useApiCall } from '../../common/useApiCall.js';
 import { fetchOrder } from '../../api/orders.js';
-import { createPayment, settlePayment, wechatAuthorize } from '../../api/payment.js';
+import { createPayment, quotePayment, settlePayment, wechatAuthorize } from '../../api/payment.js';
 import Price from '../shop/Price.jsx';
 import { currentDevice, REAL_PROVIDERS } from './device.js';
 import { usePaymentMethods } from './usePay.js';
@@ -28,6 +28,8 @@ function wechatBridgePay(params) {
  * WeChat Pay by JSAPI inside WeChat (after WeChat's sign-in), H5 on other phones, a QR code on
  * desktops; Alipay's page (desktop) or WAP (phone), and inside WeChat a page that says to open
  * the order in the phone's browser. Coming back (?returned=1) settles the order with the BFF.
+ * Under each provider the page says what it charges: yuan (a mainland account, at the shop's rate
+ * fixed when paying starts) or the NZ dollar total (an overseas account; the wallet converts).
  */
 export default function PayPage() {
   const t = useT();
@@ -41,6 +43,7 @@ export default function PayPage() {
   const [problem, setProblem] = useState('');
   const started = useRef(false);
   const { data: order, error, loaded } = useRemote((api) => fetchOrder(api, orderNumber), [orderNumber]);
+  const { data: charges } = useRemote((api) => quotePayment(api, orderNumber), [orderNumber]);
 
   const summary = `/order-summary/${encodeURIComponent(orderNumber)}`;
   const settle = async () => {
@@ -60,7 +63,8 @@ export default function PayPage() {
       if (result.flow === 'open_in_browser') return setView({ kind: 'openInBrowser' });
       if (result.flow === 'qr') {
         const { toDataURL } = await import('qrcode');
-        return setView({ kind: 'qr', src: await toDataURL(result.qrCode, { margin: 1, width: 240 }) });
+        const src = await toDataURL(result.qrCode, { margin: 1, width: 240 });
+        return setView({ kind: 'qr', src, charge: result.charge });
       }
       const outcome = await wechatBridgePay(result.jsapi);
       setView({ kind: 'checking' });
@@ -125,7 +129,15 @@ export default function PayPage() {
           {t('pay.notOpen')}
         </p>
       ) : (
-        <PayBody view={view} offered={offered} loading={providers === null} start={start} settle={settle} t={t} />
+        <PayBody
+          view={view}
+          offered={offered}
+          charges={charges || {}}
+          loading={providers === null}
+          start={start}
+          settle={settle}
+          t={t}
+        />
       )}
       {problem && (
         <p className="rounded-lg bg-rose-50 p-3 text-sm text-rose-700" role="alert" data-testid="pay-problem">
@@ -139,7 +151,18 @@ export default function PayPage() {
   );
 }
 
-function PayBody({ view, offered, loading, start, settle, t }) {
+/** What a provider charges, in words: "¥245.12 (yuan at the shop's rate)" or the NZ dollar total. */
+function ChargeNote({ charge, t, testId }) {
+  if (!charge) return null;
+  const amount = charge.amount; // to the fen, as charged (the shop's one-decimal display would round it)
+  return (
+    <p className="mt-1 text-center text-sm text-gray-600" data-testid={testId}>
+      {charge.currency === 'CNY' ? t('pay.chargeYuan', { amount }) : t('pay.chargeNzd', { amount })}
+    </p>
+  );
+}
+
+function PayBody({ view, offered, charges, loading, start, settle, t }) {
   if (view.kind === 'busy' || view.kind === 'checking' || loading)
     return (
       <p className="py-6 text-center text-gray-500" aria-busy="true">
@@ -151,6 +174,7 @@ function PayBody({ view, offered, loading, start, settle, t }) {
       <figure className="rounded-xl bg-white p-6 text-center ring-1 ring-gray-100">
         <img src={view.src} alt={t('pay.wechat')} width={240} height={240} className="mx-auto" data-testid="pay-qr" />
         <figcaption className="mt-3 text-sm text-gray-700">{t('pay.scan')}</figcaption>
+        <ChargeNote charge={view.charge} t={t} testId="pay-qr-charge" />
       </figure>
     );
   if (view.kind === 'openInBrowser')
@@ -175,15 +199,17 @@ function PayBody({ view, offered, loading, start, settle, t }) {
         </p>
       )}
       {offered.map((provider) => (
-        <button
-          key={provider}
-          type="button"
-          onClick={() => start(provider)}
-          className="block w-full rounded-lg bg-rose-600 px-5 py-3 font-medium text-white"
-          data-testid={`pay-with-${provider}`}
-        >
-          {t(LABELS[provider])}
-        </button>
+        <div key={provider}>
+          <button
+            type="button"
+            onClick={() => start(provider)}
+            className="block w-full rounded-lg bg-rose-600 px-5 py-3 font-medium text-white"
+            data-testid={`pay-with-${provider}`}
+          >
+            {t(LABELS[provider])}
+          </button>
+          <ChargeNote charge={charges[provider]} t={t} testId={`pay-charge-${provider}`} />
+        </div>
       ))}
     </div>
   );

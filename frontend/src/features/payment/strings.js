@@ -28,6 +28,8 @@ export const zh = {
   'pay.openInBrowserStep2': '选择「在浏览器打开」。',
   'pay.openInBrowserStep3': '在浏览器中登录后，打开本订单并选择支付宝付款。',
   'pay.wechatLoginFailed': '微信授权未完成，请返回订单重新付款。',
+  'pay.chargeYuan': '将收取人民币 ¥{amount}（按本店汇率折算）',
+  'pay.chargeNzd': '将收取纽币 NZ${amount}，由支付方按当日汇率折算人民币',
 };
 
 export const en = {
@@ -59,4 +61,6 @@ export const en = {
   'pay.openInBrowserStep2': 'Choose «Open in browser».',
   'pay.openInBrowserStep3': 'Sign in there, open this order and pay with Alipay.',
   'pay.wechatLoginFailed': 'WeChat sign-in did not complete; go back to the order and pay again.',
+  'pay.chargeYuan': 'You will be charged ¥{amount} (yuan at the shop’s exchange rate)',
+  'pay.chargeNzd': 'You will be charged NZ${amount}; your wallet converts it to yuan at its rate of the day',
 };
