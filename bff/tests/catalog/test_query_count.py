@@ -16,6 +16,11 @@ LIST_OF_ONE_THING = 6
 SIGNED_IN = 2
 
 
+@pytest.fixture(autouse=True)
+def _reads_themselves(uncached_catalogue):
+    """The SQL of each read itself; bff/tests/catalog/test_answer_cache.py counts the cache's."""
+
+
 def _postgres() -> int:
     return int(db.engine.dialect.name == "postgresql")
 
