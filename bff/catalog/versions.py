@@ -214,8 +214,8 @@ def _on_execute(state: ORMExecuteState) -> None:
         return
     if not (state.is_update or state.is_delete or state.is_insert):
         return
-    mapper = state.bind_mapper
-    if mapper is not None and mapper.class_ in CATALOGUE_MODELS:
+    # An entity's statement or a plain table's (`delete(Product.__table__)`) alike.
+    if state.statement.table.name in _TABLES:
         _pending(state.session).update(_shops_named(state))
 
 

@@ -149,6 +149,12 @@ def test_hiding_a_product_takes_it_off_every_process(client, reader, as_admin, s
     assert reader.get(f"/api/product/{honey_jar.id}", headers=SHOP_A).status_code == 404
 
 
+def test_deleting_a_product_takes_it_off_every_process(client, reader, as_admin, store, honey_jar):
+    _warm(reader, f"/api/product/{honey_jar.id}")
+    assert client.delete(f"/api/admin/products/{honey_jar.id}", headers=as_admin).status_code in (200, 204)
+    assert reader.get(f"/api/product/{honey_jar.id}", headers=SHOP_A).status_code == 404
+
+
 def test_a_stock_adjustment_in_the_console_shows_in_every_process(client, reader, as_admin, store, honey_jar):
     _warm(reader, f"/api/product/{honey_jar.id}")
     res = client.post(
@@ -248,6 +254,14 @@ def test_a_write_that_names_no_shop_refreshes_every_shop(client, reader, store, 
     db.session.execute(text("UPDATE products SET name = 'By hand'"))
     db.session.commit()
     assert _product(reader, honey_jar.id)["name"] == "By hand"
+
+
+def test_a_statement_on_the_plain_table_counts_too(client, reader, store, honey_jar):
+    _warm(reader, f"/api/product/{honey_jar.id}")
+    products = Product.__table__
+    db.session.execute(update(products).where(products.c.shop_id == store.id).values(name="Plain"))
+    db.session.commit()
+    assert _product(reader, honey_jar.id)["name"] == "Plain"
 
 
 def test_a_rolled_back_write_moves_no_version(client, store, honey_jar):
