@@ -19,7 +19,7 @@ from bff.extensions import db
 from bff.orders.models import Order
 from bff.tests.catalog.test_admin_images import picture
 from bff.tests.fixtures.orders import admin_url
-from bff.tests.helpers import SHOP_A
+from bff.tests.helpers import SHOP_A, SHOP_B
 
 REDIS_URL = "redis://127.0.0.1:6379/11"
 
@@ -111,6 +111,14 @@ def test_members_prices_are_never_served_from_the_guests_cache(
     as_member = res.json["product"]["final_price"]
     assert as_member != guest
     assert _read(client, path)["product"]["final_price"] == guest  # nor the member's kept for guests
+
+
+def test_each_shop_gets_its_own_answers(client, store, store_b, make_product):
+    make_product(store, "Honey of A")
+    make_product(store_b, "Honey of B")
+    for headers, name in ((SHOP_A, "Honey of A"), (SHOP_B, "Honey of B"), (SHOP_A, "Honey of A")):
+        res = client.get("/api/product/new?page=1", headers=headers)
+        assert [p["name"] for p in res.json["products"]["data"]] == [name]
 
 
 def test_a_search_keeps_its_first_pages_only(client, store, make_product):
