@@ -292,3 +292,18 @@ def test_another_process_sees_a_write_within_the_versions_seconds(app, store, ho
     assert versions.current(db.session, store.id) == seen  # within the second
     now[0] += 1
     assert versions.current(db.session, store.id) != seen
+
+
+def test_without_redis_the_answers_are_uncached_and_writes_still_commit(
+    client, app, as_admin, store, honey_jar, monkeypatch
+):
+    monkeypatch.setitem(app.extensions, VERSIONS, CatalogueVersions("redis://127.0.0.1:1/0", 0))
+    path = f"/api/product/{honey_jar.id}"
+    assert _product(client, honey_jar.id)["name"] == "Manuka honey"
+    assert len(client.application.extensions[ANSWERS]) == 0
+    url = f"/api/admin/products/{honey_jar.id}"
+    res = client.patch(
+        url, headers={**as_admin, "If-Match": _etag(client, as_admin, url)}, json={"name": "Kiwi"}
+    )
+    assert res.status_code == 200, res.json
+    assert _read(client, path)["product"]["name"] == "Kiwi"
