@@ -108,7 +108,6 @@ def search_products(session: Session, shop: Shop, term: str, sort: Sort, page: i
     terms = query_terms(term)
     if not terms:
         return Page(items=[], page=page, per_page=per_page, total=0)
-    search.prefer_indexes(session)
     matches = (
         select(Product.id)
         .join(ProductSearch, ProductSearch.product_id == Product.id)
