@@ -24,10 +24,10 @@ from collections.abc import Iterable
 
 import redis
 from flask import current_app, has_app_context
-from sqlalchemy import BinaryExpression, TextClause, event, select
+from sqlalchemy import BinaryExpression, BooleanClauseList, TextClause, event, select
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import ORMExecuteState, Session
-from sqlalchemy.sql import operators, visitors
+from sqlalchemy.sql import operators
 
 from bff.catalog.models import (
     Banner,
@@ -183,6 +183,15 @@ def _after_flush(session: Session, _context) -> None:
             _pending(session).add(shop_id)
 
 
+def _conjuncts(clause):
+    """The terms of a criterion that must all hold (`a AND b AND c` -> a, b, c)."""
+    if isinstance(clause, BooleanClauseList) and clause.operator is operators.and_:
+        for term in clause.clauses:
+            yield from _conjuncts(term)
+    else:
+        yield clause
+
+
 def _shops_named(state: ORMExecuteState) -> set[int]:
     """The shops an ORM write statement names: in `shop_id == value` criteria, else in the rows
     written; none found means it may touch any shop."""
@@ -190,7 +199,7 @@ def _shops_named(state: ORMExecuteState) -> set[int]:
     table = state.statement.table.name
     criteria = getattr(state.statement, "whereclause", None)
     if criteria is not None:
-        for node in visitors.iterate(criteria):
+        for node in _conjuncts(criteria):  # an OR could reach other shops' rows
             if (
                 isinstance(node, BinaryExpression)
                 and node.operator is operators.eq

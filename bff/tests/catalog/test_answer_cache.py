@@ -272,6 +272,17 @@ def test_a_statement_on_the_plain_table_counts_too(client, reader, store, honey_
     assert _product(reader, honey_jar.id)["name"] == "Plain"
 
 
+def test_a_shop_named_only_beside_an_or_counts_as_every_shop(client, reader, store, store_b, make_product):
+    theirs = make_product(store_b, "Theirs")
+    path = f"/api/product/{theirs.id}"
+    assert _read(reader, path, **SHOP_B) == _read(reader, path, **SHOP_B)  # the second from the cache
+    products = Product.__table__
+    either = (products.c.shop_id == store.id) | (products.c.id == theirs.id)
+    db.session.execute(update(products).where(either).values(name="Either"))
+    db.session.commit()
+    assert _read(reader, path, **SHOP_B)["product"]["name"] == "Either"
+
+
 def test_a_rolled_back_write_moves_no_version(client, store, honey_jar):
     versions = client.application.extensions[VERSIONS]
     before = versions.current(db.session, store.id)
