@@ -32,7 +32,7 @@ from sqlalchemy import insert, select, text  # noqa: E402
 
 from bff.app import create_app  # noqa: E402
 from bff.catalog.models import Brand, Product  # noqa: E402
-from bff.catalog.search import PREFER_BITMAPS, match_all, rank, reindex_products  # noqa: E402
+from bff.catalog.search import match_all, rank, reindex_products  # noqa: E402
 from bff.catalog.search_text import query_terms  # noqa: E402
 from bff.config import ROOT  # noqa: E402
 from bff.demo.seed import seed  # noqa: E402
@@ -107,7 +107,6 @@ def plan(shop_id: int, query: str) -> str:
     )
     compiled = stmt.compile(db.engine)
     with db.engine.connect() as conn:
-        conn.exec_driver_sql(PREFER_BITMAPS)  # as search_products does
         rows = conn.exec_driver_sql(f"EXPLAIN ANALYZE {compiled}", compiled.params).scalars()
         return "\n".join(rows)
 

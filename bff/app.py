@@ -22,6 +22,7 @@ from bff.accounts.routes import blp as accounts
 from bff.addresses.routes import blp as addresses
 from bff.audit.admin_routes import blp as admin_audit
 from bff.cart.routes import blp as cart
+from bff.catalog import answer_cache, versions
 from bff.catalog.admin_bulk_routes import blp as admin_catalog_bulk
 from bff.catalog.admin_routes import blp as admin_catalog
 from bff.catalog.admin_taxonomy_routes import banners as admin_banners
@@ -131,6 +132,9 @@ def create_app(config: Config | None = None) -> Flask:
     app.register_blueprint(api_docs.blp)
     security_headers.init_app(app)
     shop_context.init_app(app)
+    versions.init_app(app)
+    versions.watch_writes()
+    answer_cache.init_app(app)
     limiter.init_app(app)
     auth.init_app(app)
 

@@ -56,6 +56,17 @@ class Config:
             self.SQLALCHEMY_ENGINE_OPTIONS["connect_args"] = {"options": f"-c random_page_cost={cost}"}
         # Guests' reads may use a shop's settings this many seconds old (bff/shops/cache.py).
         self.SHOP_CACHE_SECONDS = float(os.environ.get("SHOP_CACHE_SECONDS", "2"))
+        # Guests' catalogue answers kept per process (bff/catalog/answer_cache.py): at most this
+        # many MiB (0: off), each at most this many seconds; any catalogue write retires them
+        # through the shop's catalogue version (bff/catalog/versions.py: Redis when REDIS_URL is
+        # set, else the database), which a process rereads at most this many seconds apart.
+        # Off by default on SQLite (the embedded set-up), whose file other programs write behind
+        # SQLAlchemy's back (a hand edit, the browser tests' raw SQL), which no version sees.
+        on_postgres = self.SQLALCHEMY_DATABASE_URI.startswith("postgresql")
+        self.CATALOGUE_CACHE_MB = float(os.environ.get("CATALOGUE_CACHE_MB", "32" if on_postgres else "0"))
+        self.CATALOGUE_CACHE_SECONDS = float(os.environ.get("CATALOGUE_CACHE_SECONDS", "300"))
+        self.CATALOGUE_VERSION_SECONDS = float(os.environ.get("CATALOGUE_VERSION_SECONDS", "1"))
+        self.CATALOGUE_REDIS_PREFIX = os.environ.get("CATALOGUE_REDIS_PREFIX", "bff:catalogue")
         self.SECRET_KEY = _secret(self.VAR_DIR, "SECRET_KEY")
         self.JWT_SECRET_KEY = _secret(self.VAR_DIR, "JWT_SECRET_KEY")
         # Payments (bff/payments/): providers are configured per shop. The sandbox (no money moves)

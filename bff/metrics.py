@@ -52,6 +52,12 @@ PAYMENT_NOTIFICATIONS = Counter(
     "or the refusal's code.",
     ["outcome"],
 )
+CATALOGUE_ANSWERS = Counter(
+    "bff_catalogue_cache_total",
+    "Catalogue answers by the guests' cache (bff/catalog/answer_cache.py): hit, miss (read and "
+    "kept), or pass (never kept: member prices, a later search page, no catalogue version).",
+    ["state"],
+)
 
 # As prometheus_client decided when it was imported: each worker's values in files, or in memory.
 MULTIPROCESS = bool(os.environ.get("PROMETHEUS_MULTIPROC_DIR"))

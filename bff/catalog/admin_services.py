@@ -349,7 +349,7 @@ def delete_product(
     check_version(shop, product, if_match, required=False)
     # Locked first (as orders and stock changes do), so an order being placed now either
     # commits before the check below sees its line, or waits and then finds no product.
-    stock.lock_product(session, product.id)
+    stock.lock_product(session, shop.id, product.id)
     if session.scalar(select(exists().where(_ORDER_LINES.c.product_id == product.id))):
         session.rollback()
         raise DomainError(Code.PRODUCT_IN_USE, text(shop.language, "product_in_use"))

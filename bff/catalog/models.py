@@ -202,3 +202,14 @@ class ProductSearch(ShopOwned, db.Model):
 # PostgreSQL-only indexes of migrations 0005 and 0016, which Alembic's model comparison leaves aside.
 POSTGRES_ONLY_INDEXES = frozenset({"ix_product_search_all_text_trgm", "ix_product_search_tokens_tsv"})
 POSTGRES_ONLY_COLUMNS = frozenset({"tokens_tsv"})
+
+
+class CatalogueVersion(db.Model):
+    """How many times a shop's catalogue has changed: the key of its cached answers
+    (bff/catalog/versions.py), used when there is no Redis. Row 0 counts the writes that name no
+    one shop, which every shop's answers depend on. No foreign key: row 0 is no shop."""
+
+    __tablename__ = "catalogue_versions"
+
+    shop_id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=False)
+    version: Mapped[int] = mapped_column(Integer, default=0)

@@ -3,6 +3,7 @@
 from flask.views import MethodView
 
 from bff.catalog import schemas, services
+from bff.catalog.answer_cache import cached_for_guests
 from bff.common.arguments import Blueprint, per_page
 from bff.common.models import ID
 from bff.extensions import db
@@ -10,6 +11,9 @@ from bff.shops.context import current_shop
 
 blp = Blueprint("catalog", __name__, url_prefix="/api", description="Products, categories, brands, banners")
 
+
+# A search's pages kept for guests (bff/catalog/answer_cache.py); later ones are rarely asked twice.
+SEARCH_PAGES_KEPT = 2
 
 # Calls whose answers carry prices, as (rule, view): member_routes.py serves each again under
 # /api/user with the member's prices, so the two route tables cannot drift apart.
@@ -26,6 +30,7 @@ def _priced_route(rule: str):
 
 @blp.route("/category")
 class CategoryTree(MethodView):
+    @cached_for_guests
     @blp.response(200, schemas.CategoryTreeResponse)
     def get(self):
         """The category tree, under one root node that stands for the whole catalogue."""
@@ -34,6 +39,7 @@ class CategoryTree(MethodView):
 
 @_priced_route(f"/category/<{ID}:category_id>")
 class CategoryProducts(MethodView):
+    @cached_for_guests
     @blp.arguments(schemas.ListArgs, location="query")
     @blp.response(200, schemas.CategoryProductsResponse)
     def get(self, args, category_id):
@@ -54,6 +60,7 @@ class CategoryProducts(MethodView):
 
 @_priced_route("/product/new")
 class NewestProducts(MethodView):
+    @cached_for_guests
     @blp.arguments(schemas.NewestArgs, location="query")
     @blp.response(200, schemas.ProductListResponse)
     def get(self, args):
@@ -65,6 +72,7 @@ class NewestProducts(MethodView):
 
 @_priced_route("/product/best")
 class BestProducts(MethodView):
+    @cached_for_guests
     @blp.arguments(schemas.PreviewArgs, location="query")
     @blp.response(200, schemas.ProductListResponse)
     def get(self, args):
@@ -77,6 +85,7 @@ class BestProducts(MethodView):
 
 @_priced_route("/product/search")
 class SearchProducts(MethodView):
+    @cached_for_guests(first_pages=SEARCH_PAGES_KEPT)
     @blp.arguments(schemas.SearchArgs, location="query")
     @blp.response(200, schemas.ProductListResponse)
     def post(self, args):
@@ -89,6 +98,7 @@ class SearchProducts(MethodView):
 
 @_priced_route(f"/product/<{ID}:product_id>")
 class ProductDetail(MethodView):
+    @cached_for_guests
     @blp.response(200, schemas.ProductResponse)
     def get(self, product_id):
         """One product with images, variants and sanitised HTML details."""
@@ -97,6 +107,7 @@ class ProductDetail(MethodView):
 
 @blp.route("/brand")
 class Brands(MethodView):
+    @cached_for_guests
     @blp.response(200, schemas.BrandListResponse)
     def get(self):
         """All brands of the shop, in the shop's order."""
@@ -105,6 +116,7 @@ class Brands(MethodView):
 
 @_priced_route(f"/brand/<{ID}:brand_id>")
 class BrandProducts(MethodView):
+    @cached_for_guests
     @blp.arguments(schemas.ListArgs, location="query")
     @blp.response(200, schemas.BrandProductsResponse)
     def get(self, args, brand_id):

@@ -108,7 +108,6 @@ def search_products(session: Session, shop: Shop, term: str, sort: Sort, page: i
     terms = query_terms(term)
     if not terms:
         return Page(items=[], page=page, per_page=per_page, total=0)
-    search.prefer_indexes(session)
     matches = (
         select(Product.id)
         .join(ProductSearch, ProductSearch.product_id == Product.id)
@@ -119,23 +118,27 @@ def search_products(session: Session, shop: Shop, term: str, sort: Sort, page: i
             search.match_all(terms),
         )
     )
-    total = session.scalar(
-        select(func.count()).select_from(matches.limit(MAX_LIST_PAGES * per_page).subquery())
-    )
+    limit = MAX_LIST_PAGES * per_page
     # The page is chosen among narrow rows (id, rank, sort keys), then only its products are read
-    # whole: sorting a broad query's thousand wide rows cost more than finding them.
+    # whole: sorting a broad query's thousand wide rows cost more than finding them. Ranking
+    # reads every match anyway, so the same statement counts them (a window over all matches):
+    # no second pass over the matches for the total.
     rank = search.rank(terms)
-    chosen = (
-        matches.add_columns(rank.label("rank"))
+    chosen = session.execute(
+        matches.add_columns(func.count().over().label("total"))
         .order_by(rank, *order_by(sort))
         .limit(per_page)
         .offset((page - 1) * per_page)
-        .subquery()
-    )
-    items = session.scalars(
-        _products(shop).join(chosen, chosen.c.id == Product.id).order_by(chosen.c.rank, *order_by(sort))
-    ).unique()
-    return Page(items=list(items), page=page, per_page=per_page, total=total or 0)
+    ).all()
+    if chosen:
+        total = min(chosen[0].total, limit)
+    elif page == 1:
+        total = 0
+    else:  # past the last page: the count alone
+        total = session.scalar(select(func.count()).select_from(matches.limit(limit).subquery())) or 0
+    ids = [row.id for row in chosen]
+    products = {p.id: p for p in session.scalars(_products(shop).where(Product.id.in_(ids)))} if ids else {}
+    return Page(items=[products[i] for i in ids if i in products], page=page, per_page=per_page, total=total)
 
 
 def get_product(session: Session, shop: Shop, product_id: int) -> Product:

@@ -32,20 +32,25 @@ class StockLine:
     quantity: int
 
 
-def _change(session: Session, table, row_id: int, delta: int) -> bool:
-    """Add `delta` to a row's stock unless that takes it below 0; whether it was applied."""
-    stmt = update(table).where(table.id == row_id).values(virtual_inventory=table.virtual_inventory + delta)
+def _change(session: Session, table, shop_id: int, row_id: int, delta: int) -> bool:
+    """Add `delta` to a row's stock unless that takes it below 0; whether it was applied.
+    The shop in the criteria also tells the catalogue cache whose answers changed (versions.py)."""
+    stmt = (
+        update(table)
+        .where(table.shop_id == shop_id, table.id == row_id)
+        .values(virtual_inventory=table.virtual_inventory + delta)
+    )
     if delta < 0:
         stmt = stmt.where(table.virtual_inventory >= -delta)
     return session.execute(stmt.execution_options(synchronize_session=False)).rowcount == 1
 
 
-def lock_product(session: Session, product_id: int) -> None:
+def lock_product(session: Session, shop_id: int, product_id: int) -> None:
     """Take the product row's lock (until commit) before reading what a change depends on."""
     # A write, not SELECT ... FOR UPDATE: it also takes SQLite's write lock before the reads.
     session.execute(
         update(Product)
-        .where(Product.id == product_id)
+        .where(Product.shop_id == shop_id, Product.id == product_id)
         .values(virtual_inventory=Product.virtual_inventory)
         .execution_options(synchronize_session=False)
     )
@@ -74,10 +79,10 @@ def take_for_order(session: Session, shop_id: int, order_id: int, lines: list[St
         per_product[line.product_id] += line.quantity
     by_product = {line.product_id: line for line in lines}
     for product_id in sorted(per_product):
-        if not _change(session, Product, product_id, -per_product[product_id]):
+        if not _change(session, Product, shop_id, product_id, -per_product[product_id]):
             return by_product[product_id]
     for line in sorted((ln for ln in lines if ln.variant_id), key=lambda ln: ln.variant_id):
-        if not _change(session, ProductVariant, line.variant_id, -line.quantity):
+        if not _change(session, ProductVariant, shop_id, line.variant_id, -line.quantity):
             return line
     for line in lines:
         _movement(session, shop_id, line, -line.quantity, StockReason.ORDER, order_id)
@@ -107,9 +112,9 @@ def return_for_order(
     for line in kept:
         per_product[line.product_id] += line.quantity
     for product_id in sorted(per_product):
-        _change(session, Product, product_id, per_product[product_id])
+        _change(session, Product, shop_id, product_id, per_product[product_id])
     for line in sorted((ln for ln in kept if ln.variant_id), key=lambda ln: ln.variant_id):
-        _change(session, ProductVariant, line.variant_id, line.quantity)
+        _change(session, ProductVariant, shop_id, line.variant_id, line.quantity)
     for line in kept:
         _movement(session, shop_id, line, line.quantity, reason, order_id)
     return kept
@@ -138,7 +143,7 @@ def adjust(
     product's own (a product without variants). Raises NegativeStock, changing nothing, when the
     result would be below 0. A change of 0 writes nothing.
     """
-    lock_product(session, line.product_id)
+    lock_product(session, shop_id, line.product_id)
     table, row_id = (ProductVariant, line.variant_id) if line.variant_id else (Product, line.product_id)
     before = session.scalar(select(table.virtual_inventory).where(table.id == row_id))
     change = (level - before) if level is not None else delta
@@ -146,8 +151,8 @@ def adjust(
         raise NegativeStock(before)
     if change:
         if line.variant_id:
-            _change(session, ProductVariant, line.variant_id, change)
-        _change(session, Product, line.product_id, change)
+            _change(session, ProductVariant, shop_id, line.variant_id, change)
+        _change(session, Product, shop_id, line.product_id, change)
         _movement(session, shop_id, line, change, reason, actor_id=actor_id, note=note)
     return before, before + change
 
@@ -165,7 +170,7 @@ def record_opening(
             total += variant.virtual_inventory
         session.execute(
             update(Product)
-            .where(Product.id == product.id)
+            .where(Product.shop_id == product.shop_id, Product.id == product.id)
             .values(virtual_inventory=total)
             .execution_options(synchronize_session=False)
         )
@@ -182,7 +187,7 @@ def add_variant_stock(
     line = StockLine(variant.product_id, variant.id, variant.virtual_inventory)
     _movement(session, shop_id, line, variant.virtual_inventory, StockReason.INITIAL, None, actor_id, note)
     if variant.virtual_inventory:
-        _change(session, Product, variant.product_id, variant.virtual_inventory)
+        _change(session, Product, shop_id, variant.product_id, variant.virtual_inventory)
 
 
 def close_variant(session: Session, shop_id: int, variant: ProductVariant, actor_id=None, note="") -> int:
@@ -192,7 +197,7 @@ def close_variant(session: Session, shop_id: int, variant: ProductVariant, actor
     if units:
         line = StockLine(variant.product_id, None, units)
         _movement(session, shop_id, line, -units, StockReason.ADMIN_ADJUST, None, actor_id, note)
-        _change(session, Product, variant.product_id, -units)
+        _change(session, Product, shop_id, variant.product_id, -units)
     return units or 0
 
 
@@ -202,7 +207,7 @@ def clear_own_stock(session: Session, shop_id: int, product_id: int, actor_id=No
     if stock:
         line = StockLine(product_id, None, stock)
         _movement(session, shop_id, line, -stock, StockReason.ADMIN_ADJUST, None, actor_id, note)
-        _change(session, Product, product_id, -stock)
+        _change(session, Product, shop_id, product_id, -stock)
     return stock or 0
 
 

@@ -34,6 +34,8 @@ class TestConfig(Config):
         self.PAYMENT_SANDBOX_ENABLED = True
         # Tests change a shop and read it back at once; bff/tests/shops/test_shop_cache.py turns it on.
         self.SHOP_CACHE_SECONDS = 0
+        # On for SQLite too: every test that writes and reads back checks that the write is seen.
+        self.CATALOGUE_CACHE_MB = 32
 
     def _database_url(self) -> str:
         if self._test_database_url:
@@ -90,6 +92,9 @@ def _clean_tables(app):
         for name in tables:
             conn.execute(text(f"DELETE FROM {name}"))
     db.session.remove()
+    # The rows went behind the session's back (ids and versions start again): so go the caches.
+    app.extensions["bff.catalogue_answers"].clear()
+    app.extensions["bff.catalogue_versions"].forget([0])
 
 
 @pytest.fixture

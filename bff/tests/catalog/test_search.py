@@ -147,3 +147,19 @@ def test_the_term_comes_from_the_query_string_even_with_a_form_body(client, good
     res = client.post("/api/product/search/?searchTerm=socks", data={"searchTerm": "honey"}, headers=SHOP_A)
     assert res.status_code == 200
     assert ids(res.json["products"]["data"]) == [goods["plain"].id]
+
+
+def test_a_search_page_past_the_end_is_empty_with_the_total(client, shop, make_product):
+    for i in range(6):
+        make_product(shop, f"Honey {i}")
+    past = _search(client, "honey", "&page=3").json["products"]
+    assert past["data"] == [] and past["total"] == 6 and past["last_page"] == 2
+
+
+def test_a_search_counts_at_most_fifty_pages(client, app, monkeypatch, shop, make_product):
+    monkeypatch.setattr("bff.catalog.services.MAX_LIST_PAGES", 2)  # 8 at the tests' 4 a page
+    for i in range(10):
+        make_product(shop, f"Honey {i}")
+    for page in (1, 4):
+        products = _search(client, "honey", f"&page={page}").json["products"]
+        assert products["total"] == 8 and products["last_page"] == 2

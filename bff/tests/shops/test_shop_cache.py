@@ -57,7 +57,7 @@ def test_a_signed_in_call_reads_the_shop_afresh(client, clock, shop, make_user, 
 
 
 def test_a_cached_shop_costs_no_query_and_a_product_page_three(
-    client, clock, count_queries, shop, make_product
+    client, clock, count_queries, shop, make_product, uncached_catalogue
 ):
     product_id = make_product(shop, images=3, variants=[{"name": "small", "price": "10"}]).id
     assert client.get("/api/shop", headers=SHOP_A).status_code == 200
