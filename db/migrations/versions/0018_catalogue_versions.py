@@ -2,7 +2,7 @@
 cached catalogue answers (bff/catalog/versions.py) when there is no Redis
 
 Revision ID: 0018
-Revises: 0016
+Revises: 0017
 Create Date: 2026-11-24 14:40:00
 """
 from alembic import op
@@ -11,7 +11,7 @@ import sqlalchemy as sa
 
 # revision identifiers, used by Alembic.
 revision = '0018'
-down_revision = '0016'
+down_revision = '0017'
 branch_labels = None
 depends_on = None
 
