@@ -6,7 +6,7 @@ import { RouterProvider } from 'react-router/dom';
 import { persistReducer, persistStore } from 'redux-persist';
 import storage from 'redux-persist/es/storage';
 import './styles.css';
-import { browserToken, createApiClient, storeBrowserToken } from './api/client.js';
+import { browserToken, lazyApiClient, storeBrowserToken } from './api/client.js';
 import { createAppStore, PERSIST_KEY, PERSIST_TIMEOUT_MS, PERSISTED_KEYS } from './app/store.js';
 import { createRoutes } from './app/routes.jsx';
 import Hydrated from './app/Hydrated.jsx';
@@ -22,7 +22,8 @@ const t = (key) => translator(languageOf(store.getState().shop.info))(key);
 const here = () => window.location.pathname + window.location.search + window.location.hash;
 
 let store;
-const api = createApiClient({
+// Axios arrives with the first call (after hydration: the session check), not in the first load.
+const api = lazyApiClient({
   siteHost: window.location.hostname,
   getToken: browserToken,
   setToken: storeBrowserToken,
