@@ -12,7 +12,6 @@ import {
   productJsonLd,
 } from '../features/catalog/seo.js';
 import ArticlePage, { ArticleError } from '../features/content/ArticlePage.jsx';
-import StaticPage from '../features/content/StaticPage.jsx';
 import StoreNotFoundPage from '../features/content/StoreNotFoundPage.jsx';
 import RequireAuth from '../features/account/RequireAuth.jsx';
 import RequireAdmin from '../features/account/RequireAdmin.jsx';
@@ -137,9 +136,9 @@ const SHOPPING_PAGES = [
 ];
 const SEARCH_PATH = 'search-product';
 
-// The catalogue's screens: a chunk each too, so the home page's first load carries no product
-// page and a product's no home page; each route's loader stays here and runs while its chunk
-// loads. The SSR preloads the chunk of the page it rendered.
+// The catalogue's screens (and the terms and privacy pages): a chunk each too, so the home page's
+// first load carries no product page and a product's no home page; each route's loader stays here
+// and runs while its chunk loads. The SSR preloads the chunk of the page it rendered.
 const CATALOG_PAGES = {
   home: page('', 'src/features/catalog/HomePage.jsx', () =>
     import('../features/catalog/HomePage.jsx').then((m) => <m.default />),
@@ -149,6 +148,12 @@ const CATALOG_PAGES = {
   ),
   product: page('', 'src/features/catalog/ProductPage.jsx', () =>
     import('../features/catalog/ProductPage.jsx').then((m) => <m.default />),
+  ),
+  terms: page('', 'src/features/content/StaticPage.jsx', () =>
+    import('../features/content/StaticPage.jsx').then((m) => <m.default kind="terms" />),
+  ),
+  privacy: page('', 'src/features/content/StaticPage.jsx', () =>
+    import('../features/content/StaticPage.jsx').then((m) => <m.default kind="privacy" />),
   ),
 };
 /** A catalogue route's lazy element and the handle naming its chunk. */
@@ -216,7 +221,7 @@ const noindexPage = ({ path, chunk, load, titleKey }) => ({
   lazy: async () => ({ element: await load() }),
   handle: { meta: ({ t }) => ({ title: t(titleKey), noindex: true }), chunk },
 });
-/** A signed-in shopper's page: its texts (and title) arrive with it. */
+/** A sign-in page or a signed-in shopper's: its texts (and title) arrive with it. */
 const shoppingPage = (page) => {
   const route = noindexPage(page);
   const { lazy: loadPage } = route;
@@ -401,12 +406,8 @@ const contentRoutes = ({ api }) => [
       }),
     },
   },
-  { path: 'terms', element: <StaticPage kind="terms" />, handle: { meta: ({ t }) => ({ title: t('terms.title') }) } },
-  {
-    path: 'privacy-policy',
-    element: <StaticPage kind="privacy" />,
-    handle: { meta: ({ t }) => ({ title: t('privacy.title') }) },
-  },
+  { path: 'terms', ...catalogScreen(CATALOG_PAGES.terms, ({ t }) => ({ title: t('terms.title') })) },
+  { path: 'privacy-policy', ...catalogScreen(CATALOG_PAGES.privacy, ({ t }) => ({ title: t('privacy.title') })) },
 ];
 
 /** The guarded pages: the server and a browser without its session yet render a neutral shell. */
@@ -460,7 +461,7 @@ export function createRoutes({ api, store }) {
     ...listingRoutes({ api, store, viewer }),
     productRoute({ api, viewer }),
     ...contentRoutes({ api }),
-    ...SIGN_IN_PAGES.map(noindexPage),
+    ...SIGN_IN_PAGES.map(shoppingPage),
     privateRoutes(),
     notFoundRoute(),
   ];
