@@ -14,7 +14,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 
-export const ROUTE_BUDGET_KB = 150;
+export const ROUTE_BUDGET_KB = 140;
 /** The shopper's routes and their page modules (app/routes.jsx, CATALOG_PAGES). */
 export const SHOPPER_ROUTES = {
   home: 'src/features/catalog/HomePage.jsx',
