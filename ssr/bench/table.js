@@ -224,8 +224,14 @@ async function main() {
       path.join(tmp, 'bare.log'),
     );
     await ready(`http://127.0.0.1:${barePort}/`);
-    const cachedRun = await closedLoop(() => ({ url: `${cached.base}${productPaths[0]}` }));
-    const bareRun = await closedLoop(() => ({ url: `http://127.0.0.1:${barePort}/` }));
+    // Taken in turns, a fifth of the time each, so load from elsewhere on the machine falls on both.
+    const cachedRun = { rps: 0 };
+    const bareRun = { rps: 0 };
+    for (let i = 0; i < 5; i += 1) {
+      const slice = { seconds: SECONDS / 5 };
+      cachedRun.rps += (await closedLoop(() => ({ url: `${cached.base}${productPaths[0]}` }), slice)).rps / 5;
+      bareRun.rps += (await closedLoop(() => ({ url: `http://127.0.0.1:${barePort}/` }), slice)).rps / 5;
+    }
     const ratio = (a, b) => a / b;
     const r1 = ratio(cachedRun.rps, bareRun.rps);
     row(
