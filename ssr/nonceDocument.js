@@ -51,15 +51,6 @@ const shiftOf = (bytes) => {
 /** The CRC-32 of A followed by B, from crc(A), crc(B) and crcShift(B's length). */
 export const crc32Combine = (crcA, crcB, shiftB) => (multmodp(shiftB, crcA) ^ crcB) >>> 0;
 
-/** A stored deflate block holding `bytes` (fewer than 65,536), not the last block. */
-function storedBlock(bytes) {
-  const head = Buffer.alloc(5);
-  head[0] = 0; // BFINAL 0, BTYPE 00, then padding to the byte boundary
-  head.writeUInt16LE(bytes.length, 1);
-  head.writeUInt16LE(~bytes.length & 0xffff, 3);
-  return [head, bytes];
-}
-
 /**
  * Keep `body`, a document whose nonce is `nonce`, for answers with other nonces.
  * Each piece between two nonces is deflated on its own (no piece refers back to another): all
@@ -81,21 +72,32 @@ export function keepDocument(body, nonce, { level = 6 } = {}) {
 /** Bytes a kept document takes (its compressed pieces). */
 export const keptBytes = (kept) => kept.deflated.reduce((sum, piece) => sum + piece.length, 0);
 
-/** The kept document with `nonce` where its render's stood, as one gzip member. */
+/**
+ * The kept document with `nonce` (ASCII, fewer than 65,536 bytes) where its render's stood, as one
+ * gzip member, written into one buffer: header, pieces, a stored block with the nonce between each
+ * two (BFINAL 0, BTYPE 00, padding, LEN, NLEN), CRC-32 and length.
+ */
 export function gzipWithNonce(kept, nonce) {
-  const nonceBytes = Buffer.from(nonce);
-  const block = storedBlock(nonceBytes);
-  const nonceCrc = zlib.crc32(nonceBytes);
-  const nonceShift = shiftOf(nonceBytes.length);
-  const parts = [GZIP_HEADER, kept.deflated[0]];
+  const size = nonce.length;
+  const gaps = kept.deflated.length - 1;
+  let total = GZIP_HEADER.length + 8 + gaps * (5 + size);
+  for (const piece of kept.deflated) total += piece.length;
+  const out = Buffer.allocUnsafe(total);
+  let at = GZIP_HEADER.copy(out, 0);
+  at += kept.deflated[0].copy(out, at);
+  const nonceCrc = zlib.crc32(nonce);
+  const nonceShift = shiftOf(size);
   let crc = kept.crcs[0];
-  for (let i = 1; i < kept.deflated.length; i += 1) {
-    parts.push(block[0], block[1], kept.deflated[i]);
+  for (let i = 1; i <= gaps; i += 1) {
+    out[at] = 0;
+    out.writeUInt16LE(size, at + 1);
+    out.writeUInt16LE(~size & 0xffff, at + 3);
+    at += 5;
+    at += out.write(nonce, at, 'latin1');
+    at += kept.deflated[i].copy(out, at);
     crc = crc32Combine(crc32Combine(crc, nonceCrc, nonceShift), kept.crcs[i], kept.shifts[i]);
   }
-  const trailer = Buffer.alloc(8);
-  trailer.writeUInt32LE(crc, 0);
-  trailer.writeUInt32LE((kept.plainBytes + nonceBytes.length * (kept.deflated.length - 1)) % 2 ** 32, 4);
-  parts.push(trailer);
-  return Buffer.concat(parts);
+  out.writeUInt32LE(crc, at);
+  out.writeUInt32LE((kept.plainBytes + size * gaps) % 2 ** 32, at + 4);
+  return out;
 }

@@ -197,7 +197,8 @@ export function createPageCache({
    * protocolOf(req)     'http' or 'https', as Express would say (its trust proxy setting)
    * baseHeaders(secure) the headers every answer carries (security headers)
    * requestIdOf(req)    the answer's request id
-   * answered(req, res, { requestId, route, cache, bffCalls, started }) after the answer: log line, metrics
+   * answered(req, res, { requestId, route, cache, bffCalls, started, entry }) after the answer: log
+   *                     line, metrics (`entry`: the stored page, the same object for all its hits)
    */
   function front({ protocolOf, baseHeaders, requestIdOf, answered }) {
     return function pageCacheFront(req, res) {
@@ -213,7 +214,7 @@ export function createPageCache({
       res.writeHead(status, { ...baseHeaders(target.secure), 'X-Request-Id': requestId, ...headers });
       if (body) res.end(body);
       else res.end();
-      answered(req, res, { requestId, started, ...seen(found.entry, found.state) });
+      answered(req, res, { requestId, started, entry: found.entry, ...seen(found.entry, found.state) });
       return true;
     };
   }
