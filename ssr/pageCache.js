@@ -51,6 +51,9 @@ export const PRIVATE_PREFIXES = [
 const NOT_PAGES = ['/api/', '/media/', '/assets/', '/healthz', '/readyz', '/robots.txt', '/sitemap.xml'];
 const SEARCH_PATH = '/search-product';
 export const SESSION_COOKIES = ['sf_renew'];
+// Worked out once: this runs first on every request.
+const SESSION_COOKIE = new RegExp(`(?:^|;\\s*)(?:${SESSION_COOKIES.join('|')})=`);
+const NOT_PAGE_PATHS = NOT_PAGES.map((prefix) => prefix.replace(/\/$/, ''));
 
 const under = (path, prefix) => path === prefix || path.startsWith(`${prefix}/`) || path.startsWith(`${prefix}?`);
 
@@ -58,13 +61,13 @@ const under = (path, prefix) => path === prefix || path.startsWith(`${prefix}/`)
 export function cacheableRequest(req) {
   if (req.method !== 'GET' && req.method !== 'HEAD') return false;
   if (req.headers.authorization) return false;
-  const cookie = req.headers.cookie || '';
-  if (SESSION_COOKIES.some((name) => new RegExp(`(?:^|;\\s*)${name}=`).test(cookie))) return false;
+  const { cookie } = req.headers;
+  if (cookie && SESSION_COOKIE.test(cookie)) return false;
   const url = req.originalUrl || req.url;
   const path = url.split('?')[0];
   // A file (favicon.ico, no-picture.svg): the static server's, never a page.
   if (path.slice(path.lastIndexOf('/') + 1).includes('.')) return false;
-  if (NOT_PAGES.some((prefix) => url.startsWith(prefix) || url === prefix.replace(/\/$/, ''))) return false;
+  if (NOT_PAGES.some((prefix, i) => url.startsWith(prefix) || url === NOT_PAGE_PATHS[i])) return false;
   if (PRIVATE_PREFIXES.some((prefix) => under(url, prefix))) return false;
   if (under(url, SEARCH_PATH)) {
     const page = new URL(url, 'http://x').searchParams.get('page');
