@@ -3,8 +3,15 @@ import compression from 'compression';
 import { createProxy } from './proxy.js';
 import { errorDocument, renderDocument } from './html.js';
 import { createPageCache } from './pageCache.js';
-import { createNonce, limitUrlLength, MAX_URL_BYTES, pageSecurityPolicy, securityHeaders } from './security.js';
-import { requestLogging } from './logging.js';
+import {
+  createNonce,
+  limitUrlLength,
+  MAX_URL_BYTES,
+  pageSecurityPolicy,
+  securityHeaderSet,
+  securityHeaders,
+} from './security.js';
+import { createLogger, requestIdOf, requestLine, requestLogging } from './logging.js';
 import { createMetrics } from './metrics.js';
 
 /**
@@ -32,7 +39,7 @@ export function createApp({
   layoutCacheMs = 0,
   maxUrlBytes = MAX_URL_BYTES,
   dev = false,
-  logger,
+  logger = createLogger(),
   metrics = createMetrics(),
   pageCache = null,
   media = null,
@@ -58,6 +65,8 @@ export function createApp({
         noindex: result.noindex,
         headers,
         body: renderDocument(template, result, nonce),
+        // For the page cache, which sends each hit with a nonce of its own in its place.
+        nonce,
       };
     } catch (error) {
       onError(error);
@@ -84,8 +93,10 @@ export function createApp({
   // URL reaches the BFF (gunicorn would refuse it in HTML) or the renderer.
   app.use(securityHeaders());
   app.use(limitUrlLength(maxUrlBytes));
-  // Guests' pages from memory, before anything else is done for them (ssr/pageCache.js).
-  if (pageCache) app.use(createPageCache({ ...pageCache, render: (target) => renderPage(target) }).middleware);
+  // Guests' pages from memory (ssr/pageCache.js): a hit is answered in front of Express (below),
+  // a miss renders here, before anything else is done for it.
+  const cache = pageCache ? createPageCache({ ...pageCache, render: (target) => renderPage(target) }) : null;
+  if (cache) app.use(cache.middleware);
 
   // Liveness and readiness (docker-compose, an orchestrator): answered here, never proxied or
   // cached; ready means the BFF answers its own /readyz (database, Redis) within 2 seconds.
@@ -159,5 +170,56 @@ export function createApp({
       code: status === 500 ? 'internal_error' : 'bad_request',
     });
   });
+  if (cache) answerHitsFirst(app, cache, { logger, metrics });
   return app;
+}
+
+/**
+ * Page cache hits answered before Express does any work: the app's handler (what app.listen and
+ * http.createServer(app) call) first asks the cache's front, which sends a hit with the headers
+ * the middleware above would have set (securityHeaderSet: the same helmet run once; the request
+ * id by the same rule), logs the same line and counts the same metrics. Anything else goes on
+ * to Express unchanged.
+ */
+function answerHitsFirst(app, cache, { logger, metrics }) {
+  const trusted = app.get('trust proxy fn');
+  const hitLoggers = new WeakMap(); // stored page -> logger with its line's lasting fields
+  const headers = { false: securityHeaderSet({ secure: false }), true: securityHeaderSet({ secure: true }) };
+  const front = cache.front({
+    // Express's req.protocol: X-Forwarded-Proto only from a trusted proxy.
+    protocolOf(req) {
+      const own = req.socket.encrypted ? 'https' : 'http';
+      const forwarded = req.headers['x-forwarded-proto'];
+      if (!forwarded || !trusted(req.socket.remoteAddress, 0)) return own;
+      return forwarded.split(',')[0].trim();
+    },
+    baseHeaders: (secure) => headers[secure],
+    requestIdOf: (req) => requestIdOf(req, trusted),
+    answered(req, res, { requestId, started, route, cache: state, bffCalls, entry }) {
+      const ms = performance.now() - started;
+      metrics.record({ method: req.method, route, status: res.statusCode, seconds: ms / 1000, cache: state });
+      const {
+        method,
+        status,
+        duration_ms: duration,
+        ...same
+      } = requestLine(req, res, Math.round(ms), {
+        route,
+        bffCalls,
+      });
+      // The line's fields that every hit of this page shares are bound to a child logger once
+      // (pino writes them pre-serialised): a hit's line costs a third of a full one.
+      let log = hitLoggers.get(entry);
+      if (!log) {
+        log = logger.child(same);
+        hitLoggers.set(entry, log);
+      }
+      log.info({ request_id: requestId, method, status, duration_ms: duration }, 'request');
+    },
+  });
+  const handle = app.handle;
+  app.handle = function handleAfterPageCache(req, res, callback) {
+    if (front(req, res)) return undefined;
+    return handle.call(this, req, res, callback);
+  };
 }

@@ -11,14 +11,31 @@ import { pathOf, routeOf } from './metrics.js';
 export const REQUEST_ID_HEADER = 'x-request-id';
 const REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
 
-/** The process's logger: JSON lines on stdout (LOG_LEVEL, default info). */
-export function createLogger(options = {}) {
-  return pino({
-    level: process.env.LOG_LEVEL || 'info',
-    base: { process: 'ssr' },
-    timestamp: pino.stdTimeFunctions.isoTime,
-    ...options,
-  });
+// Lines are gathered up to this many bytes, or this long, before they are written.
+const LOG_BUFFER_BYTES = 4096;
+const LOG_FLUSH_MS = 200;
+
+/** stdout, written in batches off the main thread: not a blocking write per line, as pino does by default. */
+export function bufferedStdout() {
+  const destination = pino.destination({ dest: 1, sync: false, minLength: LOG_BUFFER_BYTES });
+  setInterval(() => destination.flush(), LOG_FLUSH_MS).unref();
+  return destination;
+}
+
+/**
+ * The process's logger: JSON lines on stdout (LOG_LEVEL, default info), at most LOG_FLUSH_MS
+ * late; pino writes what is left when the process exits.
+ */
+export function createLogger(options = {}, destination = bufferedStdout()) {
+  return pino(
+    {
+      level: process.env.LOG_LEVEL || 'info',
+      base: { process: 'ssr' },
+      timestamp: pino.stdTimeFunctions.isoTime,
+      ...options,
+    },
+    destination,
+  );
 }
 
 export function requestIdOf(req, trusted) {
@@ -34,18 +51,30 @@ const loggedPath = (req) => {
   return /^\/(api|media)\//.test(path) ? undefined : path;
 };
 
-function line(req, res, responseTime, error) {
-  // request_id comes from the line's logger (customAttributeKeys below).
+/**
+ * The fields of a request's line. request_id comes from the line's logger (customAttributeKeys
+ * below); the page cache's front, which answers before Express, passes route and bffCalls itself.
+ */
+export function requestLine(
+  req,
+  res,
+  responseTime,
+  { route = routeOf(req, res), bffCalls = res.locals?.bffCalls } = {},
+) {
   return {
     method: req.method,
-    route: routeOf(req, res),
+    route,
     path: loggedPath(req),
     status: res.statusCode,
     duration_ms: responseTime,
-    bff_calls: res.locals?.bffCalls,
-    ...(error ? { error: error.message } : {}),
+    bff_calls: bffCalls,
   };
 }
+
+const line = (req, res, responseTime, error) => ({
+  ...requestLine(req, res, responseTime),
+  ...(error ? { error: error.message } : {}),
+});
 
 /** Express middleware; `trusted(address, hop)` is the app's 'trust proxy fn'. */
 export function requestLogging({ logger = createLogger(), trusted }) {

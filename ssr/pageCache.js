@@ -14,11 +14,20 @@
 // under the 10 s in which an owner's change must show on every replica. Each replica keeps its
 // own copy; nothing needs telling.
 //
-// The CSP nonce: a cached page keeps the nonce it was rendered with (its CSP header is stored
-// beside it) for those few seconds, as any shared cache (a CDN) would. SECURITY.md says why that
-// is acceptable: the page's own markup is what the nonce allows, and it cannot change without a
-// new render, which draws a new nonce.
+// The CSP nonce: every answer, a hit too, carries a fresh one, as a render does. A nonce shared by
+// every shopper for seconds would be one anybody can read (fetch the page) and then use in markup
+// they get into a page, which is what the nonce is there to stop. So the page is kept split where
+// its render's nonce stood, each piece compressed once (ssr/nonceDocument.js), and a hit sends the
+// pieces with a new nonce between them and in the CSP header: no recompression, no rewriting of
+// the HTML, a few microseconds. SECURITY.md says so.
+//
+// The hit path: `front` answers a fresh or stale hit before Express sees the request (app.js puts
+// it in front of the app's handler), with the headers Express would have set (security headers,
+// request id) and the same log line and metrics; misses, and everything else, go on to Express,
+// where `middleware` renders and stores.
 import zlib from 'node:zlib';
+import { gzipWithNonce, keepDocument, keptBytes } from './nonceDocument.js';
+import { createNonce } from './security.js';
 
 // Account, checkout and sign-in pages, and the console: each renders a neutral shell or a form,
 // and some carry secrets in the URL (reset tokens); a shopper's copy is never shared.
@@ -42,6 +51,9 @@ export const PRIVATE_PREFIXES = [
 const NOT_PAGES = ['/api/', '/media/', '/assets/', '/healthz', '/readyz', '/robots.txt', '/sitemap.xml'];
 const SEARCH_PATH = '/search-product';
 export const SESSION_COOKIES = ['sf_renew'];
+// Worked out once: this runs first on every request.
+const SESSION_COOKIE = new RegExp(`(?:^|;\\s*)(?:${SESSION_COOKIES.join('|')})=`);
+const NOT_PAGE_PATHS = NOT_PAGES.map((prefix) => prefix.replace(/\/$/, ''));
 
 const under = (path, prefix) => path === prefix || path.startsWith(`${prefix}/`) || path.startsWith(`${prefix}?`);
 
@@ -49,13 +61,13 @@ const under = (path, prefix) => path === prefix || path.startsWith(`${prefix}/`)
 export function cacheableRequest(req) {
   if (req.method !== 'GET' && req.method !== 'HEAD') return false;
   if (req.headers.authorization) return false;
-  const cookie = req.headers.cookie || '';
-  if (SESSION_COOKIES.some((name) => new RegExp(`(?:^|;\\s*)${name}=`).test(cookie))) return false;
+  const { cookie } = req.headers;
+  if (cookie && SESSION_COOKIE.test(cookie)) return false;
   const url = req.originalUrl || req.url;
   const path = url.split('?')[0];
   // A file (favicon.ico, no-picture.svg): the static server's, never a page.
   if (path.slice(path.lastIndexOf('/') + 1).includes('.')) return false;
-  if (NOT_PAGES.some((prefix) => url.startsWith(prefix) || url === prefix.replace(/\/$/, ''))) return false;
+  if (NOT_PAGES.some((prefix, i) => url.startsWith(prefix) || url === NOT_PAGE_PATHS[i])) return false;
   if (PRIVATE_PREFIXES.some((prefix) => under(url, prefix))) return false;
   if (under(url, SEARCH_PATH)) {
     const page = new URL(url, 'http://x').searchParams.get('page');
@@ -90,7 +102,8 @@ export function createPageCache({
   maxBytes = 64 * 1024 * 1024,
   now = Date.now,
 }) {
-  const entries = new Map(); // key -> { gzip, status, headers, storedAt, size }; oldest first
+  const control = cacheControl(freshMs, staleMs);
+  const entries = new Map(); // key -> { kept, csp, status, headers, storedAt, size }; oldest first
   const pending = new Map(); // key -> Promise of the entry being rendered
   let bytes = 0;
 
@@ -102,15 +115,18 @@ export function createPageCache({
   };
 
   function store(key, page) {
-    const gzip = zlib.gzipSync(page.body, { level: 6 });
+    const { 'Content-Security-Policy': csp, ...headers } = page.headers;
+    const kept = keepDocument(page.body, page.nonce);
     const entry = {
-      gzip,
+      kept,
+      // The CSP header in pieces too: the nonce goes between them.
+      csp: csp.split(page.nonce),
       status: page.status,
-      headers: page.headers,
+      headers,
       route: page.route,
       bffCalls: page.bffCalls,
       storedAt: now(),
-      size: gzip.length + 512,
+      size: keptBytes(kept) + 1024,
     };
     drop(key);
     entries.set(key, entry);
@@ -133,19 +149,77 @@ export function createPageCache({
     return run;
   }
 
-  function send(req, res, entry, state) {
-    // The request's log line and metrics name the page's route, whoever rendered it; only a miss
-    // rendered it for this request (a stale page is refreshed apart from it).
-    Object.assign(res.locals, { route: entry.route, cache: state, bffCalls: state === 'MISS' ? entry.bffCalls : 0 });
-    res.status(entry.status).set(entry.headers);
-    res.set({ 'Cache-Control': cacheControl(freshMs, staleMs), Vary: 'Host, Accept-Encoding', 'X-Cache': state });
-    if (/\bgzip\b/.test(req.headers['accept-encoding'] || '')) {
-      res.set({ 'Content-Encoding': 'gzip', 'Content-Length': String(entry.gzip.length) });
-      return req.method === 'HEAD' ? res.end() : res.end(entry.gzip);
+  /** The stored page with a fresh nonce: { status, headers, body } (no body for HEAD). */
+  function answer(req, entry, state) {
+    const nonce = createNonce();
+    const headers = {
+      ...entry.headers,
+      'Content-Security-Policy': entry.csp.join(nonce),
+      'Cache-Control': control,
+      Vary: 'Host, Accept-Encoding',
+      'X-Cache': state,
+    };
+    let body = gzipWithNonce(entry.kept, nonce);
+    if (/\bgzip\b/.test(req.headers['accept-encoding'] || '')) headers['Content-Encoding'] = 'gzip';
+    else body = zlib.gunzipSync(body); // rare: every browser and crawler takes gzip
+    headers['Content-Length'] = String(body.length);
+    return { status: entry.status, headers, body: req.method === 'HEAD' ? null : body };
+  }
+
+  /** A fresh or stale entry for `key` ({ entry, state }), refreshing a stale one; else null. */
+  function lookup(key, target) {
+    const entry = entries.get(key);
+    const age = entry ? now() - entry.storedAt : Infinity;
+    if (age < freshMs) return { entry, state: 'HIT' };
+    if (age < freshMs + staleMs) {
+      refresh(key, target).catch((error) => console.error('page refresh failed', key, error));
+      return { entry, state: 'STALE' };
     }
-    const plain = zlib.gunzipSync(entry.gzip);
-    res.set('Content-Length', String(plain.length));
-    return req.method === 'HEAD' ? res.end() : res.end(plain);
+    if (entry) drop(key);
+    return null;
+  }
+
+  // The request's log line and metrics name the page's route, whoever rendered it; only a miss
+  // rendered it for this request (a stale page is refreshed apart from it).
+  const seen = (entry, state) => ({
+    route: entry.route,
+    cache: state,
+    bffCalls: state === 'MISS' ? entry.bffCalls : 0,
+  });
+
+  function send(req, res, entry, state) {
+    Object.assign(res.locals, seen(entry, state));
+    const { status, headers, body } = answer(req, entry, state);
+    res.status(status).set(headers);
+    return body ? res.end(body) : res.end();
+  }
+
+  /**
+   * A request listener's first step (app.js): answers a fresh or stale hit at once and returns
+   * true, else returns false and leaves the request alone.
+   * protocolOf(req)     'http' or 'https', as Express would say (its trust proxy setting)
+   * baseHeaders(secure) the headers every answer carries (security headers)
+   * requestIdOf(req)    the answer's request id
+   * answered(req, res, { requestId, route, cache, bffCalls, started, entry }) after the answer: log
+   *                     line, metrics (`entry`: the stored page, the same object for all its hits)
+   */
+  function front({ protocolOf, baseHeaders, requestIdOf, answered }) {
+    return function pageCacheFront(req, res) {
+      if (!entries.size || !cacheableRequest(req)) return false;
+      const started = performance.now();
+      const protocol = protocolOf(req);
+      const requestId = requestIdOf(req);
+      const origin = `${protocol}://${req.headers.host}`;
+      const target = { url: req.url, origin, secure: protocol === 'https', requestId };
+      const found = lookup(`${origin}${req.url}`, target);
+      if (!found) return false;
+      const { status, headers, body } = answer(req, found.entry, found.state);
+      res.writeHead(status, { ...baseHeaders(target.secure), 'X-Request-Id': requestId, ...headers });
+      if (body) res.end(body);
+      else res.end();
+      answered(req, res, { requestId, started, entry: found.entry, ...seen(found.entry, found.state) });
+      return true;
+    };
   }
 
   async function middleware(req, res, next) {
@@ -157,14 +231,8 @@ export function createPageCache({
       requestId: req.id,
     };
     const key = `${target.origin}${target.url}`;
-    const entry = entries.get(key);
-    const age = entry ? now() - entry.storedAt : Infinity;
-    if (age < freshMs) return send(req, res, entry, 'HIT');
-    if (age < freshMs + staleMs) {
-      refresh(key, target).catch((error) => console.error('page refresh failed', key, error));
-      return send(req, res, entry, 'STALE');
-    }
-    if (entry) drop(key);
+    const found = lookup(key, target);
+    if (found) return send(req, res, found.entry, found.state);
     try {
       const { entry: stored, page } = await refresh(key, target);
       if (stored) return send(req, res, stored, 'MISS');
@@ -176,5 +244,5 @@ export function createPageCache({
     }
   }
 
-  return { middleware, size: () => entries.size, bytes: () => bytes, clear: () => entries.clear() };
+  return { middleware, front, size: () => entries.size, bytes: () => bytes, clear: () => entries.clear() };
 }

@@ -74,18 +74,29 @@ async function until(check) {
 }
 
 const nonceOf = (res) => /'nonce-([^']+)'/.exec(res.headers['content-security-policy'])[1];
+/** The document with its answer's nonce taken out: what every answer of one stored page shares. */
+const withoutNonce = (res) => res.body.split(nonceOf(res)).join('NONCE');
+// What differs between two answers of one page by design.
+const PER_ANSWER = ['date', 'x-request-id', 'content-security-policy', 'x-cache', 'content-length', 'connection'];
+const lasting = (res) => Object.fromEntries(Object.entries(res.headers).filter(([name]) => !PER_ANSWER.includes(name)));
 
 describe('a guest page', () => {
-  it('is rendered once, then served from the cache, gzip-compressed, with its own nonce', async () => {
+  it('is rendered once, then served from the cache, gzip-compressed, each answer with a nonce of its own', async () => {
     const first = await get('/product/1', { 'accept-encoding': 'gzip' });
     const second = await get('/product/1', { 'accept-encoding': 'gzip' });
+    const third = await get('/product/1', { 'accept-encoding': 'gzip' });
     expect(renders).toEqual([`${base}/product/1`]);
-    expect([first.headers['x-cache'], second.headers['x-cache']]).toEqual(['MISS', 'HIT']);
+    expect([first, second, third].map((res) => res.headers['x-cache'])).toEqual(['MISS', 'HIT', 'HIT']);
     expect(second.headers['content-encoding']).toBe('gzip');
-    expect(second.body).toBe(first.body);
     expect(second.body).toContain('<p>');
-    // The CSP that goes with the stored document names the nonce its scripts carry.
+    // The same document, but no two answers share a nonce: nobody can learn the next shopper's.
+    expect(new Set([first, second, third].map(nonceOf)).size).toBe(3);
+    expect(withoutNonce(second)).toBe(withoutNonce(first));
+    expect(withoutNonce(third)).toBe(withoutNonce(first));
+    expect(second.body).not.toContain(nonceOf(first));
+    // The answer's CSP names the nonce its scripts carry, everywhere the render put one.
     expect(second.body).toContain(`<script nonce="${nonceOf(second)}">window.__PRELOADED_STATE__`);
+    expect(second.body.split(nonceOf(second)).length).toBe(first.body.split(nonceOf(first)).length);
     expect(second.headers['cache-control']).toBe('public, max-age=0, s-maxage=2, stale-while-revalidate=3');
     expect(second.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(second.headers['x-content-type-options']).toBe('nosniff');
@@ -100,6 +111,33 @@ describe('a guest page', () => {
     const head = await get('/plain', {}, 'HEAD');
     expect(head.status).toBe(200);
     expect(head.raw.length).toBe(0);
+  });
+
+  it('is answered on a hit with every header of the render, the security headers included', async () => {
+    const miss = await get('/article/1', { 'accept-encoding': 'gzip' });
+    const hit = await get('/article/1', { 'accept-encoding': 'gzip' });
+    expect(hit.headers['x-cache']).toBe('HIT');
+    expect(lasting(hit)).toEqual(lasting(miss));
+    expect(hit.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(hit.headers['x-request-id']).not.toBe(miss.headers['x-request-id']);
+    expect(hit.headers['content-security-policy'].split(nonceOf(hit)).join('N')).toBe(
+      miss.headers['content-security-policy'].split(nonceOf(miss)).join('N'),
+    );
+    expect(Number(hit.headers['content-length'])).toBe(hit.raw.length);
+  });
+
+  it('is answered over HTTPS (a trusted proxy says so) with HSTS and the HTTPS policy', async () => {
+    const https = { 'accept-encoding': 'gzip', 'x-forwarded-proto': 'https' };
+    const miss = await get('/article/2', https);
+    const hit = await get('/article/2', https);
+    expect(hit.headers['x-cache']).toBe('HIT');
+    expect(hit.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+    expect(hit.headers['content-security-policy']).toContain('upgrade-insecure-requests');
+    expect(lasting(hit)).toEqual(lasting(miss));
+    // Kept apart from the plain-HTTP page (its origin differs).
+    const plain = await get('/article/2', { 'accept-encoding': 'gzip' });
+    expect(plain.headers['x-cache']).toBe('MISS');
+    expect(plain.headers['strict-transport-security']).toBeUndefined();
   });
 
   it('is kept per host', async () => {
@@ -135,7 +173,7 @@ describe('a guest page', () => {
   it('is rendered once for concurrent first requests', async () => {
     const answers = await Promise.all([get('/newest-product'), get('/newest-product'), get('/newest-product')]);
     expect(renders).toHaveLength(1);
-    expect(new Set(answers.map((a) => a.body)).size).toBe(1);
+    expect(new Set(answers.map(withoutNonce)).size).toBe(1);
   });
 
   it('404 is cached too', async () => {

@@ -29,6 +29,13 @@ const pageCache =
   dev || pageFreshMs <= 0 ? null : { freshMs: pageFreshMs, staleMs: Number(process.env.SSR_PAGE_STALE_MS ?? 3000) };
 const logger = createLogger();
 
+/** Middleware running `handlers` only for paths that name a file (a dot in the last segment). */
+function onlyFiles(handlers) {
+  const files = express.Router();
+  files.use(handlers);
+  return (req, res, next) => (/\.[^/]*$/.test(req.path) ? files(req, res, next) : next());
+}
+
 async function production() {
   const client = path.join(frontend, 'dist/client');
   const template = await fs.readFile(path.join(client, 'index.html'), 'utf8');
@@ -43,8 +50,9 @@ async function production() {
     media: process.env.MEDIA_FROM_BFF === '1' ? null : mediaFiles(mediaRoot(process.env, path.resolve(here, '..'))),
     getTemplate: async (url, chunks) => withPreloads(template, manifest, chunks),
     getEntry: async () => entry,
-    // The build's Brotli and gzip copies, else the file (ssr/assets.js).
-    assets: [
+    // The build's Brotli and gzip copies, else the file (ssr/assets.js). Every file the build
+    // writes has an extension: a page's path (/product/7) skips the lookups (a stat each).
+    assets: onlyFiles([
       precompressed(client),
       express.static(client, {
         index: false,
@@ -53,7 +61,7 @@ async function production() {
           precompressedHeaders(res);
         },
       }),
-    ],
+    ]),
   });
 }
 

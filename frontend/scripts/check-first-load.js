@@ -2,11 +2,25 @@
 // first load: the entry script and preloads of index.html and every chunk they import statically.
 // The address forms load it with import() when a China address form opens (chinaPlaces.js).
 // Prints the first load's size and the region chunk's beside it.
+//
+// And the first-load JavaScript of the shopper's routes (home, a listing, a product): the
+// template's scripts plus the route's own chunk and what it imports statically, which the SSR
+// preloads (ssr/preload.js). Fails the build when one grows past ROUTE_BUDGET_KB (gzip, level 9,
+// 1 KB = 1024 bytes, as `make bench` counts), so a new dependency in a shopper's first load
+// cannot slip in unnoticed. The budget sits just above what the routes weigh now: raise it only
+// for a reason, lower it when they shrink.
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 
+export const ROUTE_BUDGET_KB = 140;
+/** The shopper's routes and their page modules (app/routes.jsx, CATALOG_PAGES). */
+export const SHOPPER_ROUTES = {
+  home: 'src/features/catalog/HomePage.jsx',
+  listing: 'src/features/catalog/ListingPage.jsx',
+  product: 'src/features/catalog/ProductPage.jsx',
+};
 const REGIONS = fileURLToPath(new URL('../../rules/china_regions.json', import.meta.url));
 // A chunk naming this many district codes carries the list (a form's own code names none).
 const MANY_CODES = 20;
@@ -26,10 +40,18 @@ export function staticImports(code) {
   return [...found].map((m) => m[1]);
 }
 
-/** Every file of the first load, as paths relative to the client directory. */
-export function firstLoad(dir) {
+/**
+ * Every file of the first load, as paths relative to the client directory: the template's, and
+ * with `page` (a module of SHOPPER_ROUTES) that route's chunk from Vite's manifest as well.
+ */
+export function firstLoad(dir, page = null) {
   const html = fs.readFileSync(path.join(dir, 'index.html'), 'utf8');
   const queue = entryFiles(html).map((src) => src.replace(/^\//, ''));
+  if (page) {
+    const manifest = JSON.parse(fs.readFileSync(path.join(dir, '.vite/manifest.json'), 'utf8'));
+    if (!manifest[page]) throw new Error(`${page} is not a chunk of the build (a lazy route's module?)`);
+    queue.push(manifest[page].file);
+  }
   const seen = new Set();
   while (queue.length) {
     const file = queue.shift();
@@ -50,6 +72,23 @@ export function carriesRegions(code, codes) {
   let count = 0;
   for (const [found] of code.matchAll(/\d{6}/g)) if (codes.has(found) && ++count >= MANY_CODES) return true;
   return false;
+}
+
+/** gzip bytes (level 9) of the JavaScript among `files`. */
+export function gzipBytes(dir, files) {
+  return files
+    .filter((f) => f.endsWith('.js'))
+    .reduce((sum, f) => sum + zlib.gzipSync(fs.readFileSync(path.join(dir, f)), { level: 9 }).length, 0);
+}
+
+/** { route: { files, kb } } of the shopper's routes. */
+export function routeFirstLoads(dir) {
+  return Object.fromEntries(
+    Object.entries(SHOPPER_ROUTES).map(([route, page]) => {
+      const files = firstLoad(dir, page).filter((f) => f.endsWith('.js'));
+      return [route, { files, kb: gzipBytes(dir, files) / 1024 }];
+    }),
+  );
 }
 
 const kb = (bytes) => `${(bytes / 1000).toFixed(1)} kB`;
@@ -74,4 +113,18 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     `first load: ${first.length} script(s), ${sizes(firstText)}, without the region list; ` +
       `loaded on demand: ${lazyText || 'no region chunk'}`,
   );
+  const routes = Object.entries(routeFirstLoads(dir));
+  console.log(
+    `first-load JS per route (gzip): ${routes
+      .map(([route, { files, kb: size }]) => `${route} ${size.toFixed(1)} KB in ${files.length} files`)
+      .join(', ')}; budget ${ROUTE_BUDGET_KB} KB`,
+  );
+  const over = routes.filter(([, { kb: size }]) => size > ROUTE_BUDGET_KB);
+  if (over.length) {
+    console.error(
+      `first-load JS over its ${ROUTE_BUDGET_KB} KB budget: ${over.map(([r, { kb: size }]) => `${r} ${size.toFixed(1)} KB`).join(', ')}` +
+        ' (frontend/scripts/check-first-load.js): load what the first paint does not need with import()',
+    );
+    process.exit(1);
+  }
 }

@@ -1,5 +1,8 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { carriesRegions, entryFiles, staticImports } from './check-first-load.js';
+import { carriesRegions, entryFiles, firstLoad, staticImports } from './check-first-load.js';
 
 describe('first-load check (the region list stays out of it)', () => {
   it('starts from the module scripts and preloads of index.html', () => {
@@ -20,5 +23,31 @@ describe('first-load check (the region list stays out of it)', () => {
     const list = [...codes].map((c) => `{code:"${c}",name:"x"}`).join(',');
     expect(carriesRegions(`JSON.parse('[${list}]')`, codes)).toBe(true);
     expect(carriesRegions('const SPECIAL=["650000","540000"];const d="650102"', codes)).toBe(false);
+  });
+});
+
+describe("a route's first load", () => {
+  it("is the template's scripts plus the route's chunk and its static imports, never its import()s", () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'first-load-'));
+    const write = (file, text) => {
+      fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+      fs.writeFileSync(path.join(dir, file), text);
+    };
+    write('index.html', '<script type="module" src="/assets/index-A.js"></script>');
+    write('assets/index-A.js', 'import"./react-B.js";const p=()=>import("./Page-C.js")');
+    write('assets/react-B.js', '');
+    write('assets/Page-C.js', 'import"./card-D.js";const e=()=>import("./Editor-E.js")');
+    write('assets/card-D.js', '');
+    write('assets/Editor-E.js', '');
+    write('.vite/manifest.json', JSON.stringify({ 'src/Page.jsx': { file: 'assets/Page-C.js' } }));
+    expect(firstLoad(dir).sort()).toEqual(['assets/index-A.js', 'assets/react-B.js']);
+    expect(firstLoad(dir, 'src/Page.jsx').sort()).toEqual([
+      'assets/Page-C.js',
+      'assets/card-D.js',
+      'assets/index-A.js',
+      'assets/react-B.js',
+    ]);
+    expect(() => firstLoad(dir, 'src/Missing.jsx')).toThrow(/not a chunk/);
+    fs.rmSync(dir, { recursive: true });
   });
 });

@@ -3,11 +3,9 @@ import { hydrateRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { createBrowserRouter, matchRoutes } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
-import { persistReducer, persistStore } from 'redux-persist';
-import storage from 'redux-persist/es/storage';
 import './styles.css';
-import { browserToken, createApiClient, storeBrowserToken } from './api/client.js';
-import { createAppStore, PERSIST_KEY, PERSIST_TIMEOUT_MS, PERSISTED_KEYS } from './app/store.js';
+import { browserToken, lazyApiClient, storeBrowserToken } from './api/client.js';
+import { createAppStore, PERSIST_KEY, PERSIST_TIMEOUT_MS, PERSISTED_KEYS, rootReducer } from './app/store.js';
 import { createRoutes } from './app/routes.jsx';
 import Hydrated from './app/Hydrated.jsx';
 import './app/texts.js';
@@ -22,7 +20,8 @@ const t = (key) => translator(languageOf(store.getState().shop.info))(key);
 const here = () => window.location.pathname + window.location.search + window.location.hash;
 
 let store;
-const api = createApiClient({
+// Axios arrives with the first call (after hydration: the session check), not in the first load.
+const api = lazyApiClient({
   siteHost: window.location.hostname,
   getToken: browserToken,
   setToken: storeBrowserToken,
@@ -31,19 +30,27 @@ const api = createApiClient({
   onRequest: () => store.dispatch(requestStarted()),
   onResponse: () => store.dispatch(requestFinished()),
 });
-const persistConfig = { key: PERSIST_KEY, storage, timeout: PERSIST_TIMEOUT_MS, whitelist: PERSISTED_KEYS };
-store = createAppStore({
-  preloadedState: window.__PRELOADED_STATE__,
-  api,
-  wrapReducer: (reducer) => persistReducer(persistConfig, reducer),
-});
-// Rehydration waits until React has hydrated the server HTML, so the first
-// client render is exactly what the server rendered (no hydration mismatch).
-const persistor = persistStore(store, { manualPersist: true }, () => {
-  afterRestore()
-    .catch((error) => console.error('session check', error))
-    .finally(pricesKnown);
-});
+store = createAppStore({ preloadedState: window.__PRELOADED_STATE__, api });
+let persistor = null;
+
+/**
+ * The shopper's saved state (redux-persist), once React has hydrated the server HTML, so the first
+ * client render is exactly what the server rendered (no hydration mismatch). redux-persist arrives
+ * then too, not in the first load: the store takes its persisting reducer, then restores.
+ */
+async function restoreSavedState() {
+  const [{ persistReducer, persistStore }, { default: storage }] = await Promise.all([
+    import('redux-persist'),
+    import('redux-persist/es/storage'),
+  ]);
+  const config = { key: PERSIST_KEY, storage, timeout: PERSIST_TIMEOUT_MS, whitelist: PERSISTED_KEYS };
+  store.replaceReducer(persistReducer(config, rootReducer));
+  persistor = persistStore(store, null, () => {
+    afterRestore()
+      .catch((error) => console.error('session check', error))
+      .finally(pricesKnown);
+  });
+}
 
 const routes = createRoutes({ api, store });
 
@@ -80,7 +87,7 @@ function onSessionExpired() {
   const target = loginUrl(from, loginPathFor(next ? next.pathname : window.location.pathname));
   setTimeout(() => {
     store.dispatch(sessionEnded());
-    persistor.flush().finally(() => window.location.assign(target));
+    (persistor ? persistor.flush() : Promise.resolve()).finally(() => window.location.assign(target));
   }, SESSION_EXPIRED_REDIRECT_MS);
 }
 
@@ -114,7 +121,10 @@ function pricesKnown() {
 }
 
 function afterHydration() {
-  persistor.persist();
+  restoreSavedState().catch((error) => {
+    console.error('restoring saved state', error);
+    pricesKnown();
+  });
   // A marker for browser tests and monitoring: the server HTML is now interactive.
   document.documentElement.dataset.hydrated = 'true';
 }

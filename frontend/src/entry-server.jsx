@@ -3,15 +3,19 @@ import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { Provider } from 'react-redux';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
-import { createApiClient } from './api/client.js';
+import { createApiClient } from './api/http.js';
 import { fetchShop } from './api/catalog.js';
 import { fetchSitemap } from './api/content.js';
 import { createAppStore, publicState } from './app/store.js';
 import { createRoutes } from './app/routes.jsx';
 import Hydrated from './app/Hydrated.jsx';
-import './app/texts.js';
+import { installLazyFolders } from './app/texts.js';
+import { SHOPPING_TEXTS } from './app/shoppingTexts.js';
 import { buildHead, renderHead, siteOrigin } from './app/head.js';
 import { renderRobots, renderSitemapXml } from './app/sitemap.js';
+
+// The server renders every page: all the shopper's texts from the start.
+installLazyFolders(SHOPPING_TEXTS);
 
 // Shared by all renders (it holds sockets, no shopper data). Idle sockets close
 // after 2 s, before the BFF's keep-alive limit, so none is reused as it closes.

@@ -9,10 +9,9 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import { pathToFileURL } from 'node:url';
 import { freePort, ROOT } from '../../e2e/stack.js';
-import { firstLoad } from '../../frontend/scripts/check-first-load.js';
+import { routeFirstLoads } from '../../frontend/scripts/check-first-load.js';
 
 const arg = (name, fallback) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -233,8 +232,14 @@ async function main() {
       path.join(tmp, 'bare.log'),
     );
     await ready(`http://127.0.0.1:${barePort}/`);
-    const cachedRun = await closedLoop(() => ({ url: `${cached.base}${productPaths[0]}` }));
-    const bareRun = await closedLoop(() => ({ url: `http://127.0.0.1:${barePort}/` }));
+    // Taken in turns, a fifth of the time each, so load from elsewhere on the machine falls on both.
+    const cachedRun = { rps: 0 };
+    const bareRun = { rps: 0 };
+    for (let i = 0; i < 5; i += 1) {
+      const slice = { seconds: SECONDS / 5 };
+      cachedRun.rps += (await closedLoop(() => ({ url: `${cached.base}${productPaths[0]}` }), slice)).rps / 5;
+      bareRun.rps += (await closedLoop(() => ({ url: `http://127.0.0.1:${barePort}/` }), slice)).rps / 5;
+    }
     const ratio = (a, b) => a / b;
     const r1 = ratio(cachedRun.rps, bareRun.rps);
     row(
@@ -329,19 +334,12 @@ async function main() {
       );
     }
 
-    // 6. First-load JavaScript (home, listings and product pages share the template's entry).
+    // 6. First-load JavaScript per shopper route: the template's scripts and the route's own chunk
+    // with what it imports (frontend/scripts/check-first-load.js, which holds the build to a budget).
     const client = path.join(ROOT, 'frontend/dist/client');
-    const js = firstLoad(client).filter((f) => f.endsWith('.js'));
-    const gz = js.reduce(
-      (sum, f) => sum + zlib.gzipSync(fs.readFileSync(path.join(client, f)), { level: 9 }).length,
-      0,
-    );
-    row(
-      'first-load JS, home / listing / product (gzip)',
-      `${(gz / 1024).toFixed(1)} KB in ${js.length} files`,
-      '≤ 100 KB',
-      gz <= 100 * 1024,
-    );
+    for (const [route, { files, kb }] of Object.entries(routeFirstLoads(client))) {
+      row(`first-load JS, ${route} page (gzip)`, `${kb.toFixed(1)} KB in ${files.length} files`, '≤ 100 KB', kb <= 100);
+    }
 
     // 7. Memory after the runs.
     const ssrRss = rssMiB(cached.child.pid);

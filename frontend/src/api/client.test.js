@@ -1,6 +1,7 @@
 import { AxiosError } from 'axios';
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError, createApiClient } from './client.js';
+import { ApiError, lazyApiClient } from './client.js';
+import { createApiClient } from './http.js';
 
 /** A client whose calls answer `status` with `headers`, recording what was sent. */
 function clientAnswering(status, headers = {}, options = {}, body = null) {
@@ -103,5 +104,26 @@ describe('api client server failures (SPEC section 8: HTTP 500 says Failed to co
       .http.get('/api/x')
       .catch((e) => e);
     expect(error.message).toBe('boom');
+  });
+});
+
+describe('the browser client (lazyApiClient)', () => {
+  it('loads axios with its first call and sends every call through one instance of the same options', async () => {
+    const client = lazyApiClient({ siteHost: 'shop.test', getToken: () => 'tok' });
+    const instance = await client.ready();
+    expect(await client.ready()).toBe(instance);
+    const sent = [];
+    instance.defaults.adapter = async (config) => {
+      sent.push(config);
+      return { status: 200, statusText: '', headers: {}, config, data: { ok: true } };
+    };
+    expect((await client.get('/api/x')).data).toEqual({ ok: true });
+    await client.post('/api/y', { a: 1 });
+    expect(sent.map((c) => [c.method, c.url])).toEqual([
+      ['get', '/api/x'],
+      ['post', '/api/y'],
+    ]);
+    expect(sent[0].headers['X-Site-Host']).toBe('shop.test');
+    expect(sent[1].headers.Authorization).toBe('Bearer tok');
   });
 });

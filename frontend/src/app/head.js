@@ -75,7 +75,9 @@ export function renderHead(head) {
   const meta = (attr, key, content) => content && tags.push(`<meta ${attr}="${key}" content="${esc(content)}">`);
   meta('name', 'description', head.description);
   if (head.noindex) meta('name', 'robots', 'noindex, follow');
-  if (head.icon) tags.push(`<link rel="icon" href="${esc(head.icon)}">`);
+  // No icon of the shop's: an empty one, or browsers ask for /favicon.ico, which renders the 404 page
+  // (three BFF calls) and puts an error in the console.
+  tags.push(`<link rel="icon" href="${head.icon ? esc(head.icon) : 'data:,'}">`);
   if (head.touchIcon) tags.push(`<link rel="apple-touch-icon" href="${esc(head.touchIcon)}">`);
   if (head.canonical) tags.push(`<link rel="canonical" href="${esc(head.canonical)}">`);
   meta('property', 'og:type', head.type);

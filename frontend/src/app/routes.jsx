@@ -3,9 +3,6 @@ import Layout from './layout/Layout.jsx';
 import Toasts from './layout/Toasts.jsx';
 import { PageError, RootError } from './ErrorPages.jsx';
 import { guard, listQuery, notFound, routeErrorFrom, STORE_NOT_FOUND_PATH } from './loaderUtils.js';
-import HomePage from '../features/catalog/HomePage.jsx';
-import ListingPage from '../features/catalog/ListingPage.jsx';
-import ProductPage from '../features/catalog/ProductPage.jsx';
 import {
   articleJsonLd,
   brandPageJsonLd,
@@ -15,7 +12,6 @@ import {
   productJsonLd,
 } from '../features/catalog/seo.js';
 import ArticlePage, { ArticleError } from '../features/content/ArticlePage.jsx';
-import StaticPage from '../features/content/StaticPage.jsx';
 import StoreNotFoundPage from '../features/content/StoreNotFoundPage.jsx';
 import RequireAuth from '../features/account/RequireAuth.jsx';
 import RequireAdmin from '../features/account/RequireAdmin.jsx';
@@ -26,7 +22,7 @@ import { searchTextChanged } from '../features/search/searchSlice.js';
 import * as catalog from '../api/catalog.js';
 import { fetchArticle } from '../api/content.js';
 import { ApiError } from '../api/client.js';
-import { installLazyTexts } from './texts.js';
+import { installLazyTexts, loadShoppingTexts } from './texts.js';
 
 // A page: its path, title key, and how to load its element. The sign-in, account and checkout
 // pages are each a chunk of their own (route-level code splitting: a shopper's first load on the
@@ -140,11 +136,37 @@ const SHOPPING_PAGES = [
 ];
 const SEARCH_PATH = 'search-product';
 
+// The catalogue's screens (and the terms and privacy pages): a chunk each too, so the home page's
+// first load carries no product page and a product's no home page; each route's loader stays here
+// and runs while its chunk loads. The SSR preloads the chunk of the page it rendered.
+const CATALOG_PAGES = {
+  home: page('', 'src/features/catalog/HomePage.jsx', () =>
+    import('../features/catalog/HomePage.jsx').then((m) => <m.default />),
+  ),
+  listing: page('', 'src/features/catalog/ListingPage.jsx', () =>
+    import('../features/catalog/ListingPage.jsx').then((m) => <m.default />),
+  ),
+  product: page('', 'src/features/catalog/ProductPage.jsx', () =>
+    import('../features/catalog/ProductPage.jsx').then((m) => <m.default />),
+  ),
+  terms: page('', 'src/features/content/StaticPage.jsx', () =>
+    import('../features/content/StaticPage.jsx').then((m) => <m.default kind="terms" />),
+  ),
+  privacy: page('', 'src/features/content/StaticPage.jsx', () =>
+    import('../features/content/StaticPage.jsx').then((m) => <m.default kind="privacy" />),
+  ),
+};
+/** A catalogue route's lazy element and the handle naming its chunk. */
+const catalogScreen = ({ chunk, load }, meta) => ({
+  lazy: async () => ({ element: await load() }),
+  handle: { meta, chunk },
+});
+
 // The owner's console: its own chunk (with its texts), asked for only once the admin guard has
 // let an admin through, so a shopper's pages never download it. Its screens load their data in
 // the browser; the server answers /admin/* with the guard's noindex shell and calls no BFF.
 const loadConsole = () =>
-  import('../features/admin/index.js').then((module) => {
+  Promise.all([import('../features/admin/index.js'), loadShoppingTexts()]).then(([module]) => {
     installLazyTexts('admin', module.strings);
     installLazyTexts('adminOrders', module.orderStrings);
     installLazyTexts('adminCustomers', module.customerStrings);
@@ -199,9 +221,15 @@ const noindexPage = ({ path, chunk, load, titleKey }) => ({
   lazy: async () => ({ element: await load() }),
   handle: { meta: ({ t }) => ({ title: t(titleKey), noindex: true }), chunk },
 });
+/** A sign-in page or a signed-in shopper's: its texts (and title) arrive with it. */
+const shoppingPage = (page) => {
+  const route = noindexPage(page);
+  const { lazy: loadPage } = route;
+  return { ...route, lazy: () => Promise.all([loadPage(), loadShoppingTexts()]).then(([loaded]) => loaded) };
+};
 
 /** The lazy pages, for the test that each one's chunk is the module it loads. */
-export const LAZY_PAGES = [...SIGN_IN_PAGES, ...ACCOUNT_PAGES, ...SHOPPING_PAGES];
+export const LAZY_PAGES = [...SIGN_IN_PAGES, ...ACCOUNT_PAGES, ...SHOPPING_PAGES, ...Object.values(CATALOG_PAGES)];
 
 const plain = (url, page) => (page > 1 ? `${url.pathname}?page=${page}` : url.pathname);
 
@@ -305,8 +333,7 @@ function listing(path, kind, fetch, meta) {
         const result = await fetch(params, { sort, page }, query);
         return { kind, sort, page, q: query.q, banner: null, brand: null, title: '', ...result };
       }),
-    element: <ListingPage />,
-    handle: { meta },
+    ...catalogScreen(CATALOG_PAGES.listing, meta),
   };
 }
 
@@ -357,14 +384,13 @@ function homeRoute({ api, viewer }) {
         best: best.products.slice(0, HOME_CARDS),
       };
     });
-  return { index: true, loader, element: <HomePage />, handle: { meta: homeMeta } };
+  return { index: true, loader, ...catalogScreen(CATALOG_PAGES.home, homeMeta) };
 }
 
 const productRoute = ({ api, viewer }) => ({
   path: 'product/:id',
   loader: ({ params }) => guard(async () => ({ product: await catalog.fetchProduct(api, params.id, viewer()) })),
-  element: <ProductPage />,
-  handle: { meta: productMeta },
+  ...catalogScreen(CATALOG_PAGES.product, productMeta),
 });
 
 const contentRoutes = ({ api }) => [
@@ -380,20 +406,16 @@ const contentRoutes = ({ api }) => [
       }),
     },
   },
-  { path: 'terms', element: <StaticPage kind="terms" />, handle: { meta: ({ t }) => ({ title: t('terms.title') }) } },
-  {
-    path: 'privacy-policy',
-    element: <StaticPage kind="privacy" />,
-    handle: { meta: ({ t }) => ({ title: t('privacy.title') }) },
-  },
+  { path: 'terms', ...catalogScreen(CATALOG_PAGES.terms, ({ t }) => ({ title: t('terms.title') })) },
+  { path: 'privacy-policy', ...catalogScreen(CATALOG_PAGES.privacy, ({ t }) => ({ title: t('privacy.title') })) },
 ];
 
 /** The guarded pages: the server and a browser without its session yet render a neutral shell. */
 const privateRoutes = () => ({
   element: <RequireAuth />,
   children: [
-    { element: <AccountLayout />, children: ACCOUNT_PAGES.map(noindexPage) },
-    ...SHOPPING_PAGES.map(noindexPage),
+    { element: <AccountLayout />, children: ACCOUNT_PAGES.map(shoppingPage) },
+    ...SHOPPING_PAGES.map(shoppingPage),
   ],
 });
 
@@ -439,7 +461,7 @@ export function createRoutes({ api, store }) {
     ...listingRoutes({ api, store, viewer }),
     productRoute({ api, viewer }),
     ...contentRoutes({ api }),
-    ...SIGN_IN_PAGES.map(noindexPage),
+    ...SIGN_IN_PAGES.map(shoppingPage),
     privateRoutes(),
     notFoundRoute(),
   ];

@@ -5,28 +5,22 @@ import { installTexts } from '../i18n/index.js';
 import * as app from './strings.js';
 import * as common from '../common/strings.js';
 import * as account from '../features/account/strings.js';
-import * as addresses from '../features/addresses/strings.js';
 import * as cart from '../features/cart/strings.js';
 import * as catalog from '../features/catalog/strings.js';
-import * as checkout from '../features/checkout/strings.js';
 import * as content from '../features/content/strings.js';
 import * as favorites from '../features/favorites/strings.js';
-import * as orders from '../features/orders/strings.js';
-import * as payment from '../features/payment/strings.js';
 import * as search from '../features/search/strings.js';
 
+// What the layout and the catalogue's pages say: in every first load. The checkout's, orders',
+// payment's and address book's texts come with those pages (loadShoppingTexts, ./shoppingTexts.js).
 export const TEXTS = {
   app,
   common,
   account,
-  addresses,
   cart,
   catalog,
-  checkout,
   content,
   favorites,
-  orders,
-  payment,
   search,
 };
 
@@ -39,3 +33,16 @@ export function installLazyTexts(folder, texts) {
   lazyTexts[folder] = texts;
   installTexts([...Object.values(TEXTS), ...Object.values(lazyTexts)]);
 }
+
+/** Each folder of `folders` ({ folder: { zh, en } }) as installLazyTexts would. */
+export function installLazyFolders(folders) {
+  Object.assign(lazyTexts, folders);
+  installTexts([...Object.values(TEXTS), ...Object.values(lazyTexts)]);
+}
+
+/**
+ * The texts of the signed-in shopper's pages (account, checkout, orders, payment), loaded with
+ * those pages' chunks before they render (app/routes.jsx); the server has them from the start.
+ */
+export const loadShoppingTexts = () =>
+  import('./shoppingTexts.js').then((module) => installLazyFolders(module.SHOPPING_TEXTS));

@@ -3,13 +3,16 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { installedTables, languageOf, translator } from '../i18n/index.js';
-import { installLazyTexts, TEXTS } from './texts.js';
+import { installLazyFolders, installLazyTexts, TEXTS } from './texts.js';
+import { SHOPPING_TEXTS } from './shoppingTexts.js';
 import * as admin from '../features/admin/strings.js';
 import * as adminOrders from '../features/admin/orders/strings.js';
 import * as adminCustomers from '../features/admin/customers/strings.js';
 
-// The console's texts arrive with its chunk; here they are installed as its loader would.
-const FOLDERS = { ...TEXTS, admin, adminOrders, adminCustomers };
+// The console's texts arrive with its chunk, the signed-in pages' with theirs; here they are
+// installed as their loaders would.
+const FOLDERS = { ...TEXTS, ...SHOPPING_TEXTS, admin, adminOrders, adminCustomers };
+installLazyFolders(SHOPPING_TEXTS);
 installLazyTexts('admin', admin);
 installLazyTexts('adminOrders', adminOrders);
 installLazyTexts('adminCustomers', adminCustomers);

@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useDispatch, useSelector } from 'react-redux';
 import Img from '../../common/components/Img.jsx';
@@ -14,7 +14,9 @@ import { selectCartCount } from '../../features/cart/cartSlice.js';
 import { toastShown } from '../../features/ui/toastSlice.js';
 import { useLogout } from '../../features/account/useLogout.js';
 import { loginUrl, returnPathOf } from '../../features/account/redirect.js';
-import CartDrawer from '../../features/cart/CartDrawer.jsx';
+
+// The cart's slide-over loads when first opened: no page's first paint shows it.
+const CartDrawer = lazy(() => import('../../features/cart/CartDrawer.jsx'));
 
 export default function Header() {
   const t = useT();
@@ -127,7 +129,11 @@ export default function Header() {
           <SearchBox />
         </div>
         <MegaMenu categories={categories} />
-        <CartDrawer open={cartOpen && loggedIn && count > 0} onClose={closeCart} />
+        {cartOpen && loggedIn && count > 0 && (
+          <Suspense fallback={null}>
+            <CartDrawer open onClose={closeCart} />
+          </Suspense>
+        )}
       </header>
       {/* Beside the header, not in it: its backdrop filter would be the containing block of this
         fixed panel, which then ended at the header's height (two entries showed on a phone). */}

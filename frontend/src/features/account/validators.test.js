@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { installTexts, translator } from '../../i18n/index.js';
 import * as texts from './strings.js';
+import * as pageTexts from './pageStrings.js';
 import {
   isEmail,
   passwordsMismatch,
@@ -10,7 +11,7 @@ import {
   validateResetPassword,
 } from './validators.js';
 
-installTexts([texts]);
+installTexts([texts, pageTexts]);
 
 const zh = translator('zh');
 const en = translator('en');

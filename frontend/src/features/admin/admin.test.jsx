@@ -7,7 +7,7 @@ import { render } from '../../entry-server.jsx';
 import { startFixtureBff } from '../../test/fixtureBff.js';
 import { createAppStore } from '../../app/store.js';
 import { installLazyTexts } from '../../app/texts.js';
-import { createApiClient } from '../../api/client.js';
+import { createApiClient } from '../../api/http.js';
 import { saveProduct } from '../../api/admin.js';
 import { translator } from '../../i18n/index.js';
 import { adminGuardState } from '../account/RequireAdmin.jsx';

@@ -1,5 +1,6 @@
 import { createSlice } from '@reduxjs/toolkit';
-import { REHYDRATE } from 'redux-persist';
+// The constant alone: redux-persist itself loads after hydration (entry-client.jsx).
+import { REHYDRATE } from 'redux-persist/es/constants';
 
 // The search text is shared state (SPEC); the URL's ?q= mirrors it so a
 // result page can be rendered on the server and shared.

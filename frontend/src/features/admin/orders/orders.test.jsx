@@ -12,7 +12,7 @@ import {
 } from '../../../api/adminOrders.js';
 import { createAppStore } from '../../../app/store.js';
 import { installLazyTexts } from '../../../app/texts.js';
-import { createApiClient } from '../../../api/client.js';
+import { createApiClient } from '../../../api/http.js';
 import * as adminStrings from '../strings.js';
 import * as strings from './strings.js';
 import OrderActions from './OrderActions.jsx';
