@@ -11,18 +11,10 @@ from bff.orders.models import Order
 from bff.payments import signing
 from bff.payments.models import PaymentNotification
 from bff.shops.models import ShopDomain
-from bff.tests.fixtures.shopping import checkout_body
 from bff.tests.helpers import assert_error
 
 NOTIFY = "/api/payment/notify/sandbox"
 HOST = {"X-Site-Host": "shop-a.test"}
-
-
-@pytest.fixture
-def order(api, as_member, store, make_product):
-    product = make_product(store, price=Decimal("45.00"), weight=500)
-    res = api.post("/api/order/create", as_member, json=checkout_body([(product, 1, None)], "45.00", "10.00"))
-    return res.get_json()["order"]
 
 
 @pytest.fixture
