@@ -10,6 +10,7 @@ import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { bffJson, startStack } from './stack.js';
 import { adminTab, hydrated, launchBrowser, openPage } from './browser.js';
+import { SHANGHAI, fillRecipient } from './checkoutForm.js';
 
 let stack;
 let browser;
@@ -94,13 +95,7 @@ async function checkOut(tab) {
   await page.goto(`${stack.baseUrl}/checkout`, { waitUntil: 'load' });
   await hydrated(page);
   await page.getByTestId('checkout-page').waitFor();
-  await page.locator('#recipient-name').fill('王小明');
-  await page.locator('#recipient-phone').fill('13800000000');
-  await page.locator('#recipient-country').selectOption('中国');
-  await page.locator('#recipient-province').selectOption({ label: '上海市' });
-  await page.locator('#recipient-city').selectOption({ label: '上海市' });
-  await page.locator('#recipient-district').selectOption({ label: '浦东新区' });
-  await page.locator('#recipient-address').fill('世纪大道1号');
+  await fillRecipient(page, SHANGHAI);
   await page.getByTestId('create-order').click();
   await page.getByTestId('order-summary-page').waitFor({ timeout: 15000 });
   return (await page.getByTestId('order-number').textContent()).trim();

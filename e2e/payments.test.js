@@ -13,6 +13,7 @@ import readline from 'node:readline';
 import { promisify } from 'node:util';
 import { after, before, describe, test } from 'node:test';
 import { bffJson, startStack } from './stack.js';
+import { SHANGHAI, fillRecipient } from './checkoutForm.js';
 import { adminTab, hydrated, launchBrowser, openPage } from './browser.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -124,13 +125,7 @@ async function shopper(device) {
 async function checkOut(tab) {
   const { page } = tab;
   await tab.visit('/checkout');
-  await page.locator('#recipient-name').fill('王小明');
-  await page.locator('#recipient-phone').fill('13800000000');
-  await page.locator('#recipient-country').selectOption('中国');
-  await page.locator('#recipient-province').selectOption({ label: '上海市' });
-  await page.locator('#recipient-city').selectOption({ label: '上海市' });
-  await page.locator('#recipient-district').selectOption({ label: '浦东新区' });
-  await page.locator('#recipient-address').fill('世纪大道1号');
+  await fillRecipient(page, SHANGHAI);
   // The form's own button on a desktop, the sticky bar's on a phone: whichever the shopper sees.
   await page.locator('[data-testid="create-order"]:visible, [data-testid="create-order-bar"]:visible').click();
   await page.getByTestId('order-summary-page').waitFor({ timeout: 15000 });

@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { bffJson, startStack } from './stack.js';
 import { hydrated, launchBrowser, openPage } from './browser.js';
+import { SHANGHAI, choosePlace, fillRecipient } from './checkoutForm.js';
 
 let stack;
 let browser;
@@ -108,22 +109,6 @@ async function memberTab(cart = []) {
   return { ...tab, member };
 }
 
-/** China: the place from the three lists (they load on demand); New Zealand: the city typed. */
-async function choosePlace(root, place) {
-  await root.locator('#recipient-province').selectOption({ label: place[0] });
-  await root.locator('#recipient-city').selectOption({ label: place[1] });
-  if (place[2]) await root.locator('#recipient-district').selectOption({ label: place[2] });
-}
-
-async function fillRecipient(tab, values, root = tab.page) {
-  await root.locator('#recipient-name').fill(values.name);
-  await root.locator('#recipient-phone').fill(values.phone);
-  await root.locator('#recipient-country').selectOption(values.country);
-  if (values.place) await choosePlace(root, values.place);
-  else await root.locator('#recipient-city').fill(values.city);
-  await root.locator('#recipient-address').fill(values.address);
-}
-
 async function createOrder(tab) {
   const { page } = tab;
   await page.getByTestId('create-order').click();
@@ -131,13 +116,6 @@ async function createOrder(tab) {
   return (await page.getByTestId('order-number').textContent()).trim();
 }
 
-const SHANGHAI = {
-  name: '王小明',
-  phone: '13800000000',
-  country: '中国',
-  place: ['上海市', '上海市', '浦东新区'],
-  address: '世纪大道1号',
-};
 const AUCKLAND = {
   name: 'Amy Li',
   phone: '0211234567',
@@ -150,7 +128,7 @@ const AUCKLAND = {
 async function checkOut(tab, recipient) {
   await tab.visit('/checkout');
   await tab.page.getByTestId('checkout-page').waitFor();
-  await fillRecipient(tab, recipient);
+  await fillRecipient(tab.page, recipient);
   return createOrder(tab);
 }
 
@@ -253,7 +231,7 @@ describe('shopping', () => {
     await tab.visit('/checkout');
     await page.getByTestId('checkout-page').waitFor();
     // 2 × 620 g + 1 × 650 g = 1890 g; 1.89 kg × NZ$12.00 = NZ$22.68.
-    await fillRecipient(tab, SHANGHAI);
+    await fillRecipient(tab.page, SHANGHAI);
     assert.equal(await page.getByTestId('shipping-method').inputValue(), 'oversea-direct');
     assert.equal((await page.getByTestId('summary-weight').textContent()).trim(), '1890 克');
     assert.match(await page.getByTestId('summary-shipping').textContent(), /NZ\$22\.7/);
@@ -294,7 +272,7 @@ describe('shopping', () => {
     await tab.cartCount(1);
     await tab.visit('/checkout');
     await page.getByTestId('checkout-page').waitFor();
-    await fillRecipient(tab, { ...AUCKLAND, address: '皇后街1号' });
+    await fillRecipient(tab.page, { ...AUCKLAND, address: '皇后街1号' });
     // New Zealand offers local post then pickup, the first preselected.
     assert.deepEqual(
       await page
