@@ -63,24 +63,9 @@ TEXT_COLUMNS = (
     "composition",
     "usage_instructions",
 )
-# Product columns the CSV sets as they are (the others are resolved: stock, category, brand).
-PLAIN = (
-    "sku",
-    "name",
-    "price",
-    "discount",
-    "member_price",
-    "weight",
-    "is_active",
-    "is_featured",
-    "is_free_shipping",
-    "recommend_weight",
-    "color",
-    "size",
-    "description",
-    "composition",
-    "usage_instructions",
-)
+# Product columns the CSV sets as they are: all but the id (the row's key) and those resolved
+# (stock through the ledger, category and brand by name).
+PLAIN = tuple(name for name in COLUMNS if name not in ("id", "stock", "category", "brand"))
 # Cells a spreadsheet would run as a formula start with one of these; the export writes a ' first.
 FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 # An empty cell of these leaves the value as it is (a new product gets the default).
