@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { deleteProduct, listProducts, setProductHidden } from '../../api/admin.js';
 import Img from '../../common/components/Img.jsx';
-import Pagination from '../../common/components/Pagination.jsx';
 import { avatarImage } from '../../common/display.js';
 import { useApiCall } from '../../common/useApiCall.js';
 import { useRemote } from '../../common/useRemote.js';
@@ -10,6 +9,7 @@ import { useT } from '../../i18n/index.js';
 import { useNotify } from '../ui/useNotify.js';
 import { fetchRefs, money, withFilter } from './shared.js';
 import { Button, Select } from './fields.jsx';
+import { ListFooter, ListTable } from './ListTable.jsx';
 
 const FILTERS = ['q', 'category_id', 'brand_id', 'sold_out', 'hidden'];
 
@@ -128,75 +128,74 @@ export default function ProductListPage() {
         </p>
       )}
       {list.error && !list.data && <p className="text-sm text-rose-700">{list.error.message}</p>}
-      <div className="overflow-x-auto rounded-lg bg-white shadow-sm ring-1 ring-gray-100">
-        <table className="min-w-full text-left text-sm">
-          <thead className="bg-gray-50 text-xs uppercase text-gray-500">
-            <tr>
-              <th className="px-3 py-2">{t('admin.field.name')}</th>
-              <th className="px-3 py-2">{t('admin.field.price')}</th>
-              <th className="px-3 py-2">{t('admin.field.stock')}</th>
-              <th className="hidden px-3 py-2 md:table-cell">{t('admin.field.category')}</th>
-              <th className="hidden px-3 py-2 md:table-cell">{t('admin.field.brand')}</th>
-              <th className="px-3 py-2">{t('admin.field.status')}</th>
-              <th className="px-3 py-2">
-                <span className="sr-only">{t('admin.actions')}</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-gray-100">
-            {rows.map((product) => {
-              const cover = avatarImage(product);
-              return (
-                <tr key={product.id} data-testid="admin-product-row" data-id={product.id}>
-                  <td className="px-3 py-2">
-                    <Link to={`/admin/products/${product.id}`} className="flex items-center gap-2 hover:underline">
-                      <Img
-                        src={cover?.path}
-                        alt=""
-                        width={40}
-                        height={40}
-                        className="h-10 w-10 shrink-0 rounded object-cover"
-                      />
-                      <span className="min-w-[8rem]">{product.name}</span>
-                    </Link>
-                  </td>
-                  <td className="whitespace-nowrap px-3 py-2">
-                    {money(product.price)}
-                    {product.discount != null && (
-                      <span className="block text-xs text-rose-600">
-                        {t('admin.field.discount')} {money(product.discount)}
-                      </span>
-                    )}
-                  </td>
-                  <td className={`px-3 py-2 ${product.virtual_inventory === 0 ? 'text-rose-600' : ''}`}>
-                    {product.virtual_inventory}
-                  </td>
-                  <td className="hidden px-3 py-2 md:table-cell">{product.category?.name || '—'}</td>
-                  <td className="hidden px-3 py-2 md:table-cell">{product.brand?.name || '—'}</td>
-                  <td className="whitespace-nowrap px-3 py-2">
-                    {product.is_active ? (
-                      t('admin.status.shown')
-                    ) : (
-                      <span className="text-gray-500">{t('admin.status.hidden')}</span>
-                    )}
-                  </td>
-                  <td className="whitespace-nowrap px-3 py-2 text-right">
-                    <Button small onClick={() => toggle(product)} data-testid="toggle-hidden">
-                      {t(product.is_active ? 'admin.action.hide' : 'admin.action.show')}
-                    </Button>{' '}
-                    <Button small kind="danger" onClick={() => remove(product)} data-testid="delete-product">
-                      {t('admin.action.delete')}
-                    </Button>
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-        {list.loaded && !rows.length && <p className="p-6 text-center text-sm text-gray-500">{t('admin.empty')}</p>}
-      </div>
-      {list.data && <p className="text-xs text-gray-500">{t('admin.total', { n: list.data.total })}</p>}
-      {list.data && <Pagination page={page} totalPages={list.data.last_page} />}
+      <ListTable
+        list={list}
+        empty={!rows.length}
+        head={
+          <>
+            <th className="px-3 py-2">{t('admin.field.name')}</th>
+            <th className="px-3 py-2">{t('admin.field.price')}</th>
+            <th className="px-3 py-2">{t('admin.field.stock')}</th>
+            <th className="hidden px-3 py-2 md:table-cell">{t('admin.field.category')}</th>
+            <th className="hidden px-3 py-2 md:table-cell">{t('admin.field.brand')}</th>
+            <th className="px-3 py-2">{t('admin.field.status')}</th>
+            <th className="px-3 py-2">
+              <span className="sr-only">{t('admin.actions')}</span>
+            </th>
+          </>
+        }
+      >
+        <tbody className="divide-y divide-gray-100">
+          {rows.map((product) => {
+            const cover = avatarImage(product);
+            return (
+              <tr key={product.id} data-testid="admin-product-row" data-id={product.id}>
+                <td className="px-3 py-2">
+                  <Link to={`/admin/products/${product.id}`} className="flex items-center gap-2 hover:underline">
+                    <Img
+                      src={cover?.path}
+                      alt=""
+                      width={40}
+                      height={40}
+                      className="h-10 w-10 shrink-0 rounded object-cover"
+                    />
+                    <span className="min-w-[8rem]">{product.name}</span>
+                  </Link>
+                </td>
+                <td className="whitespace-nowrap px-3 py-2">
+                  {money(product.price)}
+                  {product.discount != null && (
+                    <span className="block text-xs text-rose-600">
+                      {t('admin.field.discount')} {money(product.discount)}
+                    </span>
+                  )}
+                </td>
+                <td className={`px-3 py-2 ${product.virtual_inventory === 0 ? 'text-rose-600' : ''}`}>
+                  {product.virtual_inventory}
+                </td>
+                <td className="hidden px-3 py-2 md:table-cell">{product.category?.name || '—'}</td>
+                <td className="hidden px-3 py-2 md:table-cell">{product.brand?.name || '—'}</td>
+                <td className="whitespace-nowrap px-3 py-2">
+                  {product.is_active ? (
+                    t('admin.status.shown')
+                  ) : (
+                    <span className="text-gray-500">{t('admin.status.hidden')}</span>
+                  )}
+                </td>
+                <td className="whitespace-nowrap px-3 py-2 text-right">
+                  <Button small onClick={() => toggle(product)} data-testid="toggle-hidden">
+                    {t(product.is_active ? 'admin.action.hide' : 'admin.action.show')}
+                  </Button>{' '}
+                  <Button small kind="danger" onClick={() => remove(product)} data-testid="delete-product">
+                    {t('admin.action.delete')}
+                  </Button>
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </ListTable>
+      <ListFooter list={list} page={page} />
     </div>
   );
 }

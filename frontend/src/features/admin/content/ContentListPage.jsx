@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { Link, useLocation, useParams, useSearchParams } from 'react-router';
 import { deleteContent, listContent, saveContent } from '../../../api/adminContent.js';
 import Img from '../../../common/components/Img.jsx';
-import Pagination from '../../../common/components/Pagination.jsx';
 import { useApiCall } from '../../../common/useApiCall.js';
 import { useRemote } from '../../../common/useRemote.js';
 import { useT } from '../../../i18n/index.js';
@@ -10,6 +9,7 @@ import ShopTime from '../../shop/ShopTime.jsx';
 import { useNotify } from '../../ui/useNotify.js';
 import { Button } from '../fields.jsx';
 import { categoryTree, KINDS, kindNames, moveAmongSiblings, sameParent } from './kinds.js';
+import { ListFooter, ListTable } from '../ListTable.jsx';
 
 /** What a row says beside its name. */
 function Details({ kind, obj }) {
@@ -104,82 +104,81 @@ function ContentList({ kind }) {
         </p>
       )}
       {list.error && !list.data && <p className="text-sm text-rose-700">{list.error.message}</p>}
-      <div className="overflow-x-auto rounded-lg bg-white shadow-sm ring-1 ring-gray-100">
-        <table className="min-w-full text-left text-sm">
-          <thead className="bg-gray-50 text-xs uppercase text-gray-500">
-            <tr>
-              <th className="px-3 py-2">{t(kind === 'articles' ? 'admin.content.field.title' : 'admin.field.name')}</th>
-              <th className="hidden px-3 py-2 md:table-cell">{t('admin.content.field.position')}</th>
-              <th className="hidden px-3 py-2 md:table-cell">
-                <span className="sr-only">{t('admin.content.details')}</span>
-              </th>
-              <th className="px-3 py-2">
-                <span className="sr-only">{t('admin.actions')}</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-gray-100">
-            {rows.map(({ category: obj, depth }) => (
-              <tr key={obj.id} data-testid="content-row" data-id={obj.id}>
-                <td className="px-3 py-2">
-                  <Link
-                    to={`/admin/content/${kind}/${obj.id}`}
-                    className={`flex items-center gap-2 hover:underline ${depth ? 'pl-6' : 'font-medium'}`}
-                  >
-                    {config.picture && (
-                      <Img
-                        src={obj.avatar}
-                        alt=""
-                        width={40}
-                        height={40}
-                        className="h-10 w-10 shrink-0 rounded object-cover"
-                      />
-                    )}
-                    <span className="min-w-[8rem]">
-                      {depth ? '└ ' : ''}
-                      {config.label(obj)}
-                    </span>
-                  </Link>
-                </td>
-                <td className="hidden px-3 py-2 md:table-cell">{obj.position}</td>
-                <td className="hidden px-3 py-2 text-gray-600 md:table-cell">
-                  <Details kind={kind} obj={obj} />
-                </td>
-                <td className="whitespace-nowrap px-3 py-2 text-right">
-                  {config.arrows && (
-                    <>
-                      <Button
-                        small
-                        disabled={busy}
-                        onClick={() => move(obj, -1)}
-                        aria-label={t('admin.content.up')}
-                        data-testid="move-up"
-                      >
-                        ↑
-                      </Button>{' '}
-                      <Button
-                        small
-                        disabled={busy}
-                        onClick={() => move(obj, 1)}
-                        aria-label={t('admin.content.down')}
-                        data-testid="move-down"
-                      >
-                        ↓
-                      </Button>{' '}
-                    </>
+      <ListTable
+        list={list}
+        empty={!rows.length}
+        head={
+          <>
+            <th className="px-3 py-2">{t(kind === 'articles' ? 'admin.content.field.title' : 'admin.field.name')}</th>
+            <th className="hidden px-3 py-2 md:table-cell">{t('admin.content.field.position')}</th>
+            <th className="hidden px-3 py-2 md:table-cell">
+              <span className="sr-only">{t('admin.content.details')}</span>
+            </th>
+            <th className="px-3 py-2">
+              <span className="sr-only">{t('admin.actions')}</span>
+            </th>
+          </>
+        }
+      >
+        <tbody className="divide-y divide-gray-100">
+          {rows.map(({ category: obj, depth }) => (
+            <tr key={obj.id} data-testid="content-row" data-id={obj.id}>
+              <td className="px-3 py-2">
+                <Link
+                  to={`/admin/content/${kind}/${obj.id}`}
+                  className={`flex items-center gap-2 hover:underline ${depth ? 'pl-6' : 'font-medium'}`}
+                >
+                  {config.picture && (
+                    <Img
+                      src={obj.avatar}
+                      alt=""
+                      width={40}
+                      height={40}
+                      className="h-10 w-10 shrink-0 rounded object-cover"
+                    />
                   )}
-                  <Button small kind="danger" disabled={busy} onClick={() => remove(obj)} data-testid="delete-content">
-                    {t('admin.action.delete')}
-                  </Button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        {list.loaded && !rows.length && <p className="p-6 text-center text-sm text-gray-500">{t('admin.empty')}</p>}
-      </div>
-      {list.data && <p className="text-xs text-gray-500">{t('admin.total', { n: list.data.total })}</p>}
-      {list.data && <Pagination page={page} totalPages={list.data.last_page} />}
+                  <span className="min-w-[8rem]">
+                    {depth ? '└ ' : ''}
+                    {config.label(obj)}
+                  </span>
+                </Link>
+              </td>
+              <td className="hidden px-3 py-2 md:table-cell">{obj.position}</td>
+              <td className="hidden px-3 py-2 text-gray-600 md:table-cell">
+                <Details kind={kind} obj={obj} />
+              </td>
+              <td className="whitespace-nowrap px-3 py-2 text-right">
+                {config.arrows && (
+                  <>
+                    <Button
+                      small
+                      disabled={busy}
+                      onClick={() => move(obj, -1)}
+                      aria-label={t('admin.content.up')}
+                      data-testid="move-up"
+                    >
+                      ↑
+                    </Button>{' '}
+                    <Button
+                      small
+                      disabled={busy}
+                      onClick={() => move(obj, 1)}
+                      aria-label={t('admin.content.down')}
+                      data-testid="move-down"
+                    >
+                      ↓
+                    </Button>{' '}
+                  </>
+                )}
+                <Button small kind="danger" disabled={busy} onClick={() => remove(obj)} data-testid="delete-content">
+                  {t('admin.action.delete')}
+                </Button>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </ListTable>
+      <ListFooter list={list} page={page} />
     </div>
   );
 }

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { listCustomers } from '../../../api/adminOrders.js';
-import Pagination from '../../../common/components/Pagination.jsx';
 import { useRemote } from '../../../common/useRemote.js';
 import { useT } from '../../../i18n/index.js';
 import { SearchForm, Select } from '../fields.jsx';
 import { money, withFilter } from '../shared.js';
+import { ListFooter, ListTable } from '../ListTable.jsx';
 
 /** /admin/customers: the shop's shoppers with their level, orders and spend; search and the blocked filter in the URL. */
 export default function CustomerListPage() {
@@ -43,44 +43,44 @@ export default function CustomerListPage() {
         />
       </div>
       {list.error && <p className="text-sm text-rose-700">{list.error.message}</p>}
-      <div className="overflow-x-auto rounded-lg bg-white shadow-sm ring-1 ring-gray-100">
-        <table className="min-w-full text-left text-sm">
-          <thead className="bg-gray-50 text-xs uppercase text-gray-500">
-            <tr>
-              <th className="px-3 py-2">{t('adminCustomers.col.name')}</th>
-              <th className="px-3 py-2">{t('adminCustomers.col.email')}</th>
-              <th className="hidden px-3 py-2 md:table-cell">{t('adminCustomers.col.level')}</th>
-              <th className="px-3 py-2 text-right">{t('adminCustomers.col.orders')}</th>
-              <th className="hidden px-3 py-2 text-right md:table-cell">{t('adminCustomers.col.spent')}</th>
+      <ListTable
+        list={list}
+        empty={!rows.length}
+        head={
+          <>
+            <th className="px-3 py-2">{t('adminCustomers.col.name')}</th>
+            <th className="px-3 py-2">{t('adminCustomers.col.email')}</th>
+            <th className="hidden px-3 py-2 md:table-cell">{t('adminCustomers.col.level')}</th>
+            <th className="px-3 py-2 text-right">{t('adminCustomers.col.orders')}</th>
+            <th className="hidden px-3 py-2 text-right md:table-cell">{t('adminCustomers.col.spent')}</th>
+          </>
+        }
+      >
+        <tbody>
+          {rows.map((customer) => (
+            <tr key={customer.id} className="border-t border-gray-100" data-testid="customer-row">
+              <td className="px-3 py-2">
+                <Link to={`/admin/customers/${customer.id}`} className="text-rose-700 hover:underline">
+                  {customer.name}
+                </Link>
+                {customer.blocked && (
+                  <span className="ml-2 rounded bg-rose-100 px-1.5 text-xs text-rose-700">
+                    {t('adminCustomers.blocked')}
+                  </span>
+                )}
+              </td>
+              <td className="px-3 py-2">{customer.email}</td>
+              <td className="hidden px-3 py-2 md:table-cell">
+                {customer.member_level?.name || t('adminCustomers.noLevel')}
+                {customer.is_special_member && ` · ${t('adminCustomers.special')}`}
+              </td>
+              <td className="px-3 py-2 text-right">{customer.orders_count}</td>
+              <td className="hidden px-3 py-2 text-right md:table-cell">{money(customer.total_spent)}</td>
             </tr>
-          </thead>
-          <tbody>
-            {rows.map((customer) => (
-              <tr key={customer.id} className="border-t border-gray-100" data-testid="customer-row">
-                <td className="px-3 py-2">
-                  <Link to={`/admin/customers/${customer.id}`} className="text-rose-700 hover:underline">
-                    {customer.name}
-                  </Link>
-                  {customer.blocked && (
-                    <span className="ml-2 rounded bg-rose-100 px-1.5 text-xs text-rose-700">
-                      {t('adminCustomers.blocked')}
-                    </span>
-                  )}
-                </td>
-                <td className="px-3 py-2">{customer.email}</td>
-                <td className="hidden px-3 py-2 md:table-cell">
-                  {customer.member_level?.name || t('adminCustomers.noLevel')}
-                  {customer.is_special_member && ` · ${t('adminCustomers.special')}`}
-                </td>
-                <td className="px-3 py-2 text-right">{customer.orders_count}</td>
-                <td className="hidden px-3 py-2 text-right md:table-cell">{money(customer.total_spent)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        {list.loaded && !rows.length && <p className="p-4 text-sm text-gray-500">{t('admin.empty')}</p>}
-      </div>
-      {list.data && <Pagination page={page} totalPages={list.data.last_page} />}
+          ))}
+        </tbody>
+      </ListTable>
+      <ListFooter list={list} page={page} />
     </div>
   );
 }

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { exportOrdersCsv, listAdminOrders, ORDER_FILTERS } from '../../../api/adminOrders.js';
-import Pagination from '../../../common/components/Pagination.jsx';
 import { useApiCall } from '../../../common/useApiCall.js';
 import { useRemote } from '../../../common/useRemote.js';
 import { useT } from '../../../i18n/index.js';
@@ -9,6 +8,7 @@ import ShopTime from '../../shop/ShopTime.jsx';
 import { useNotify } from '../../ui/useNotify.js';
 import { Button, SearchForm, Select, TextField } from '../fields.jsx';
 import { money, withFilter } from '../shared.js';
+import { ListFooter, ListTable } from '../ListTable.jsx';
 
 export const STATUSES = ['unpaid', 'payment_failed', 'paid', 'completed', 'cancelled'];
 export const PAYMENT_METHODS = ['none', 'manual', 'sandbox', 'wechat_pay', 'alipay'];
@@ -101,48 +101,47 @@ export default function OrderListPage() {
         />
       </div>
       {list.error && <p className="text-sm text-rose-700">{list.error.message}</p>}
-      <div className="overflow-x-auto rounded-lg bg-white shadow-sm ring-1 ring-gray-100">
-        <table className="min-w-full text-left text-sm">
-          <thead className="bg-gray-50 text-xs uppercase text-gray-500">
-            <tr>
-              <th className="px-3 py-2">{t('adminOrders.col.number')}</th>
-              <th className="hidden px-3 py-2 md:table-cell">{t('adminOrders.col.date')}</th>
-              <th className="px-3 py-2">{t('adminOrders.col.status')}</th>
-              <th className="hidden px-3 py-2 md:table-cell">{t('adminOrders.col.customer')}</th>
-              <th className="px-3 py-2">{t('adminOrders.col.recipient')}</th>
-              <th className="px-3 py-2 text-right">{t('adminOrders.col.total')}</th>
-              <th className="hidden px-3 py-2 md:table-cell">{t('adminOrders.col.payment')}</th>
+      <ListTable
+        list={list}
+        empty={!rows.length}
+        head={
+          <>
+            <th className="px-3 py-2">{t('adminOrders.col.number')}</th>
+            <th className="hidden px-3 py-2 md:table-cell">{t('adminOrders.col.date')}</th>
+            <th className="px-3 py-2">{t('adminOrders.col.status')}</th>
+            <th className="hidden px-3 py-2 md:table-cell">{t('adminOrders.col.customer')}</th>
+            <th className="px-3 py-2">{t('adminOrders.col.recipient')}</th>
+            <th className="px-3 py-2 text-right">{t('adminOrders.col.total')}</th>
+            <th className="hidden px-3 py-2 md:table-cell">{t('adminOrders.col.payment')}</th>
+          </>
+        }
+      >
+        <tbody>
+          {rows.map((order) => (
+            <tr key={order.id} className="border-t border-gray-100" data-testid="order-row">
+              <td className="px-3 py-2 font-mono">
+                <Link to={`/admin/orders/${order.order_number}`} className="text-rose-700 hover:underline">
+                  {order.order_number}
+                </Link>
+              </td>
+              <td className="hidden px-3 py-2 md:table-cell">
+                <ShopTime value={order.datetime} className="text-gray-600" />
+              </td>
+              <td className="px-3 py-2" data-testid="order-status">
+                {t(`order.status.${order.status}`)}
+              </td>
+              <td className="hidden px-3 py-2 md:table-cell">{order.customer_email}</td>
+              <td className="px-3 py-2">
+                {order.shipping_name}
+                <span className="block text-xs text-gray-500">{order.shipping_contact}</span>
+              </td>
+              <td className="px-3 py-2 text-right">{money(order.total_price)}</td>
+              <td className="hidden px-3 py-2 md:table-cell">{paymentLabel(t, order.payment_method)}</td>
             </tr>
-          </thead>
-          <tbody>
-            {rows.map((order) => (
-              <tr key={order.id} className="border-t border-gray-100" data-testid="order-row">
-                <td className="px-3 py-2 font-mono">
-                  <Link to={`/admin/orders/${order.order_number}`} className="text-rose-700 hover:underline">
-                    {order.order_number}
-                  </Link>
-                </td>
-                <td className="hidden px-3 py-2 md:table-cell">
-                  <ShopTime value={order.datetime} className="text-gray-600" />
-                </td>
-                <td className="px-3 py-2" data-testid="order-status">
-                  {t(`order.status.${order.status}`)}
-                </td>
-                <td className="hidden px-3 py-2 md:table-cell">{order.customer_email}</td>
-                <td className="px-3 py-2">
-                  {order.shipping_name}
-                  <span className="block text-xs text-gray-500">{order.shipping_contact}</span>
-                </td>
-                <td className="px-3 py-2 text-right">{money(order.total_price)}</td>
-                <td className="hidden px-3 py-2 md:table-cell">{paymentLabel(t, order.payment_method)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        {list.loaded && !rows.length && <p className="p-4 text-sm text-gray-500">{t('admin.empty')}</p>}
-      </div>
-      {list.data && <p className="text-sm text-gray-500">{t('admin.total', { n: list.data.total })}</p>}
-      {list.data && <Pagination page={page} totalPages={list.data.last_page} />}
+          ))}
+        </tbody>
+      </ListTable>
+      <ListFooter list={list} page={page} />
     </div>
   );
 }
