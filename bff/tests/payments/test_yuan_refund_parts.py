@@ -1,0 +1,86 @@
+"""Yuan refunds in many small parts add up to exactly the yuan charged.
+
+NZ$55.00 at 4.4567 is charged ¥245.12. Converted part by part, 55 refunds of NZ$1.00 would give
+back 55 x ¥4.46 = ¥245.30, 18 fen more than was charged; converted cumulatively (each refund is
+fen(all refunded x rate) - fen(refunded before x rate), bff/payments/charges.py) they give back
+exactly ¥245.12. Three parts, as the older test has, round the same either way; 55 do not.
+"""
+
+from decimal import Decimal
+
+import pytest
+
+from bff.payments.charges import charge_for, refund_amount
+from bff.tests.fixtures.orders import admin_url
+from bff.tests.payments.conftest import set_provider
+from bff.tests.payments.test_wechat_pay import _deliver, _pay
+
+RATE = Decimal("4.4567")
+TOTAL = Decimal("55.00")
+
+
+@pytest.fixture
+def domestic_shop(store, wechat_fake, session):
+    wechat_fake.api = "domestic"
+    store.shop_exchange_rate = RATE
+    session.commit()
+    set_provider(store, "wechat_pay", wechat_fake.shop_fields())
+    return store
+
+
+def test_per_part_conversion_would_give_back_more_than_was_charged():
+    """The premise: the table below can tell cumulative from per-part conversion."""
+    charge = charge_for(TOTAL, "CNY", RATE)
+    assert charge.amount == Decimal("245.12")
+    assert 55 * charge_for(Decimal("1.00"), "CNY", RATE).amount == Decimal("245.30")
+
+
+def test_fifty_five_refunds_of_one_dollar_give_back_exactly_the_charge():
+    charge = charge_for(TOTAL, "CNY", RATE)
+    parts = [refund_amount(charge, TOTAL, Decimal(n), Decimal("1.00")) for n in range(55)]
+    assert sum(parts) == charge.amount == Decimal("245.12")
+    assert set(parts) == {Decimal("4.45"), Decimal("4.46")}  # each part within a fen of 1 x rate
+    # Nothing is left to give back, and a refund past the total gives back nothing more.
+    assert refund_amount(charge, TOTAL, TOTAL, Decimal("1.00")) == Decimal("0.00")
+
+
+@pytest.mark.parametrize(
+    ("before", "amount", "back"),
+    [
+        (Decimal("0"), Decimal("55.00"), Decimal("245.12")),  # all at once: exactly the charge
+        (Decimal("0"), Decimal("10.00"), Decimal("44.57")),  # 44.567 -> 44.57
+        (Decimal("10.00"), Decimal("0.01"), Decimal("0.04")),  # fen(10.01 x r) 44.61 - 44.57
+        (Decimal("54.99"), Decimal("0.01"), Decimal("0.05")),  # the last cent: 245.12 - 245.07
+        (Decimal("54.00"), Decimal("5.00"), Decimal("4.46")),  # past the total: only what is left
+    ],
+)
+def test_one_refund_is_the_difference_of_the_cumulative_yuan(before, amount, back):
+    charge = charge_for(TOTAL, "CNY", RATE)
+    assert refund_amount(charge, TOTAL, before, amount) == back
+
+
+def test_an_nzd_charge_refunds_the_nzd_asked_to_the_cent():
+    charge = charge_for(TOTAL, "NZD", None)
+    assert charge.amount == Decimal("55.00") and charge.rate is None
+    assert refund_amount(charge, TOTAL, Decimal("50.00"), Decimal("1.5")) == Decimal("1.50")
+
+
+def test_fifty_five_refunds_through_the_console_give_back_exactly_the_yuan_charged(
+    client, api, as_member, as_admin, order, domestic_shop, wechat_fake
+):
+    assert order["total_price"] == 55.0
+    start = _pay(api, as_member, order).get_json()
+    assert start["charge"] == {"amount": "245.12", "currency": "CNY"}
+    _deliver(client, wechat_fake.pay(order["order_number"] + "-N"))
+    for _ in range(55):
+        res = client.post(
+            admin_url(order, "refunds"), headers=as_admin, json={"amount": "1.00", "reason": "退货"}
+        )
+        assert res.status_code == 200, res.get_json()
+    given = [r["amount"]["refund"] for r in wechat_fake.refunds]
+    assert len(given) == 55 and sum(given) == 24512
+    assert all(
+        r["amount"]["total"] == 24512 and r["amount"]["currency"] == "CNY" for r in wechat_fake.refunds
+    )
+    detail = client.get(admin_url(order), headers=as_admin).get_json()
+    assert detail["order"]["refunded_amount"] == 55.0 and "refund" not in detail["actions"]
