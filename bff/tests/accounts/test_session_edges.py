@@ -1,0 +1,70 @@
+"""Sessions at their edges: a token a second past its expiry, a second before it and before half
+its life, and logout with an expired token when the renewal cookie is not sent (another tab
+cleared it, or a script holding a copied token)."""
+
+from bff.accounts.auth import RENEWED_TOKEN_HEADER
+from bff.extensions import db
+from bff.tests.accounts.test_sessions import PRIVATE, bearer, forge, login, only_session
+
+LIFETIME = 900  # ACCESS_TOKEN_MINUTES = 15
+
+
+def _without_cookie(client, app):
+    client.delete_cookie(app.config["RENEWAL_COOKIE_NAME"], path="/api")
+
+
+def test_a_token_a_second_past_its_expiry_is_refused(client, app, user):
+    login(client)
+    _without_cookie(client, app)
+    token = forge(app, only_session(), age=LIFETIME + 1)
+    assert client.get(PRIVATE, headers=bearer(token)).status_code == 401
+    assert client.get("/api/check-login-status", headers=bearer(token)).json["data"]["isLoggedIn"] is False
+
+
+def test_a_token_seconds_before_its_expiry_is_accepted_and_renewed(client, app, user):
+    login(client)
+    _without_cookie(client, app)
+    token = forge(app, only_session(), age=LIFETIME - 5)
+    res = client.get(PRIVATE, headers=bearer(token))
+    assert res.status_code == 200
+    assert RENEWED_TOKEN_HEADER in res.headers  # past half its life
+
+
+def test_a_token_just_before_half_its_life_is_not_renewed(client, app, user):
+    login(client)
+    token = forge(app, only_session(), age=LIFETIME // 2 - 2)
+    res = client.get(PRIVATE, headers=bearer(token))
+    assert res.status_code == 200 and RENEWED_TOKEN_HEADER not in res.headers
+    res = client.get(PRIVATE, headers=bearer(forge(app, only_session(), age=LIFETIME // 2 + 1)))
+    assert res.status_code == 200 and RENEWED_TOKEN_HEADER in res.headers
+
+
+def test_a_renewal_cookie_of_the_session_renews_a_token_just_past_its_expiry(client, app, user):
+    login(client)  # the client keeps the cookie
+    res = client.get(PRIVATE, headers=bearer(forge(app, only_session(), age=LIFETIME + 1)))
+    assert res.status_code == 200 and RENEWED_TOKEN_HEADER in res.headers
+
+
+def test_logout_with_an_expired_token_and_no_renewal_cookie_still_revokes(client, app, user):
+    login(client)
+    _without_cookie(client, app)
+    session = only_session()
+    expired = forge(app, session, age=2 * LIFETIME)
+    res = client.post("/api/logout", headers=bearer(expired))
+    assert res.status_code == 200
+    db.session.refresh(session)
+    assert session.revoked_at is not None
+    # The session is gone for every token of it, whatever their age.
+    assert client.get(PRIVATE, headers=bearer(forge(app, session, age=10))).status_code == 401
+
+
+def test_logout_with_another_shops_expired_token_revokes_nothing(client, app, user, make_shop):
+    login(client)
+    _without_cookie(client, app)
+    make_shop("shop-b.test")
+    session = only_session()
+    client.post(
+        "/api/logout", headers=bearer(forge(app, session, age=2 * LIFETIME), {"X-Site-Host": "shop-b.test"})
+    )
+    db.session.refresh(session)
+    assert session.revoked_at is None
