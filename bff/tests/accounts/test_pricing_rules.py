@@ -73,3 +73,28 @@ def test_the_sql_expression_agrees_with_the_rule_on_every_case(session, shop, ma
         assert abs(Decimal(str(in_sql)) - Decimal(case["expected"]["price"])) < Decimal("0.000001"), case[
             "case"
         ]
+
+
+def test_quote_for_reads_each_field_of_the_item_and_the_shopper():
+    """What products, variants and the cart call: the same answer as the table's, field by field."""
+    from types import SimpleNamespace
+
+    from bff.pricing.rules import GUEST, Shopper, quote_for
+
+    for case in CASES:
+        item = SimpleNamespace(
+            price=_dec(case["price"]),
+            discount=_dec(case["discount"]),
+            member_price=_dec(case["member_price"]),
+        )
+        shopper = Shopper(_dec(case["member_discount_percent"]), case["is_special_member"])
+        result = quote_for(item, shopper)
+        assert (str(result.amount), result.badge, result.basis.value) == (
+            case["expected"]["price"],
+            case["expected"]["badge"],
+            case["expected"]["basis"],
+        ), case["case"]
+    guest = quote_for(
+        SimpleNamespace(price=Decimal("10.00"), discount=None, member_price=Decimal("7.00")), GUEST
+    )
+    assert (guest.amount, guest.basis) == (Decimal("10.00"), Basis.PRICE)

@@ -65,7 +65,8 @@ describe('shared pricing cases', () => {
   for (const c of table.cases) {
     it(c.case, () => {
       const q = quote(c);
-      expect({ price: q.price.toFixed(2), badge: q.badge, basis: q.basis }).toEqual(c.expected);
+      // The number itself, not its toFixed(2): a level price left unrounded (9.3025) must fail.
+      expect(q).toEqual({ price: Number(c.expected.price), badge: c.expected.badge, basis: c.expected.basis });
     });
   }
 });
