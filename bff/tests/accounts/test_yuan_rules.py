@@ -27,3 +27,33 @@ def test_the_first_case_is_one_where_the_subtotals_own_yuan_differs():
     case = CASES[0]
     (price, quantity), rate = case["lines"][0], case["rate"]
     assert str(yuan(Decimal(price) * quantity, rate)) != case["expected"]["subtotal"]
+
+
+CHARGES = json.loads((ROOT / "rules" / "yuan_cases.json").read_text())["charges"]
+
+
+@pytest.mark.parametrize("case", CHARGES, ids=[c["case"] for c in CHARGES])
+def test_a_yuan_charge_rounds_half_up_to_the_fen(case):
+    """The table's charges (half fen after an even digit among them): NZD x rate, half up."""
+    from bff.payments.charges import charge_for, in_yuan
+
+    assert str(in_yuan(Decimal(case["nzd"]), Decimal(case["rate"]))) == case["expected"]
+    charge = charge_for(Decimal(case["nzd"]), "CNY", Decimal(case["rate"]))
+    assert (str(charge.amount), charge.currency, charge.rate) == (
+        case["expected"],
+        "CNY",
+        Decimal(case["rate"]),
+    )
+
+
+def test_the_charges_include_half_fens_that_half_to_even_rounds_the_other_way():
+    """So that the table can tell ROUND_HALF_UP from ROUND_HALF_EVEN at all."""
+    from decimal import ROUND_HALF_EVEN
+
+    differ = [
+        c
+        for c in CHARGES
+        if str((Decimal(c["nzd"]) * Decimal(c["rate"])).quantize(Decimal("0.01"), ROUND_HALF_EVEN))
+        != c["expected"]
+    ]
+    assert len(differ) >= 2

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import table from '../../../../rules/yuan_cases.json';
-import { yuanOf, yuanTotals } from './money.js';
+import { roundCents, yuanOf, yuanTotals } from './money.js';
 
 describe('yuan of each line, summed (rules/yuan_cases.json)', () => {
   it.each(table.cases.map((c) => [c.case, c]))('%s', (_, c) => {
@@ -24,5 +24,11 @@ describe('yuan of each line, summed (rules/yuan_cases.json)', () => {
   it('has no amount without a price or a rate', () => {
     expect(yuanOf(null, 4.5)).toBeNaN();
     expect(yuanOf(10, undefined)).toBeNaN();
+  });
+});
+
+describe("a yuan charge's fen (rules/yuan_cases.json, charges): the BFF's half up, as roundCents does", () => {
+  it.each(table.charges.map((c) => [c.case, c]))('%s', (_, c) => {
+    expect(roundCents(Number(c.nzd) * Number(c.rate))).toBe(Number(c.expected));
   });
 });
