@@ -5,7 +5,7 @@ PIP := .venv/bin/pip
 FLASK := .venv/bin/flask --app bff.app:create_app
 NPM_STAMP := node_modules/.installed
 
-.PHONY: start test install migrate seed build dev serve-bff test-py test-api test-js test-e2e lint format chromium lock clean bench bench-catalog bench-search
+.PHONY: start test install migrate seed build dev serve-bff test-py test-api test-js test-e2e lint format chromium lock clean bench bench-catalog bench-search mutation
 
 start: install migrate seed build
 	./scripts/start.sh
@@ -81,6 +81,12 @@ bench-catalog: .venv/.installed
 
 bench-search: .venv/.installed
 	$(PY) bench/search_bench.py
+
+# Mutation testing of the money, stock, order-state, payment-verification and session rules (mutmut),
+# then of frontend/src/common/rules (Stryker): each module's score and every surviving mutant. Slow (about
+# an hour on 2 cores), so not part of `make test`; `MODULES="pricing stock"` runs some (scripts/mutation.py).
+mutation: install
+	$(PY) scripts/mutation.py $(MODULES)
 
 lock:
 	$(PIP) freeze | sed '1i # Full pinned tree for the BFF (pip freeze). Regenerate with: make lock' > requirements.lock
