@@ -138,6 +138,7 @@ def yuan_totals(lines, rate, shipping=Decimal(0)) -> YuanTotals:
     ¥29.7 x 2 would show ¥59.3). `rules/yuan_cases.json`; the frontend's twin is `yuanTotals`.
     """
     units = tuple(yuan(unit, rate) for unit, _ in lines)
+    # Equivalent mutant: strict=False or none; `units` has one entry per line by construction.
     amounts = tuple(u * int(quantity) for u, (_, quantity) in zip(units, lines, strict=True))
     subtotal = sum(amounts, Decimal("0.0"))
     fee = yuan(shipping, rate)
