@@ -84,3 +84,31 @@ def test_fifty_five_refunds_through_the_console_give_back_exactly_the_yuan_charg
     )
     detail = client.get(admin_url(order), headers=as_admin).get_json()
     assert detail["order"]["refunded_amount"] == 55.0 and "refund" not in detail["actions"]
+
+
+def test_refunds_never_give_back_more_than_the_charge_kept_on_the_attempt():
+    """Should the charge kept be less than the total's yuan now (a charge fixed otherwise), the
+    refunds stop at it: never a fen more than was charged."""
+    from bff.payments.charges import Charge
+
+    charge = Charge(Decimal("245.00"), "CNY", RATE)  # the total's yuan at RATE would be 245.12
+    assert refund_amount(charge, TOTAL, Decimal("0"), TOTAL) == Decimal("245.00")
+    assert refund_amount(charge, TOTAL, Decimal("54.00"), Decimal("1.00")) == Decimal(
+        "4.34"
+    )  # 245.00 - 240.66
+    assert refund_amount(charge, TOTAL, Decimal("54.99"), Decimal("0.01")) == Decimal("0.00")
+
+
+@pytest.mark.parametrize(
+    ("currency", "rate"),
+    [("USD", RATE), ("CNY", None), ("CNY", Decimal("0")), ("CNY", Decimal("-4.4567"))],
+    ids=["another-currency", "yuan-without-a-rate", "yuan-at-rate-0", "yuan-at-a-negative-rate"],
+)
+def test_a_charge_needs_nzd_or_yuan_at_a_positive_rate(currency, rate):
+    with pytest.raises(ValueError):
+        charge_for(TOTAL, currency, rate)
+
+
+def test_an_nzd_charge_is_the_total_to_the_cent_without_a_rate():
+    assert charge_for(Decimal("55"), "NZD", RATE) == charge_for(Decimal("55.00"), "NZD", None)
+    assert charge_for(Decimal("55"), "NZD", RATE).amount.as_tuple().exponent == -2
