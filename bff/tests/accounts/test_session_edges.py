@@ -2,6 +2,12 @@
 its life, and logout with an expired token when the renewal cookie is not sent (another tab
 cleared it, or a script holding a copied token)."""
 
+import time
+from datetime import datetime
+
+import pytest
+
+from bff.accounts import auth
 from bff.accounts.auth import RENEWED_TOKEN_HEADER
 from bff.extensions import db
 from bff.tests.accounts.test_sessions import PRIVATE, bearer, forge, login, only_session
@@ -68,3 +74,79 @@ def test_logout_with_another_shops_expired_token_revokes_nothing(client, app, us
     )
     db.session.refresh(session)
     assert session.revoked_at is None
+
+
+# The BFF's clock held still at a whole second, so that "at expiry" and "at half its life" are exact.
+
+
+@pytest.fixture
+def still_clock(monkeypatch):
+    now = int(time.time())
+
+    class Still(datetime):
+        @classmethod
+        def now(cls, tz=None):
+            return datetime.fromtimestamp(now, tz)
+
+    monkeypatch.setattr(auth, "datetime", Still)
+    return now
+
+
+def _token(app, session, iat: int, exp: int) -> str:
+    return forge(app, session, age=0, iat=iat, nbf=iat, exp=exp)
+
+
+def test_a_token_is_expired_at_its_exp_second_itself(client, app, user, still_clock):
+    login(client)
+    _without_cookie(client, app)
+    session = only_session()
+    now = still_clock
+    assert client.get(PRIVATE, headers=bearer(_token(app, session, now - LIFETIME, now))).status_code == 401
+    assert (
+        client.get(PRIVATE, headers=bearer(_token(app, session, now - LIFETIME + 1, now + 1))).status_code
+        == 200
+    )
+
+
+def test_a_token_is_renewed_from_half_its_life_on_the_second(client, app, user, still_clock):
+    login(client)
+    session = only_session()
+    now, half = still_clock, LIFETIME // 2
+    at_half = client.get(PRIVATE, headers=bearer(_token(app, session, now - half, now + half)))
+    assert at_half.status_code == 200 and RENEWED_TOKEN_HEADER in at_half.headers
+    before = client.get(PRIVATE, headers=bearer(_token(app, session, now - half + 1, now + half + 1)))
+    assert before.status_code == 200 and RENEWED_TOKEN_HEADER not in before.headers
+
+
+def test_renewing_with_the_cookie_slides_the_cookie_too(client, app, user):
+    login(client)
+    res = client.get(PRIVATE, headers=bearer(forge(app, only_session(), age=LIFETIME + 60)))
+    assert res.status_code == 200 and RENEWED_TOKEN_HEADER in res.headers
+    cookie = next(h for h in res.headers.getlist("Set-Cookie") if h.startswith("sf_renew="))
+    assert not cookie.startswith("sf_renew=;") and "Max-Age=" in cookie and "HttpOnly" in cookie
+
+
+@pytest.mark.parametrize(
+    "claims",
+    [
+        {"type": "refresh"},
+        {"sub": "not-a-number"},
+        {"sid": 999999},
+        {"shop": 999999},
+        {"iat": True},
+        {"sub": 5},
+    ],
+    ids=[
+        "not-an-access-token",
+        "sub-not-a-user-id",
+        "unknown-session",
+        "another-shop",
+        "iat-a-bool",
+        "sub-a-number",
+    ],
+)
+def test_a_token_signed_by_us_but_naming_no_live_session_here_is_no_token(client, app, user, claims):
+    login(client)
+    token = forge(app, only_session(), age=10, **claims)
+    assert client.get(PRIVATE, headers=bearer(token)).status_code == 401
+    assert client.get("/api/check-login-status", headers=bearer(token)).json["data"]["isLoggedIn"] is False
