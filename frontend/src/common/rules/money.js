@@ -11,6 +11,7 @@ const jiao = (amount) => Math.floor(Math.round(amount * 1e6) / 1e5 + 0.5);
 
 /** A NZ dollar amount in yuan at the shop's rate, to the jiao (half up): what a screen shows. NaN if either is missing. */
 export function yuanOf(nzd, rate) {
+  // Equivalent mutants (Stryker): either `=== undefined` dropped is the same, Number(undefined) is NaN.
   if (nzd === null || nzd === undefined || nzd === '' || rate === null || rate === undefined || rate === '') return NaN;
   const n = Number(nzd) * Number(rate);
   return Number.isFinite(n) ? jiao(n) / 10 : NaN;

@@ -19,6 +19,7 @@ export const SPECIAL_AREA_PROVINCES = ['650000', '540000'];
 const AUCKLAND_NAMES = ['auckland', 'tamaki makaurau', '奥克兰'];
 export const MIN_CHARGED_GRAMS = 1000;
 
+// Equivalent mutant (Stryker): without `v === true` the same, Number(true) is 1.
 const flag = (v) => v === true || Number(v) === 1;
 const num = (v) => {
   const n = Number(v);

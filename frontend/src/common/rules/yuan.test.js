@@ -32,3 +32,19 @@ describe("a yuan charge's fen (rules/yuan_cases.json, charges): the BFF's half u
     expect(roundCents(Number(c.nzd) * Number(c.rate))).toBe(Number(c.expected));
   });
 });
+
+describe('yuanOf without an amount or a rate', () => {
+  // undefined needs no check of its own (Number(undefined) is NaN); null and '' do (Number gives 0).
+  it.each([
+    ['no price', null, 4.5],
+    ['an empty price', '', 4.5],
+    ['no rate', 10, null],
+    ['an empty rate', 10, ''],
+  ])('%s has no yuan', (_, nzd, rate) => {
+    expect(yuanOf(nzd, rate)).toBeNaN();
+  });
+  it('a price of 0 is ¥0.0, not missing', () => {
+    expect(yuanOf(0, 4.5)).toBe(0);
+    expect(yuanOf('0', '4.5')).toBe(0);
+  });
+});
