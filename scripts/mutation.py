@@ -242,8 +242,9 @@ def _explained(module: Module, diff: str) -> bool:
     return False
 
 
-def report(modules: tuple[Module, ...], diffs: bool = True) -> list[tuple[str, str, int, int, int, float]]:
-    """The table (killed, explained as equivalent, mutants, score) and every mutant not killed."""
+def report(modules: tuple[Module, ...], diffs: bool = True) -> list[tuple]:
+    """The table (killed, explained as equivalent, mutants tried, score) and every mutant tried and
+    not killed. Mutants a run did not reach (stopped early) are counted apart, not in the score."""
     rows = []
     shown: list[tuple[str, str, str]] = []
     for module in modules:
@@ -251,29 +252,27 @@ def report(modules: tuple[Module, ...], diffs: bool = True) -> list[tuple[str, s
         if not results:
             continue
         killed = sum(1 for s in results.values() if s in ("killed", "timeout"))
+        not_run = sum(1 for s in results.values() if s == "not run")
         explained = 0
         for name, status in sorted(results.items()):
-            if status in ("killed", "timeout"):
+            if status in ("killed", "timeout", "not run"):
                 continue
             diff = _show(module, name) if status == "survived" else ""
             if diff and _explained(module, diff):
                 explained += 1
                 status = "survived, explained as equivalent"
             shown.append((name, status, diff))
-        total = len(results)
+        tried = len(results) - not_run
         # The score leaves out the equivalent mutants: no test can tell them from the code.
-        rows.append(
-            (module.name, module.path, killed, explained, total, 100.0 * killed / (total - explained))
-        )
+        score = 100.0 * killed / max(tried - explained, 1)
+        rows.append((module.name, module.path, killed, explained, tried, not_run, score))
     print()
-    print(
-        f"| module | file | killed | equivalent | mutants | score: killed of the rest (goal {GOAL:.0f} %) |"
-    )
-    print("|---|---|---|---|---|---|")
-    for name, path, killed, explained, total, score in rows:
-        print(f"| {name} | `{path}` | {killed} | {explained} | {total} | {score:.1f} % |")
+    print(f"| module | file | killed | equivalent | tried | not reached | score (goal {GOAL:.0f} %) |")
+    print("|---|---|---|---|---|---|---|")
+    for name, path, killed, explained, tried, not_run, score in rows:
+        print(f"| {name} | `{path}` | {killed} | {explained} | {tried} | {not_run} | {score:.1f} % |")
     if shown:
-        print(f"\n{len(shown)} mutant(s) not killed:")
+        print(f"\n{len(shown)} mutant(s) tried and not killed:")
         for name, status, diff in shown:
             print(f"\n-- {name} ({status})")
             if diffs and diff:
@@ -312,9 +311,9 @@ def main() -> int:
     stryker = 0
     if not args.no_stryker and (not args.modules or "stryker" in args.modules):
         stryker = run_stryker()
-    below = [name for name, _, _, _, _, score in rows if score < GOAL]
+    below = [row[0] for row in rows if row[-1] < GOAL or row[-2]]
     if below:
-        print(f"\nBelow {GOAL:.0f} %: {', '.join(below)}")
+        print(f"\nBelow {GOAL:.0f} % or not finished: {', '.join(below)}")
     return 1 if below or stryker else 0
 
 
