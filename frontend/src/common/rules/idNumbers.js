@@ -15,6 +15,8 @@ export const isMaskedIdNumber = (value) => String(value ?? '').includes(MASK_CHA
 
 const realDate = (year, month, day) => {
   const d = new Date(Date.UTC(year, month - 1, day));
+  // Equivalent mutants (Stryker): any one of the three checks dropped, the other two still catch
+  // a date that rolled over (a day past the month's end moves the month; year ≥ 1900 is checked first).
   return d.getUTCFullYear() === year && d.getUTCMonth() === month - 1 && d.getUTCDate() === day;
 };
 
