@@ -112,3 +112,4 @@ def test_a_charge_needs_nzd_or_yuan_at_a_positive_rate(currency, rate):
 def test_an_nzd_charge_is_the_total_to_the_cent_without_a_rate():
     assert charge_for(Decimal("55"), "NZD", RATE) == charge_for(Decimal("55.00"), "NZD", None)
     assert charge_for(Decimal("55"), "NZD", RATE).amount.as_tuple().exponent == -2
+    assert charge_for(Decimal("55"), "NZD", RATE).currency == "NZD"
