@@ -105,7 +105,7 @@ def test_refunds_never_give_back_more_than_the_charge_kept_on_the_attempt():
     ids=["another-currency", "yuan-without-a-rate", "yuan-at-rate-0", "yuan-at-a-negative-rate"],
 )
 def test_a_charge_needs_nzd_or_yuan_at_a_positive_rate(currency, rate):
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match=f"cannot charge NZD prices in {currency}"):
         charge_for(TOTAL, currency, rate)
 
 
