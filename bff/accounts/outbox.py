@@ -36,6 +36,7 @@ import click
 from flask import Flask, current_app, has_app_context
 from flask.cli import with_appcontext
 from sqlalchemy import JSON, DateTime, ForeignKey, Index, Integer, String, Text, event, func, select, update
+from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import Mapped, Session, mapped_column
 
 from bff.accounts.mail import build_message, settings_of, try_to_deliver
@@ -170,6 +171,8 @@ def send_one(session: Session, row: OutboxMail, config) -> MailState:
             sender=config["SMTP_FROM"],
             sender_name=letter.sender_name,
         )
+    except SQLAlchemyError:
+        raise  # the database, not the mail: the row stays claimed and falls due again after its lease
     except Exception as exc:  # it will not write better later: failed, and said so in the log
         log.exception("Could not write mail %s (%s)", row.id, row.kind)
         session.rollback()
