@@ -17,11 +17,11 @@ failed try is tried again after each of MAIL_RETRY_DELAYS, then the row is `fail
 ends, the row's values are wiped (a reset token is a secret): who, what kind, when and the error
 remain.
 
-Who sends: every commit that queued mail wakes its process's sender (`after_commit`). With
-MAIL_ASYNC that is a daemon thread, which also looks again every MAIL_POLL_SECONDS (retries
-coming due, rows a stopped process left); without, the due rows are sent right after the commit
-on the caller's thread, every error caught and logged. `flask send-mail` sends the due rows for
-a scheduler.
+Who sends: every commit that queued mail wakes its process's sender (once the session has given
+its connection back). With MAIL_ASYNC that is a daemon thread, which sends every due row and
+looks again every MAIL_POLL_SECONDS (retries coming due, rows a stopped process left); without,
+the rows just committed are sent on the caller's thread, every error caught and logged.
+`flask send-mail` sends the due rows for a scheduler.
 """
 
 import enum
@@ -35,7 +35,20 @@ from datetime import datetime, timedelta
 import click
 from flask import Flask, current_app, has_app_context
 from flask.cli import with_appcontext
-from sqlalchemy import JSON, DateTime, ForeignKey, Index, Integer, String, Text, event, func, select, update
+from sqlalchemy import (
+    JSON,
+    DateTime,
+    ForeignKey,
+    Index,
+    Integer,
+    String,
+    Text,
+    event,
+    func,
+    inspect,
+    select,
+    update,
+)
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import Mapped, Session, mapped_column
 
@@ -45,7 +58,10 @@ from bff.extensions import db
 
 log = logging.getLogger(__name__)
 
-QUEUED = "bff.outbox.queued"  # session.info: this transaction queued mail
+# session.info: the rows this transaction queued; their ids once committed, sent when the
+# session has given its connection back (so a sender never holds a second one per thread).
+QUEUED = "bff.outbox.queued"
+COMMITTED = "bff.outbox.committed"
 
 
 class MailState(enum.StrEnum):
@@ -106,7 +122,7 @@ def enqueue(
         shop_id=shop_id, user_id=user_id, order_id=order_id, kind=kind, payload=values, due_at=utcnow()
     )
     session.add(row)
-    session.info[QUEUED] = True
+    session.info.setdefault(QUEUED, []).append(row)
     return row
 
 
@@ -122,11 +138,14 @@ def _due(now: datetime):
     return OutboxMail.state.in_((MailState.PENDING, MailState.SENDING)), OutboxMail.due_at <= now
 
 
-def claim(session: Session, lease: timedelta) -> OutboxMail | None:
-    """Claim the next due row for this sender (committed), or None when none is due."""
+def claim(session: Session, lease: timedelta, among: list[int] | None = None) -> OutboxMail | None:
+    """Claim the next due row (of `among`, when given) for this sender (committed), or None when
+    none is due."""
     while True:
         now = utcnow()
         oldest = select(OutboxMail.id).where(*_due(now)).order_by(OutboxMail.due_at, OutboxMail.id).limit(1)
+        if among is not None:
+            oldest = oldest.where(OutboxMail.id.in_(among))
         if session.get_bind().dialect.name == "postgresql":
             oldest = oldest.with_for_update(skip_locked=True)
         row_id = session.scalar(oldest)
@@ -191,13 +210,14 @@ def send_one(session: Session, row: OutboxMail, config) -> MailState:
     return MailState.PENDING
 
 
-def send_due(config=None, limit: int | None = None) -> int:
-    """Send the due rows (at most `limit`) in a session of its own (app context); how many."""
+def send_due(config=None, among: list[int] | None = None) -> int:
+    """Send the due rows (only those of `among`, when given) in a session of its own (app
+    context); how many were handled."""
     config = config or current_app.config
     handled = 0
     with Session(db.engine) as session:
-        while limit is None or handled < limit:
-            row = claim(session, _lease(config))
+        while True:
+            row = claim(session, _lease(config), among)
             if row is None:
                 break
             send_one(session, row, config)
@@ -265,20 +285,33 @@ def sender_of(app: Flask) -> Sender:
     return app.extensions["bff.mail_sender"]
 
 
-def send_soon(app: Flask) -> None:
-    """Have the queued mail sent: woken thread (MAIL_ASYNC), else here and now. Never raises."""
+def send_soon(app: Flask, ids: list[int]) -> None:
+    """Have the mail just committed sent: by the woken thread (MAIL_ASYNC), else here and now
+    (only these rows: a retry that falls due later waits for the thread or `flask send-mail`).
+    Never raises."""
     try:
         if app.config["MAIL_ASYNC"]:
             sender_of(app).wake()
         else:
-            send_due(app.config)
+            send_due(app.config, among=ids)
     except Exception:
         log.exception("Sending queued mail failed")
 
 
 def _after_commit(session: Session) -> None:
-    if session.info.pop(QUEUED, False) and has_app_context():
-        send_soon(current_app._get_current_object())
+    rows = session.info.pop(QUEUED, None)
+    if rows:
+        ids = [state.identity[0] for state in map(inspect, rows) if state.identity]
+        session.info.setdefault(COMMITTED, []).extend(ids)
+
+
+def _after_transaction_end(session: Session, transaction) -> None:
+    # After the commit's connection went back to the pool: no SQL may run in after_commit, and a
+    # sender here holds one connection, not two.
+    if transaction.parent is None and COMMITTED in session.info:
+        ids = session.info.pop(COMMITTED)
+        if has_app_context():
+            send_soon(current_app._get_current_object(), ids)
 
 
 def _after_rollback(session: Session) -> None:
@@ -298,4 +331,5 @@ def init_app(app: Flask) -> None:
     app.cli.add_command(send_mail_command)
     if not event.contains(Session, "after_commit", _after_commit):
         event.listen(Session, "after_commit", _after_commit)
+        event.listen(Session, "after_transaction_end", _after_transaction_end)
         event.listen(Session, "after_rollback", _after_rollback)
