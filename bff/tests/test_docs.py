@@ -38,6 +38,8 @@ NOT_PATHS = {
     "./backups",
 }
 
+# Marks of a URL, a pattern, a placeholder or code rather than a path.
+NOT_IN_PATHS = ("://", "<", ">", "$", "{", "}", " ", "…", "...", "=", "(", "*", "|", ",")
 BACKTICKED = re.compile(r"`([^`\n]+)`")
 MAKE = re.compile(r"^make ([a-z][\w-]*(?: [a-z][\w-]*)*)")
 
@@ -67,7 +69,7 @@ def _repository_paths() -> set[str]:
 
 
 def _looks_like_path(token: str) -> bool:
-    if any(mark in token for mark in ("://", "<", ">", "$", "{", "}", " ", "…", "...", "=", "(", "*", "|", ",")):
+    if any(mark in token for mark in NOT_IN_PATHS):
         return False
     if token.startswith(("/", "-", "@")) or ":" in token:
         return False
