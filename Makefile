@@ -5,7 +5,7 @@ PIP := .venv/bin/pip
 FLASK := .venv/bin/flask --app bff.app:create_app
 NPM_STAMP := node_modules/.installed
 
-.PHONY: start test check test-py-sqlite drill install migrate seed build dev serve-bff test-py test-api test-js test-e2e lint format chromium lock clean bench bench-catalog bench-search
+.PHONY: start test install migrate seed build dev serve-bff test-py test-api test-js test-e2e lint format chromium lock clean bench bench-catalog bench-search
 
 start: install migrate seed frontend/dist/.built
 	./scripts/start.sh
@@ -13,6 +13,8 @@ start: install migrate seed frontend/dist/.built
 # Each stage's wall time is printed at the end (scripts/stages.sh), a failed stage's too.
 test: install
 	@MAKE="$(MAKE)" ./scripts/stages.sh lint test-py test-api test-js test-e2e
+
+.PHONY: check test-py-sqlite drill nginx
 
 # The inner loop: lint, the BFF suite on SQLite, Vitest (no API fuzzing, no browsers, no PostgreSQL).
 check: install
@@ -81,6 +83,18 @@ chromium:
 	@command -v chromium >/dev/null || { \
 	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
 	  else echo "Browser tests need Debian's chromium: sudo apt-get install chromium" >&2; exit 1; fi; }
+
+# The production shape on one machine, all on loopback (scripts/drill.py; README, "The drill"):
+# Debian's nginx with docker-compose's entry rules, two SSR and two BFF replicas, PostgreSQL, Redis,
+# an S3 server, the scheduler's jobs; kills a BFF and an SSR replica under a short load and prints a
+# table. About two minutes; not part of `make test`.
+drill: install frontend/dist/.built nginx
+	$(PY) scripts/drill.py
+
+nginx:
+	@command -v nginx >/dev/null || { \
+	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx >/dev/null; \
+	  else echo "make drill needs Debian's nginx: sudo apt-get install nginx" >&2; exit 1; fi; }
 
 # Rewrites the code to the project's style: ruff for Python, Prettier and ESLint's fixes for JavaScript.
 format: .venv/.installed $(NPM_STAMP)
