@@ -18,7 +18,7 @@ trap cleanup EXIT INT TERM
 free_port() { python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
 wait_ready() { # url seconds log
   for _ in $(seq "$2"); do
-    if curl -fsS -o /dev/null "$1"; then return 0; fi
+    if curl -fs -o /dev/null "$1" 2>/dev/null; then return 0; fi
     sleep 1
   done
   echo "not ready: $1" >&2; tail -40 "$3" >&2; exit 1
