@@ -46,6 +46,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from pathlib import Path
 
+import boto3
 import redis
 import requests
 import yaml
@@ -381,7 +382,8 @@ class Drill:
         self.engine = None
 
     # -- set-up
-    def secrets(self) -> dict[str, str]:
+    def made_secrets(self) -> dict[str, str]:
+        """What docker-compose.yml asks of its environment, made for this run."""
         return {
             "POSTGRES_PASSWORD": "unused",
             "SECRET_KEY": secrets.token_urlsafe(48),
@@ -393,10 +395,9 @@ class Drill:
             "MINIO_ROOT_PASSWORD": "drill-secret",
         }
 
-    def bff_env(self, values: dict[str, str], s3: str) -> dict[str, str]:
-        env = compose_environment("bff", values)
-        # LOOPBACK: Docker's service names become this machine's servers.
-        env |= {
+    def loopback(self, s3: str) -> dict[str, str]:
+        """LOOPBACK: Docker's service names become this machine's servers; the run's own files."""
+        return {
             "DATABASE_URL": self.database_url,
             "REDIS_URL": self.redis_url,
             "S3_ENDPOINT_URL": s3,
@@ -405,39 +406,85 @@ class Drill:
             "PATH": os.environ["PATH"],
             "HOME": os.environ.get("HOME", "/tmp"),
         }
-        return env | LIMITS
 
     def set_up(self) -> None:
         print(f"drill {self.run}: files in {self.dir}", flush=True)
+        self.create_database()
+        redis.Redis.from_url(self.redis_url).flushdb()
+        values = self.made_secrets()
+        s3 = self.start_s3()
+        bff_env = compose_environment("bff", values) | self.loopback(s3) | LIMITS
+        self.make_bucket(bff_env)
+        # docker/bff.Dockerfile's command runs the migrations first; then the demo shops for the load.
+        tools = bff_env | {"VAR_DIR": str(self.dir / "tools")}
+        flask = [str(BIN / "flask"), "--app", "bff.app:create_app"]
+        subprocess.run([*flask, "db", "upgrade"], cwd=ROOT, env=tools, check=True, capture_output=True)
+        subprocess.run([*flask, "seed-demo"], cwd=ROOT, env=tools, check=True, capture_output=True)
+        self.scheduler_env = compose_environment("scheduler", values) | self.loopback(s3)
+
+        for index in (0, 1):
+            port = self.ports[f"bff{index}"]
+            env = bff_env | {
+                # Each container has its own /app/var: here a folder per replica (control socket).
+                "VAR_DIR": str(self.dir / f"bff{index}"),
+                "BFF_BIND": f"127.0.0.1:{port}",
+                "WEB_CONCURRENCY": "2",
+                # The release on every replica's thread as well as the schedulers: exactly once still.
+                "UNPAID_RELEASE_SECONDS": "2",
+            }
+            argv = [str(BIN / "gunicorn"), "-c", "bff/gunicorn.conf.py", "bff.wsgi:app"]
+            self.replicas.append(Replica(f"bff{index}", port, argv, env, self.dir / f"bff{index}.log"))
+        ssr_env = compose_environment("ssr", values) | {
+            "BFF_URL": f"http://127.0.0.1:{self.ports['bff_name']}",
+            "METRICS_PORT": "0",
+            "NODE_ENV": "production",
+            "HOST": "127.0.0.1",
+            "PATH": os.environ["PATH"],
+        }
+        for index in (0, 1):
+            port = self.ports[f"ssr{index}"]
+            env = ssr_env | {"PORT": str(port)}
+            argv = ["node", "ssr/server.js"]
+            self.replicas.append(Replica(f"ssr{index}", port, argv, env, self.dir / f"ssr{index}.log"))
+
+        for replica in self.replicas:
+            replica.start()
+        self.start_nginx()
+        for replica in self.replicas:
+            wait_ready(f"http://127.0.0.1:{replica.port}/readyz", replica)
+        wait_ready(f"http://127.0.0.1:{self.ports['entry']}/readyz")
+        ports = "nginx :{entry}, SSR :{ssr0} :{ssr1}, BFF :{bff0} :{bff1}, S3 :{s3}".format(**self.ports)
+        print(f"stack ready: {ports}", flush=True)
+
+    def create_database(self) -> None:
         admin = create_engine(f"{POSTGRES}/postgres".replace("postgresql://", "postgresql+psycopg://"))
         with admin.connect().execution_options(isolation_level="AUTOCOMMIT") as connection:
             connection.execute(text(f'CREATE DATABASE "{self.database}"'))
         admin.dispose()
         self.engine = create_engine(self.database_url.replace("postgresql://", "postgresql+psycopg://"))
-        redis.Redis.from_url(self.redis_url).flushdb()
 
+    def start_s3(self) -> str:
         logging.getLogger("werkzeug").setLevel(logging.ERROR)  # moto's server logs every request
         self.s3 = ThreadedMotoServer(ip_address="127.0.0.1", port=0, verbose=False)
         self.s3.start()
         host, port = self.s3.get_host_and_port()
-        s3 = f"http://{host}:{port}"
         self.ports["s3"] = port
+        return f"http://{host}:{port}"
 
-        values = self.secrets()
-        bff_env = self.bff_env(values, s3)
-        import boto3
-
+    def make_bucket(self, env: dict[str, str]) -> None:
+        assert env["S3_BUCKET"] == BUCKET, "docker/entry.locations.conf serves the shop-media bucket"
         bucket = boto3.client(
             "s3",
-            endpoint_url=s3,
-            region_name=bff_env["S3_REGION"],
-            aws_access_key_id=bff_env["S3_ACCESS_KEY_ID"],
-            aws_secret_access_key=bff_env["S3_SECRET_ACCESS_KEY"],
+            endpoint_url=env["S3_ENDPOINT_URL"],
+            region_name=env["S3_REGION"],
+            aws_access_key_id=env["S3_ACCESS_KEY_ID"],
+            aws_secret_access_key=env["S3_SECRET_ACCESS_KEY"],
         )
         bucket.create_bucket(Bucket=BUCKET)
         # Readable by anyone, as docker-compose's minio-bucket makes it (`mc anonymous set download`):
-        # the entry serves pictures from it unsigned. The policy is AWS's "read-only permission to
-        # anonymous users" example (https://docs.aws.amazon.com/AmazonS3/latest/userguide/example-bucket-policies.html).
+        # the entry serves pictures from it unsigned. The policy is AWS's example "Granting read-only
+        # permission to an anonymous user":
+        # https://docs.aws.amazon.com/AmazonS3/latest/userguide/example-bucket-policies.html
         public = {
             "Version": "2012-10-17",
             "Statement": [
@@ -450,67 +497,6 @@ class Drill:
             ],
         }
         bucket.put_bucket_policy(Bucket=BUCKET, Policy=json.dumps(public))
-        assert bff_env["S3_BUCKET"] == BUCKET, "docker/entry.locations.conf serves the shop-media bucket"
-
-        # docker/bff.Dockerfile's command: migrations, then gunicorn; the demo shops for the load.
-        tools = bff_env | {"VAR_DIR": str(self.dir / "tools")}
-        flask = [str(BIN / "flask"), "--app", "bff.app:create_app"]
-        subprocess.run([*flask, "db", "upgrade"], cwd=ROOT, env=tools, check=True, capture_output=True)
-        subprocess.run([*flask, "seed-demo"], cwd=ROOT, env=tools, check=True, capture_output=True)
-        self.tools_env = tools
-        self.scheduler_env = compose_environment("scheduler", values) | {
-            "DATABASE_URL": self.database_url,
-            "REDIS_URL": self.redis_url,
-            "CATALOGUE_REDIS_PREFIX": bff_env["CATALOGUE_REDIS_PREFIX"],
-            "MAIL_OUTBOX_DIR": bff_env["MAIL_OUTBOX_DIR"],
-            "VAR_DIR": str(self.dir / "scheduler"),
-            "PATH": os.environ["PATH"],
-        }
-
-        for index in (0, 1):
-            port = self.ports[f"bff{index}"]
-            env = bff_env | {
-                # Each container has its own /app/var: here a folder per replica (control socket).
-                "VAR_DIR": str(self.dir / f"bff{index}"),
-                "BFF_BIND": f"127.0.0.1:{port}",
-                "WEB_CONCURRENCY": "2",
-                # The release on every replica's thread as well as the schedulers: exactly once still.
-                "UNPAID_RELEASE_SECONDS": "2",
-            }
-            replica = Replica(
-                f"bff{index}",
-                port,
-                [str(BIN / "gunicorn"), "-c", "bff/gunicorn.conf.py", "bff.wsgi:app"],
-                env,
-                self.dir / f"bff{index}.log",
-            )
-            self.replicas.append(replica)
-        ssr_base = compose_environment("ssr", values) | {
-            "BFF_URL": f"http://127.0.0.1:{self.ports['bff_name']}",
-            "METRICS_PORT": "0",
-            "NODE_ENV": "production",
-            "HOST": "127.0.0.1",
-            "PATH": os.environ["PATH"],
-        }
-        for index in (0, 1):
-            port = self.ports[f"ssr{index}"]
-            env = ssr_base | {"PORT": str(port)}
-            self.replicas.append(
-                Replica(f"ssr{index}", port, ["node", "ssr/server.js"], env, self.dir / f"ssr{index}.log")
-            )
-
-        for replica in self.replicas:
-            replica.start()
-        self.start_nginx()
-        for replica in self.replicas:
-            wait_ready(f"http://127.0.0.1:{replica.port}/readyz", replica)
-        wait_ready(f"http://127.0.0.1:{self.ports['entry']}/readyz")
-        print(
-            "stack ready: nginx :{entry}, SSR :{ssr0} :{ssr1}, BFF :{bff0} :{bff1}, S3 :{s3}".format(
-                **self.ports
-            ),
-            flush=True,
-        )
 
     def start_nginx(self) -> None:
         for name in ("body", "proxy", "fastcgi", "uwsgi", "scgi"):

@@ -2,9 +2,10 @@
 (README, "Two stacks side by side"): each gunicorn keeps its control socket in its own VAR_DIR, so
 neither takes the other's, and each answers on its own port.
 
-gunicorn 25.1+ opens a control socket (`gunicornc`) at $XDG_RUNTIME_DIR or ~/.gunicorn/gunicorn.ctl
-unless told otherwise: one path for every server of the user, where the second server started
-replaces the first one's socket (https://gunicorn.org/reference/settings/#control_socket).
+gunicorn 25.1+ opens a control socket for `gunicornc` (https://gunicorn.org/guides/gunicornc) at
+$XDG_RUNTIME_DIR/gunicorn.ctl or ~/.gunicorn/gunicorn.ctl unless told otherwise (the pinned 27.0.1's
+`gunicorn/config.py`, `_get_default_control_socket` and the `control_socket` setting): one path for
+every server of the user, where the second server started replaces the first one's socket.
 bff/gunicorn.conf.py puts it under $VAR_DIR/run/.
 
 The whole stack twice (SSR processes as well) is scripts/two_stacks.sh, which needs a build.
