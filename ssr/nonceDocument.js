@@ -60,6 +60,8 @@ export function keepDocument(body, nonce, { level = 6 } = {}) {
   const pieces = body.split(nonce).map((text) => Buffer.from(text));
   const last = pieces.length - 1;
   return {
+    // The plain pieces too: a client that takes no gzip gets them joined, not a decompression.
+    pieces,
     deflated: pieces.map((piece, i) =>
       zlib.deflateRawSync(piece, i < last ? { level, finishFlush: Z_SYNC_FLUSH } : { level }),
     ),
@@ -69,8 +71,20 @@ export function keepDocument(body, nonce, { level = 6 } = {}) {
   };
 }
 
-/** Bytes a kept document takes (its compressed pieces). */
-export const keptBytes = (kept) => kept.deflated.reduce((sum, piece) => sum + piece.length, 0);
+/** Bytes a kept document takes (its compressed and its plain pieces). */
+export const keptBytes = (kept) => kept.deflated.reduce((sum, piece) => sum + piece.length, 0) + kept.plainBytes;
+
+/** The kept document with `nonce` where its render's stood, uncompressed, in one buffer. */
+export function plainWithNonce(kept, nonce) {
+  const gaps = kept.pieces.length - 1;
+  const out = Buffer.allocUnsafe(kept.plainBytes + gaps * nonce.length);
+  let at = kept.pieces[0].copy(out, 0);
+  for (let i = 1; i <= gaps; i += 1) {
+    at += out.write(nonce, at, 'latin1');
+    at += kept.pieces[i].copy(out, at);
+  }
+  return out;
+}
 
 /**
  * The kept document with `nonce` (ASCII, fewer than 65,536 bytes) where its render's stood, as one
