@@ -46,6 +46,12 @@ describe('a kept document', () => {
     }
   });
 
+  it('takes a nonce of another length too (its CRC combined piece by piece)', () => {
+    for (const fresh of ['short', nonce() + nonce()]) {
+      expect(zlib.gunzipSync(gzipWithNonce(kept, fresh)).toString()).toBe(body.split(rendered).join(fresh));
+    }
+  });
+
   it('is answered uncompressed from its plain copy, the same document as the gzip answer', () => {
     const fresh = nonce();
     const plain = plainWithNonce(kept, fresh);
