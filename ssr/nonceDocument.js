@@ -90,16 +90,21 @@ export function keepDocument(body, nonce, { level = 6 } = {}) {
 /** Bytes a kept document takes (its compressed and its plain pieces). */
 export const keptBytes = (kept) => kept.deflated.reduce((sum, piece) => sum + piece.length, 0) + kept.plainBytes;
 
-/** The kept document with `nonce` where its render's stood, uncompressed, in one buffer. */
+/**
+ * The kept document with `nonce` where its render's stood, uncompressed: { parts, length }, the
+ * stored pieces themselves with the nonce between them (nothing copied; written as they are).
+ */
+export function plainPartsWithNonce(kept, nonce) {
+  const bytes = Buffer.from(nonce, 'latin1');
+  const parts = [kept.pieces[0]];
+  for (let i = 1; i < kept.pieces.length; i += 1) parts.push(bytes, kept.pieces[i]);
+  return { parts, length: kept.plainBytes + (kept.pieces.length - 1) * bytes.length };
+}
+
+/** plainPartsWithNonce in one buffer. */
 export function plainWithNonce(kept, nonce) {
-  const gaps = kept.pieces.length - 1;
-  const out = Buffer.allocUnsafe(kept.plainBytes + gaps * nonce.length);
-  let at = kept.pieces[0].copy(out, 0);
-  for (let i = 1; i <= gaps; i += 1) {
-    at += out.write(nonce, at, 'latin1');
-    at += kept.pieces[i].copy(out, at);
-  }
-  return out;
+  const { parts, length } = plainPartsWithNonce(kept, nonce);
+  return Buffer.concat(parts, length);
 }
 
 /** The CRC-32 of the kept document with `nonce` in its render's places (see the top). */
@@ -130,26 +135,33 @@ const zeroCrc = (bytes) => {
 
 /**
  * The kept document with `nonce` (ASCII, fewer than 65,536 bytes) where its render's stood, as one
- * gzip member, written into one buffer: header, pieces, a stored block with the nonce between each
- * two (BFINAL 0, BTYPE 00, padding, LEN, NLEN), CRC-32 and length.
+ * gzip member: { parts, length }, header, the deflated pieces themselves (nothing copied), between
+ * each two one stored block with the nonce (BFINAL 0, BTYPE 00, LEN, NLEN: the same small buffer
+ * each time), then CRC-32 and length.
  */
-export function gzipWithNonce(kept, nonce) {
+export function gzipPartsWithNonce(kept, nonce) {
   const size = nonce.length;
   const gaps = kept.deflated.length - 1;
-  let total = GZIP_HEADER.length + 8 + gaps * (5 + size);
-  for (const piece of kept.deflated) total += piece.length;
-  const out = Buffer.allocUnsafe(total);
-  let at = GZIP_HEADER.copy(out, 0);
-  at += kept.deflated[0].copy(out, at);
+  const stored = Buffer.allocUnsafe(5 + size); // small: from Node's shared pool
+  stored[0] = 0;
+  stored.writeUInt16LE(size, 1);
+  stored.writeUInt16LE(~size & 0xffff, 3);
+  stored.write(nonce, 5, 'latin1');
+  const trailer = Buffer.allocUnsafe(8);
+  trailer.writeUInt32LE(crcWithNonce(kept, nonce), 0);
+  trailer.writeUInt32LE((kept.plainBytes + size * gaps) % 2 ** 32, 4);
+  const parts = [GZIP_HEADER, kept.deflated[0]];
+  let length = GZIP_HEADER.length + kept.deflated[0].length + 8;
   for (let i = 1; i <= gaps; i += 1) {
-    out[at] = 0;
-    out.writeUInt16LE(size, at + 1);
-    out.writeUInt16LE(~size & 0xffff, at + 3);
-    at += 5;
-    at += out.write(nonce, at, 'latin1');
-    at += kept.deflated[i].copy(out, at);
+    parts.push(stored, kept.deflated[i]);
+    length += stored.length + kept.deflated[i].length;
   }
-  out.writeUInt32LE(crcWithNonce(kept, nonce), at);
-  out.writeUInt32LE((kept.plainBytes + size * gaps) % 2 ** 32, at + 4);
-  return out;
+  parts.push(trailer);
+  return { parts, length };
+}
+
+/** gzipPartsWithNonce in one buffer. */
+export function gzipWithNonce(kept, nonce) {
+  const { parts, length } = gzipPartsWithNonce(kept, nonce);
+  return Buffer.concat(parts, length);
 }

@@ -25,7 +25,7 @@
 // it in front of the app's handler), with the headers Express would have set (security headers,
 // request id) and the same log line and metrics; misses, and everything else, go on to Express,
 // where `middleware` renders and stores.
-import { gzipWithNonce, keepDocument, keptBytes, plainWithNonce } from './nonceDocument.js';
+import { gzipPartsWithNonce, keepDocument, keptBytes, plainPartsWithNonce } from './nonceDocument.js';
 import { createNonce } from './security.js';
 
 // Account, checkout and sign-in pages, and the console: each renders a neutral shell or a form,
@@ -179,22 +179,31 @@ export function createPageCache({
   }
 
   /**
-   * The stored page with a fresh nonce: { status, headers (flat list), body } (no body for HEAD).
-   * A client that takes gzip gets the pieces with the nonce between them; one that does not, the
-   * stored plain copy, never a decompression.
+   * The stored page with a fresh nonce: { status, headers (flat list), parts } (the body's buffers,
+   * written in turn; none for HEAD). A client that takes gzip gets the pieces with the nonce between
+   * them; one that does not, the stored plain copy, never a decompression. Nothing is copied.
    */
   function answer(req, entry, state) {
     const nonce = createNonce();
     const gzip = GZIP.test(req.headers['accept-encoding'] || '');
-    const body = gzip ? gzipWithNonce(entry.kept, nonce) : plainWithNonce(entry.kept, nonce);
+    const { parts, length } = gzip ? gzipPartsWithNonce(entry.kept, nonce) : plainPartsWithNonce(entry.kept, nonce);
     const headers = lastingHeaders(entry, state, gzip).concat(
       'Content-Security-Policy',
       entry.csp.join(nonce),
       'Content-Length',
-      String(body.length),
+      String(length),
     );
-    return { status: entry.status, headers, body: req.method === 'HEAD' ? null : body };
+    return { status: entry.status, headers, parts: req.method === 'HEAD' ? null : parts };
   }
+
+  /** An answer's body: its parts in one corked write (one writev), then the end. */
+  const sendParts = (res, parts) => {
+    if (!parts) return res.end();
+    res.cork();
+    for (const part of parts) res.write(part);
+    res.end();
+    return res.uncork();
+  };
 
   /** A flat [name, value, ...] list as an object (Express's res.set). */
   const asObject = (flat) => {
@@ -226,9 +235,9 @@ export function createPageCache({
 
   function send(req, res, entry, state) {
     Object.assign(res.locals, seen(entry, state));
-    const { status, headers, body } = answer(req, entry, state);
+    const { status, headers, parts } = answer(req, entry, state);
     res.status(status).set(asObject(headers));
-    return body ? res.end(body) : res.end();
+    return sendParts(res, parts);
   }
 
   /**
@@ -254,10 +263,9 @@ export function createPageCache({
       const target = { url: req.url, origin, secure: protocol === 'https', requestId };
       const found = lookup(key, target);
       if (!found) return false;
-      const { status, headers, body } = answer(req, found.entry, found.state);
+      const { status, headers, parts } = answer(req, found.entry, found.state);
       res.writeHead(status, baseHeaders(target.secure).concat('X-Request-Id', requestId, headers));
-      if (body) res.end(body);
-      else res.end();
+      sendParts(res, parts);
       answered(req, res, { requestId, started, entry: found.entry, ...seen(found.entry, found.state) });
       return true;
     };
