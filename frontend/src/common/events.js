@@ -20,15 +20,17 @@ export const failure = (error) => ({
 
 /**
  * A call to the BFF as events: `${type}/pending`, then `${type}/fulfilled` with its answer or
- * `${type}/rejected` with its failure (meta.arg is the call's argument on each). `run(api, arg,
+ * `${type}/rejected` with its failure (meta.arg is the call's argument on each, meta.requestStatus
+ * the stage). `run(api, arg,
  * { getState })` makes the call; the thunk resolves to the last event, so a screen can tell
  * `thunk.fulfilled.match(result)` and read `result.payload`.
  */
 export function request(type, run) {
-  const withArg = (payload, arg) => ({ payload, meta: { arg } });
-  const pending = event(`${type}/pending`, (arg) => ({ meta: { arg } }));
-  const fulfilled = event(`${type}/fulfilled`, withArg);
-  const rejected = event(`${type}/rejected`, withArg);
+  // meta.requestStatus as Redux Toolkit's thunks said it (a screen may read it, CartLines does).
+  const outcome = (requestStatus) => (payload, arg) => ({ payload, meta: { arg, requestStatus } });
+  const pending = event(`${type}/pending`, (arg) => ({ meta: { arg, requestStatus: 'pending' } }));
+  const fulfilled = event(`${type}/fulfilled`, outcome('fulfilled'));
+  const rejected = event(`${type}/rejected`, outcome('rejected'));
   const thunk = (arg) => async (dispatch, getState, extra) => {
     dispatch(pending(arg));
     let outcome;

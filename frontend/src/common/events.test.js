@@ -30,7 +30,7 @@ describe('events', () => {
     const result = await store.dispatch(loaded(7));
     expect(seen().map((a) => a.type)).toEqual(['shop/loaded/pending', 'shop/loaded/fulfilled']);
     expect(loaded.fulfilled.match(result)).toBe(true);
-    expect(result).toMatchObject({ payload: { url: '/shop/7/0' }, meta: { arg: 7 } });
+    expect(result).toMatchObject({ payload: { url: '/shop/7/0' }, meta: { arg: 7, requestStatus: 'fulfilled' } });
   });
 
   it('turns a failed call into a rejected event with what the screens read, never a throw', async () => {
@@ -43,6 +43,7 @@ describe('events', () => {
     expect(seen().map((a) => a.type)).toEqual(['cart/itemAdded/pending', 'cart/itemAdded/rejected']);
     expect(added.rejected.match(result)).toBe(true);
     expect(result.payload).toEqual({ message: '库存不足', status: 409, code: 'exceeds_stock' });
+    expect(result.meta.requestStatus).toBe('rejected');
   });
 });
 
