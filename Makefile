@@ -5,7 +5,7 @@ PIP := .venv/bin/pip
 FLASK := .venv/bin/flask --app bff.app:create_app
 NPM_STAMP := node_modules/.installed
 
-.PHONY: start test install migrate seed build dev serve-bff test-py test-api test-js test-e2e lint format chromium lock clean bench bench-catalog bench-search
+.PHONY: start test install migrate seed build dev serve-bff test-py test-api test-js test-e2e lint format chromium wrk lock clean bench bench-catalog bench-search
 
 start: install migrate seed frontend/dist/.built
 	./scripts/start.sh
@@ -102,9 +102,15 @@ format: .venv/.installed $(NPM_STAMP)
 	npm run format
 
 # One table of the speed goals, each figure beside its goal (ssr/bench/table.js); prints, never fails.
-# PostgreSQL when BENCH_DATABASE_URL is set, else SQLite. The two below dig into the BFF alone.
-bench: install build
+# PostgreSQL when BENCH_DATABASE_URL is set, else SQLite. Load comes from wrk, Debian's package,
+# installed as Chromium is. The two below dig into the BFF alone.
+bench: install build wrk
 	node ssr/bench/table.js
+
+wrk:
+	@command -v wrk >/dev/null || { \
+	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk >/dev/null; \
+	  else echo "make bench needs Debian's wrk: sudo apt-get install wrk" >&2; exit 1; fi; }
 
 bench-catalog: .venv/.installed
 	$(PY) bench/catalog_bench.py

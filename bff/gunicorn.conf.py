@@ -1,5 +1,6 @@
 """gunicorn settings for production; each can be overridden from the environment."""
 
+import gc
 import logging
 import multiprocessing
 import os
@@ -22,6 +23,7 @@ if not os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
 
 from prometheus_client import multiprocess  # noqa: E402 - after the directory is chosen
 
+from bff.addresses.regions import warm_up as read_regions  # noqa: E402
 from bff.catalog.search_text import warm_up  # noqa: E402
 from bff.common.background import wait_for_background_work  # noqa: E402
 from bff.extensions import db  # noqa: E402
@@ -78,7 +80,18 @@ forwarded_allow_ips = os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1")
 
 def on_starting(server):
     # jieba's dictionary takes seconds to load: before the workers fork, not in a shopper's search.
+    # Read-only data is loaded here, once, in the master: the workers share its pages (PSS, not
+    # private memory; issue 27).
     warm_up()
+    read_regions()
+
+
+def pre_fork(server, worker):
+    # Everything the master holds so far (the app, the dictionaries, the region list) moves out of
+    # the garbage collector's reach: a worker's collections would otherwise write to every object's
+    # header and copy the shared pages into its private memory.
+    gc.collect()
+    gc.freeze()
 
 
 def post_fork(server, worker):
