@@ -54,6 +54,7 @@ KINDS: dict[str, tuple[FieldSpec, ...]] = {
     ),
     "alipay": (
         FieldSpec("app_id", False, True),  # 支付宝开放平台应用 APPID
+        FieldSpec("seller_id", False, True),  # 商户PID (2088...): notifications must name it
         FieldSpec("app_private_key", True, True),  # 应用私钥 (RSA2)
         FieldSpec("alipay_public_key", True, True),  # 支付宝公钥
         FieldSpec("currency", False, False, ALIPAY_CURRENCIES),  # default NZD (cross-border)

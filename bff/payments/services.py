@@ -14,6 +14,7 @@ give back in that currency at that rate.
 
 import logging
 from dataclasses import replace
+from datetime import UTC, datetime, timedelta
 from decimal import Decimal
 
 from sqlalchemy import select, update
@@ -32,6 +33,7 @@ from bff.payments.charges import PRICE_CURRENCY, Charge, refund_amount
 from bff.payments.error_codes import NotificationErrorCode, PaymentErrorCode
 from bff.payments.messages import text
 from bff.payments.models import PaymentAttempt, PaymentNotification, WechatOpenid
+from bff.payments.provider_configs import enabled_configs
 from bff.payments.providers.base import (
     BadNotification,
     NotAPayment,
@@ -81,6 +83,7 @@ def create_payment(
         raise DomainError(PaymentErrorCode.ORDER_NOT_PAYABLE, text(shop.language, "order_not_payable"))
     if amount_in_cents(total_price) != order.total_price:
         raise DomainError(PaymentErrorCode.AMOUNT_MISMATCH, text(shop.language, "amount_mismatch"))
+    context = replace(context, expires_at=release_time(shop, order))
     appid = getattr(provider, "appid", None)
     if appid and context.device == "wechat" and not context.openid:
         context = replace(context, openid=openid_of(session, shop, user, appid))
@@ -96,6 +99,15 @@ def create_payment(
     if start.reference:
         _remember_attempt(session, shop, order, provider.name, start.reference, charge)
     return replace(start, charge=charge)
+
+
+def release_time(shop: Shop, order: Order) -> datetime:
+    """When the unpaid order is released (bff/orders/services.py release_unpaid_orders): the
+    trades of its payments expire then, so no provider takes money for a released order."""
+    created = order.created_at
+    if created.tzinfo is None:  # SQLite hands back naive UTC
+        created = created.replace(tzinfo=UTC)
+    return created + timedelta(minutes=shop.unpaid_order_timeout_minutes)
 
 
 def _fixed_charge(session: Session, order: Order, provider: str) -> Charge | None:
@@ -278,8 +290,13 @@ def apply_event(session: Session, shop: Shop, event: PaymentEvent, body: bytes) 
 
 
 def _expected_charge(session: Session, shop: Shop, order: Order, event: PaymentEvent) -> Charge:
-    """The charge of the attempt the event reports on; the order's total for the sandbox (no
-    attempt) and for attempts made before charges were kept."""
+    """The charge of the attempt the event reports on, the BFF having started it with this
+    provider for this order and kept what it charged; the sandbox (whose notification carries the
+    amount our own signed page token named) is compared with the order's total. Anything else is
+    refused: a notification is never measured in its own currency (issue 28)."""
+    if event.provider == "sandbox":
+        return Charge(order.total_price, event.currency or PRICE_CURRENCY)
+    attempt = None
     if event.reference:
         attempt = session.scalar(
             select(PaymentAttempt).where(
@@ -288,11 +305,10 @@ def _expected_charge(session: Session, shop: Shop, order: Order, event: PaymentE
                 PaymentAttempt.reference == event.reference,
             )
         )
-        if attempt is not None and attempt.charged_amount is not None:
-            if attempt.order_id != order.id:
-                raise DomainError(NotificationErrorCode.NOT_FOUND, "Order not found")
-            return Charge(attempt.charged_amount, attempt.charged_currency, attempt.exchange_rate)
-    return Charge(order.total_price, event.currency or PRICE_CURRENCY)
+    if attempt is None or attempt.order_id != order.id or attempt.charged_amount is None:
+        log.warning("payment: %s notification for %s names no attempt of ours", event.provider, order.id)
+        raise DomainError(NotificationErrorCode.NOT_FOUND, "No payment of this order was started so.")
+    return Charge(attempt.charged_amount, attempt.charged_currency, attempt.exchange_rate)
 
 
 def _not_applied(session: Session, order_id: int, outcome: str) -> str:
@@ -369,7 +385,8 @@ def settle_open_orders(session: Session, providers_of) -> list[str]:
 def _sandbox_payment(session: Session, provider: SandboxProvider, token: str) -> tuple[Shop, dict]:
     data = provider.read_page_token(token)
     shop = session.get(Shop, data["s"]) if data else None
-    if shop is None:
+    # A shop with a real provider has no sandbox (a token made before it got one included).
+    if shop is None or enabled_configs(session, shop):
         raise DomainError(PaymentErrorCode.NOT_FOUND, "Not found")
     return shop, data
 

@@ -28,7 +28,11 @@ def build_provider(shop_id: int, site_url: str, kind: str, settings: dict, secre
     notify_url = f"{site_url.rstrip('/')}/api/payment/notify/{kind}"
     if kind == "wechat_pay":
         cert_dir = config["VAR_DIR"] / "wechatpay" / str(shop_id)
-        return WechatPayProvider(settings, secrets, config["WECHATPAY_GATEWAY_URL"], notify_url, cert_dir)
+        gateways = {
+            "domestic": config["WECHATPAY_GATEWAY_URL"],
+            "global": config["WECHATPAY_GLOBAL_GATEWAY_URL"],
+        }
+        return WechatPayProvider(settings, secrets, gateways, notify_url, cert_dir, f"{notify_url}/refund")
     return AlipayProvider(settings, secrets, config["ALIPAY_GATEWAY_URL"], notify_url)
 
 
@@ -65,7 +69,8 @@ def shop_providers(session, shop) -> dict[str, PaymentProvider]:
 
 
 def get_provider(session, shop, name: str) -> PaymentProvider | None:
-    """The provider `name` of the shop (for its notifications), or None."""
+    """The provider `name` of the shop (for its notifications), or None. The sandbox only for a
+    shop with no real provider: its notifications are worth nothing where money is real."""
     if name == "sandbox":
-        return sandbox_provider()
+        return shop_providers(session, shop).get("sandbox")
     return real_providers(session, shop).get(name) if name in REAL else None

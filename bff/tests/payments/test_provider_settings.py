@@ -29,7 +29,7 @@ def test_the_list_shows_each_provider_off_with_nothing_set(client, as_admin):
         "kind": "alipay",
         "enabled": False,
         "version": 0,
-        "settings": {"app_id": None, "currency": None},
+        "settings": {"app_id": None, "seller_id": None, "currency": None},
         "secrets_set": {"app_private_key": False, "alipay_public_key": False},
     }
 
