@@ -25,6 +25,18 @@ def settle():
     click.echo(f"Settled {len(paid)} paid order(s){': ' + ', '.join(paid) if paid else ''}.")
 
 
+@payments_cli.command("refresh-certificates")
+def refresh_certificates():
+    """Download every shop's WeChat Pay platform certificates from its account's host (one process
+    on a schedule, e.g. daily: WeChat Pay lists a new certificate a day before it signs with it).
+    Notifications never trigger a download (bff/payments/providers/wechat_keys.py)."""
+    for shop, serials, error in services.refresh_all_certificates(db.session):
+        if error:
+            click.echo(f"shop {shop.id}: {error}", err=True)
+        else:
+            click.echo(f"shop {shop.id}: {len(serials)} certificate(s) held")
+
+
 @payments_cli.command("configure")
 @click.option("--shop", "host", required=True, help="A hostname of the shop (as in shop_domains).")
 @click.option("--kind", required=True, type=click.Choice(list(KINDS)), help="The provider.")

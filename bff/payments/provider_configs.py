@@ -195,6 +195,13 @@ def configure(
     return config
 
 
+def all_configs(session: Session, shop: Shop) -> list[PaymentProviderConfig]:
+    """The shop's saved providers, on or off (the console's test connection)."""
+    query = select(PaymentProviderConfig).where(PaymentProviderConfig.shop_id == shop.id)
+    rows = session.scalars(query).all()
+    return [row for row in rows if row.kind in KINDS]
+
+
 def enabled_configs(session: Session, shop: Shop) -> list[PaymentProviderConfig]:
     """The shop's switched-on providers, WeChat Pay first (most shoppers are inside WeChat)."""
     rows = session.scalars(

@@ -6,7 +6,7 @@ Production never offers the sandbox."""
 from flask import current_app
 
 from bff.common.encryption import SecretsUnreadable
-from bff.payments.provider_configs import enabled_configs, secrets_of
+from bff.payments.provider_configs import all_configs, enabled_configs, secrets_of
 from bff.payments.providers.alipay import AlipayProvider
 from bff.payments.providers.base import PaymentProvider
 from bff.payments.providers.sandbox import SandboxProvider
@@ -45,10 +45,11 @@ def check_keys(shop):
     return check
 
 
-def real_providers(session, shop) -> dict[str, PaymentProvider]:
+def real_providers(session, shop, include_disabled: bool = False) -> dict[str, PaymentProvider]:
     providers = {}
     keys = current_app.config["PAYMENT_SECRETS_KEY"]
-    for config in enabled_configs(session, shop):
+    configs = all_configs(session, shop) if include_disabled else enabled_configs(session, shop)
+    for config in configs:
         try:
             providers[config.kind] = build_provider(
                 shop.id, shop.site_url or "", config.kind, config.settings, secrets_of(config, keys)

@@ -188,7 +188,7 @@ class FakeWechatPay:
 
     # The shopper pays; WeChat Pay notifies ---------------------------------------------------
 
-    def pay(self, out_trade_no: str, timestamp: int | None = None, **changes) -> tuple[str, bytes, dict]:
+    def pay(self, out_trade_no: str, /, timestamp: int | None = None, **changes) -> tuple[str, bytes, dict]:
         """The shopper pays: the transaction succeeds. Returns the notification WeChat Pay sends:
         (notify_url, body, headers)."""
         with self._lock:
