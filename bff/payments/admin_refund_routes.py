@@ -36,7 +36,9 @@ class OrderRefunds(MethodView):
     @document_errors(blp, 401, 403, 404, 409, 422, 502)
     def post(self, shop, user, args, order_number):
         """Refund, whole or part of what is paid and not yet refunded, with a reason: through the
-        provider that took the payment (502 when it refuses: nothing recorded), else by hand."""
+        provider that took the payment (502 when it refuses: nothing recorded; `processing` until
+        the provider says it succeeded, and only then is the shopper mailed), else by hand."""
         refund = refund_order(db.session, shop, user, order_number, args["amount"], args["reason"])
-        mail_shopper(refund.order_id, OrderMail.REFUNDED, amount=refund.amount, reason=refund.reason)
+        if refund.status == "refunded":  # else when the provider says it succeeded (refunds.py)
+            mail_shopper(refund.order_id, OrderMail.REFUNDED, amount=refund.amount, reason=refund.reason)
         return detail_answer(admin_services.get_order(db.session, shop, order_number))
