@@ -153,9 +153,11 @@ def test_wechat_pay_needs_its_account_kind_and_a_global_one_its_category_code(
     fields = wechat_fake.shop_fields()
     without_kind = {k: v for k, v in fields.items() if k not in ("api", "merchant_category_code")}
     res = _put(client, as_admin, "wechat_pay", {**without_kind, "enabled": True})
-    assert "api" in assert_error(res, 422, "validation_error")["message"]
+    body = assert_error(res, 422, "validation_error")
+    assert "商户类型（境外/境内）" in body["message"] and "api" in body["errors"]
     res = _put(client, as_admin, "wechat_pay", {**without_kind, "api": "global", "enabled": True})
-    assert "merchant_category_code" in assert_error(res, 422, "validation_error")["message"]
+    body = assert_error(res, 422, "validation_error")
+    assert "商户行业编码（MCC）" in body["message"] and "merchant_category_code" in body["errors"]
     res = _put(client, as_admin, "wechat_pay", {**without_kind, "api": "domestic", "enabled": True})
     assert res.status_code == 200 and res.get_json()["provider"]["settings"]["api"] == "domestic"
 
@@ -171,8 +173,8 @@ def test_an_unknown_account_kind_or_currency_is_refused_in_the_shops_language(
     # The flask command, which does not go through the call's schema, refuses it too.
     args = ["payments", "configure", "--shop", "shop-a.test", "--kind", "wechat_pay", "--set", "api=mainland"]
     result = app.test_cli_runner().invoke(args=args)
-    assert result.exit_code != 0 and "api 只能是：global | domestic" in result.output
+    assert result.exit_code != 0 and "商户类型（境外/境内） 只能是：global | domestic" in result.output
     store.language = "en"
     session.commit()
     result = app.test_cli_runner().invoke(args=args)
-    assert "api must be one of: global | domestic" in result.output
+    assert "Account kind (overseas/mainland) must be one of: global | domestic" in result.output
