@@ -19,7 +19,6 @@ from bff.orders.mails import OrderMail, send_order_mail
 from bff.orders.messages import text
 from bff.orders.models import Order
 from bff.orders.services import release_unpaid_orders
-from bff.payments.services import close_stale_trades
 from bff.shops.models import Shop
 
 log = logging.getLogger(__name__)
@@ -27,7 +26,8 @@ log = logging.getLogger(__name__)
 
 def release_and_mail(app: Flask) -> list[str]:
     """Release the stale unpaid orders of every shop and mail their shoppers; their numbers."""
-    close_stale_trades(db.session)  # no provider takes money for them once their stock is back
+    for hook in app.extensions.get("before_release", ()):  # payments: their open trades closed first
+        hook(db.session)
     released = release_unpaid_orders(db.session)
     mailer = Mailer.from_config(app.config)
     for number in released:
