@@ -14,7 +14,6 @@ from bff.orders import admin_schemas as schemas
 from bff.orders import admin_services
 from bff.orders.admin_routes import detail_answer
 from bff.orders.error_codes import OrderErrorCode
-from bff.orders.mails import OrderMail, mail_shopper
 from bff.orders.messages import is_key, text
 from bff.payments.refunds import refund_order
 from bff.shops.context import current_shop
@@ -36,9 +35,6 @@ class OrderRefunds(MethodView):
     @document_errors(blp, 401, 403, 404, 409, 422, 502)
     def post(self, shop, user, args, order_number):
         """Refund, whole or part of what is paid and not yet refunded, with a reason: through the
-        provider that took the payment (502 when it refuses: nothing recorded; `processing` until
-        the provider says it succeeded, and only then is the shopper mailed), else by hand."""
-        refund = refund_order(db.session, shop, user, order_number, args["amount"], args["reason"])
-        if refund.status == "refunded":  # else when the provider says it succeeded (refunds.py)
-            mail_shopper(refund.order_id, OrderMail.REFUNDED, amount=refund.amount, reason=refund.reason)
+        provider that took the payment (502 when it refuses: nothing recorded), else by hand."""
+        refund_order(db.session, shop, user, order_number, args["amount"], args["reason"])
         return detail_answer(admin_services.get_order(db.session, shop, order_number))

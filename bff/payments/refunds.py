@@ -8,8 +8,9 @@ codes) is refunded by hand: the owner sends the money back and records it here w
 
 A provider's refund is `processing` until the provider says how it ended (WeChat Pay's REFUND.*
 notification on its own URL, or the refund query of the settle sweep; Alipay's refund query when
-`fund_change` was N): `refunded` (the shopper is mailed then, not before) or `failed` (the
-console shows it for the owner to act on). A refund by hand is `refunded` at once.
+`fund_change` was N): `refunded` or `failed` (the console shows it for the owner to act on). A
+refund by hand is `refunded` at once. (The refund step's mail is queued by
+bff/orders/transitions.py when the refund is recorded.)
 
 At most what was paid is ever refunded, however many refunds run at once: the order's
 `refunded_amount` moves with a conditional UPDATE (`refunded_amount + x <= paid_amount`), the
@@ -29,7 +30,6 @@ from bff.common.models import Money, ShopOwned, amount_in_cents, utcnow
 from bff.extensions import db
 from bff.orders import transitions
 from bff.orders.error_codes import OrderErrorCode as Code
-from bff.orders.mails import OrderMail, mail_shopper
 from bff.orders.messages import text
 from bff.orders.models import Order, OrderPayment
 from bff.orders.numbers import normalise_order_number
@@ -181,20 +181,18 @@ def _refund_of_number(session: Session, shop: Shop, number: str) -> Refund | Non
 
 def settle_refund(session: Session, shop: Shop, number: str, status: str) -> Refund | None:
     """The provider's word on our refund `number` (succeeded, processing, failed), applied once:
-    a processing refund moves to refunded or failed; the shopper is mailed when it is refunded."""
+    a processing refund moves to refunded or failed."""
     refund = _refund_of_number(session, shop, number)
     if refund is None or refund.status != "processing" or STATES[status] == "processing":
         return refund
-    moved = session.execute(
+    session.execute(
         update(Refund)
         .where(Refund.id == refund.id, Refund.status == "processing")
         .values(status=STATES[status])
         .execution_options(synchronize_session=False)
-    ).rowcount
+    )  # conditional: a concurrent notification or sweep moves it once
     session.commit()
     session.refresh(refund)
-    if moved and refund.status == "refunded":
-        mail_shopper(refund.order_id, OrderMail.REFUNDED, amount=refund.amount, reason=refund.reason)
     return refund
 
 

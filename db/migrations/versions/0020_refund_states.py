@@ -2,7 +2,7 @@
 failed (its refund notification or refund query)
 
 Revision ID: 0020
-Revises: 0018
+Revises: 0019
 Create Date: 2026-11-26 16:00:00
 
 WeChat Pay's overseas refund answer only accepts a refund, and Alipay's `fund_change: N` means no
@@ -17,7 +17,7 @@ import sqlalchemy as sa
 
 # revision identifiers, used by Alembic.
 revision = "0020"
-down_revision = "0018"
+down_revision = "0019"
 branch_labels = None
 depends_on = None
 
