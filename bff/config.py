@@ -76,7 +76,12 @@ class Config:
         # Encrypts the shops' merchant keys at rest; a comma-separated list rotates (first encrypts).
         self.PAYMENT_SECRETS_KEY = _secret(self.VAR_DIR, "PAYMENT_SECRETS_KEY")
         # The providers' gateways; only the tests point them elsewhere (their local fakes).
+        # WeChat Pay: mainland merchants on api.mch, overseas ones on apihk.mch (the overseas API
+        # pages: bff/payments/providers/wechat_pay.py).
         self.WECHATPAY_GATEWAY_URL = os.environ.get("WECHATPAY_GATEWAY_URL", "https://api.mch.weixin.qq.com")
+        self.WECHATPAY_GLOBAL_GATEWAY_URL = os.environ.get(
+            "WECHATPAY_GLOBAL_GATEWAY_URL", "https://apihk.mch.weixin.qq.com"
+        )
         self.WECHAT_OAUTH_URL = os.environ.get("WECHAT_OAUTH_URL", "https://open.weixin.qq.com")
         self.WECHAT_API_URL = os.environ.get("WECHAT_API_URL", "https://api.weixin.qq.com")
         self.ALIPAY_GATEWAY_URL = os.environ.get(

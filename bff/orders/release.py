@@ -22,6 +22,8 @@ log = logging.getLogger(__name__)
 def release_and_mail(app: Flask) -> list[str]:
     """Release the stale unpaid orders of every shop; their numbers. Each release queues its
     shopper's mail in its own transaction (bff/orders/transitions.py), sent by the mail outbox."""
+    for hook in app.extensions.get("before_release", ()):  # payments: their open trades closed first
+        hook(db.session)
     return release_unpaid_orders(db.session)
 
 

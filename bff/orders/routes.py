@@ -1,6 +1,6 @@
 """Order calls (SPEC section 7): create, list with the status filter, detail, cancel."""
 
-from flask import request
+from flask import current_app, request
 from flask.views import MethodView
 
 from bff.accounts.decorators import member_required
@@ -54,5 +54,7 @@ class OrderCancel(MethodView):
     @blp.response(200, schemas.CancelResponse)
     def post(self, shop, user, order_id):
         """Cancel an unpaid order (by its id); its stock comes back."""
+        for hook in current_app.extensions.get("before_cancel", ()):  # payments: its trades closed
+            hook(db.session, shop, user, order_id)
         order = services.cancel_order(db.session, shop, user, order_id)
         return {"order": order, "message": text(shop.language, "order_cancelled")}
