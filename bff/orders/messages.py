@@ -84,14 +84,15 @@ _MESSAGES.update(
         ),
         "mail_received_subject": ("我们已收到您的订单 {number}", "We have received your order {number}"),
         "mail_received_body": (
-            "感谢您的订购！订单 {number} 已生成，应付金额 NZ${total}。\n\n{lines}\n\n请尽快完成付款。",
-            "Thank you for your order! Order {number} is placed; the total is NZ${total}.\n\n{lines}\n\n"
-            "Please pay soon.",
+            "感谢您的订购！订单 {number} 已生成，应付金额 NZ${total}（¥{yuan}）。\n\n{lines}\n\n"
+            "请尽快完成付款。",
+            "Thank you for your order! Order {number} is placed; the total is NZ${total} (¥{yuan}).\n\n"
+            "{lines}\n\nPlease pay soon.",
         ),
         "mail_paid_subject": ("订单 {number} 已付款", "Order {number} is paid"),
         "mail_paid_body": (
-            "我们已收到订单 {number} 的付款 NZ${amount}，正在为您处理。",
-            "We have received NZ${amount} for order {number} and are preparing it.",
+            "我们已收到订单 {number} 的付款 NZ${amount}（¥{yuan_amount}），正在为您处理。",
+            "We have received NZ${amount} (¥{yuan_amount}) for order {number} and are preparing it.",
         ),
         "mail_shipped_subject": ("订单 {number} 已发货", "Order {number} has shipped"),
         "mail_shipped_body": (

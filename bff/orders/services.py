@@ -1,8 +1,8 @@
 """Placing, listing, cancelling, releasing and shipping orders.
 
 `place_order` runs in one transaction: it recomputes every price (bff/pricing/rules.py), weight
-and fee (bff/shipping/rules.py), refuses amounts that differ from what the shopper saw (at the
-display precision, 1 decimal), claims the idempotency key, takes the stock with conditional
+and fee (bff/shipping/rules.py), refuses amounts that differ from what the shopper saw (to the
+cent, as screens show them), claims the idempotency key, takes the stock with conditional
 UPDATEs (never below 0, whatever the concurrency) and writes each line's stock movement
 (bff/catalog/stock.py), writes the order and clears its cart lines.
 
@@ -46,7 +46,7 @@ from bff.pricing.rules import quote_for
 from bff.shipping.rules import ShippingSettings, available_methods, shipping_fee, unit_weight
 from bff.shops.models import Shop
 
-DISPLAY = Decimal("0.1")
+DISPLAY = Decimal("0.01")  # screens show NZ dollars to the cent
 FINGERPRINT_WINDOW_SECONDS = 600
 NUMBER_ATTEMPTS = 5
 
@@ -180,6 +180,7 @@ def place_order(
             total_amount=subtotal,
             shipping_cost=fee,
             total_price=subtotal + fee,
+            exchange_rate=shop.shop_exchange_rate,
             total_quantity=quantity,
             total_weight=grams,
             shipping_type=method,

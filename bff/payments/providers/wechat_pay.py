@@ -128,7 +128,7 @@ class WechatPayProvider:
         return code, data
 
     def quote(self, shop, order) -> Charge:
-        return charge_for(order.total_price, self.currency, shop.shop_exchange_rate)
+        return charge_for(order.total_price, self.currency, order.exchange_rate)
 
     def _global(self, what: str, method: RequestType, path: str, body: dict | None = None):
         """A call of the overseas API through the package's core (signed, answer verified)."""
