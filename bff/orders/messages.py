@@ -14,6 +14,10 @@ _MESSAGES: dict[str, tuple[str, str]] = {
         "所选发货方式不可用，请重新选择。",
         "The chosen shipping method is not available for this address.",
     ),
+    "id_number_required": (
+        "直邮中国的包裹清关需要收件人身份证号，请填写。",
+        "Customs in China clear a parcel only with the recipient's ID number: please enter it.",
+    ),
     "prices_changed": (
         "商品价格或运费已变化，请确认最新金额后重新提交订单。",
         "Prices or the shipping fee have changed. Please check the new amounts and order again.",

@@ -26,6 +26,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, selectinload
 
 from bff.accounts.models import User
+from bff.addresses.error_codes import AddressErrorCode
 from bff.addresses.services import clean_recipient, known_id_numbers
 from bff.cart.messages import text as cart_text
 from bff.cart.models import line_key
@@ -43,7 +44,13 @@ from bff.orders.numbers import new_order_number, normalise_order_number
 from bff.orders.transitions import OrderAction
 from bff.pricing.context import shopper_of
 from bff.pricing.rules import quote_for
-from bff.shipping.rules import ShippingSettings, available_methods, shipping_fee, unit_weight
+from bff.shipping.rules import (
+    ShippingSettings,
+    available_methods,
+    id_number_required,
+    shipping_fee,
+    unit_weight,
+)
 from bff.shops.models import Shop
 
 DISPLAY = Decimal("0.01")  # screens show NZ dollars to the cent
@@ -153,6 +160,10 @@ def place_order(
     if method not in methods:
         message = text(shop.language, "shipping_method_unavailable")
         raise DomainError(Code.SHIPPING_METHOD_UNAVAILABLE, message)
+
+    if id_number_required(method, settings) and not recipient["shipping_id"]:
+        message = text(shop.language, "id_number_required")
+        raise DomainError(AddressErrorCode.VALIDATION, message, {"shipping_id": [message]})
 
     lines = _price_lines(session, shop, user, args["cartItems"])
     subtotal = sum((line.unit_price * line.quantity for line in lines), Decimal("0.00"))

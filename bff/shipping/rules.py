@@ -48,6 +48,7 @@ class ShippingSettings:
     is_overseas_shipping: bool
     is_local_shipping: bool
     is_pick_up: bool
+    is_overseas_id_required: bool = False  # customs needs the recipient's ID number
 
     @classmethod
     def from_shop(cls, shop) -> "ShippingSettings":
@@ -60,6 +61,11 @@ class WeighedLine:
     product_weight: int
     variant_weight: int | None = None
     is_free_shipping: bool = False
+
+
+def id_number_required(method: str, settings: ShippingSettings) -> bool:
+    """Whether the method's parcels need the recipient's ID number (customs, per the owner)."""
+    return method == Method.OVERSEA_DIRECT and settings.is_overseas_id_required
 
 
 def available_methods(country: str, settings: ShippingSettings) -> list[Method]:

@@ -311,3 +311,21 @@ def test_guests_and_foreign_tokens_are_refused(client, api, as_member, honey, st
     db.session.expire_all()
     assert db.session.scalars(select(Order)).all() == []
     assert db.session.get(Product, honey.id).virtual_inventory == stock
+
+
+def test_the_id_number_is_required_where_the_owner_says_customs_needs_it(api, as_member, honey, store, session):
+    """Issue 30.6: direct post to China needs the recipient's ID number when the owner says so."""
+    body = checkout_body([(honey, 1, None)], "45.00", "10.00")
+    store.is_overseas_id_required = True
+    session.commit()
+    error = assert_error(_create(api, as_member, body), 422)
+    assert error["errors"] == {"shipping_id": ["直邮中国的包裹清关需要收件人身份证号，请填写。"]}
+    assert _orders() == 0
+    # Within New Zealand no customs: no number needed.
+    nz = {**NZ, "shipping_type": "local-direct"}
+    _ok(_create(api, as_member, checkout_body([(honey, 1, None)], "45.00", "8.00", **nz)))
+    with_id = checkout_body([(honey, 1, None)], "45.00", "10.00", shipping_id="11010519491231002X")
+    assert _ok(_create(api, as_member, with_id))["shipping_id"].endswith("002X")
+    store.is_overseas_id_required = False
+    session.commit()
+    _ok(_create(api, as_member, checkout_body([(honey, 2, None)], "90.00", "10.00")))

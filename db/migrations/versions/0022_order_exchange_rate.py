@@ -1,4 +1,5 @@
-"""orders.exchange_rate: each order keeps the yuan rate it was placed at
+"""orders.exchange_rate: each order keeps the yuan rate it was placed at; shops.is_overseas_id_required:
+the recipient's ID number required for direct post to China
 
 Revision ID: 0022
 Revises: 0018
@@ -9,6 +10,9 @@ this rate, so a later change of the shop's rate no longer moves them. Existing o
 in force when they were placed, from the shop's rate history (`exchange_rates`): the last change
 at or before the order; an order older than every change gets the rate the first change replaced
 (`previous`), else that first rate; a shop with no history, its current rate.
+
+Customs clears a parcel posted directly to China only with the recipient's ID number; the owner
+says per shop whether checkout requires it for that method (off until the owner turns it on).
 """
 
 from alembic import op
@@ -35,6 +39,10 @@ UPDATE orders SET exchange_rate = COALESCE(
 
 
 def upgrade():
+    with op.batch_alter_table('shops', schema=None) as batch_op:
+        batch_op.add_column(
+            sa.Column('is_overseas_id_required', sa.Boolean(), server_default='0', nullable=False)
+        )
     with op.batch_alter_table('orders', schema=None) as batch_op:
         batch_op.add_column(sa.Column('exchange_rate', sa.Numeric(precision=12, scale=4), nullable=True))
     op.execute(RATE_AT_PLACEMENT)
@@ -43,5 +51,7 @@ def upgrade():
 
 
 def downgrade():
+    with op.batch_alter_table('shops', schema=None) as batch_op:
+        batch_op.drop_column('is_overseas_id_required')
     with op.batch_alter_table('orders', schema=None) as batch_op:
         batch_op.drop_column('exchange_rate')

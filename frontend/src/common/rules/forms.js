@@ -81,7 +81,8 @@ export function recipientRules(values) {
   if (value('shipping_country') === NEW_ZEALAND) {
     if (!errors.shipping_name && !isName(value('shipping_name'))) errors.shipping_name = 'nz_address';
     if (!errors.shipping_address && !NZ_TEXT.test(value('shipping_address'))) errors.shipping_address = 'nz_address';
-    if (!errors.shipping_city && !NZ_TEXT.test(nzCityInEnglish(value('shipping_city')))) errors.shipping_city = 'nz_address';
+    if (!errors.shipping_city && !NZ_TEXT.test(nzCityInEnglish(value('shipping_city'))))
+      errors.shipping_city = 'nz_address';
     if (!errors.shipping_contact && !NZ_PHONE.test(value('shipping_contact'))) errors.shipping_contact = 'nz_address';
   }
   return errors;

@@ -161,8 +161,16 @@ export function OrderSummary({ items, quantity, weight, subtotal, fee, total, yu
       <dl className="grid grid-cols-[1fr_auto] gap-y-2 border-t pt-3 text-sm">
         {row(t('checkout.totalQuantity'), 'summary-quantity', quantity)}
         {row(t('checkout.totalWeight'), 'summary-weight', t('order.grams', { n: weight }))}
-        {row(t('cart.subtotal'), 'summary-subtotal', <Price price={subtotal} yuan={yuan.subtotal} approximate={!yuan.partsAddUp} />)}
-        {row(t('checkout.shippingCost'), 'summary-shipping', <Price price={fee} yuan={yuan.shipping} approximate={!yuan.partsAddUp} />)}
+        {row(
+          t('cart.subtotal'),
+          'summary-subtotal',
+          <Price price={subtotal} yuan={yuan.subtotal} approximate={!yuan.partsAddUp} />,
+        )}
+        {row(
+          t('checkout.shippingCost'),
+          'summary-shipping',
+          <Price price={fee} yuan={yuan.shipping} approximate={!yuan.partsAddUp} />,
+        )}
         {row(t('checkout.total'), 'summary-total', <Price price={total} yuan={yuan.total} />, true)}
       </dl>
       {/* On a phone the sticky bar below submits. */}

@@ -135,7 +135,11 @@ export function useOrderYuan(order) {
   const yuan = yuanTotals(lines, rate, order.shipping_cost);
   if (order.yuan_total == null) return yuan;
   const total = Number(order.yuan_total);
-  return { ...yuan, total, partsAddUp: yuan.partsAddUp && Math.round((yuan.subtotal + yuan.shipping) * 10) === Math.round(total * 10) };
+  return {
+    ...yuan,
+    total,
+    partsAddUp: yuan.partsAddUp && Math.round((yuan.subtotal + yuan.shipping) * 10) === Math.round(total * 10),
+  };
 }
 
 /** The order's total in yuan (once from its NZ$ total, at its rate) and NZ dollars. */
