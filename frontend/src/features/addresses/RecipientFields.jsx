@@ -62,7 +62,7 @@ function AddressField({ id, name, label, value, error, onChange, t, countries })
 }
 
 /** The recipient's fields, each in a cell of the caller's two-column grid (the address spans both). */
-export function RecipientFields({ values, errors, onChange }) {
+export function RecipientFields({ values, errors, onChange, idRequired = false }) {
   const t = useT();
   const { countries } = useHomeCountry();
   const china = values.shipping_country === CHINA;
@@ -74,13 +74,18 @@ export function RecipientFields({ values, errors, onChange }) {
         <AddressField
           id={id}
           name={name}
-          label={t(label)}
+          label={t(name === 'shipping_id' && idRequired ? 'checkout.idNumberRequired' : label)}
           value={values[name]}
           error={errors[name]}
           onChange={onChange}
           t={t}
           countries={countries}
         />
+        {name === 'shipping_id' && idRequired && (
+          <p className="mt-1 text-xs text-gray-600" data-testid="id-required-why">
+            {t('checkout.idRequiredWhy')}
+          </p>
+        )}
       </div>
     ),
   );

@@ -11,8 +11,8 @@ import {
   selectCartWeight,
   yuanLines,
 } from '../cart/cartSlice.js';
-import { selectExchangeRate } from '../shop/shopSlice.js';
-import { checkoutErrors, orderPayload } from './order.js';
+import { selectExchangeRate, selectShop } from '../shop/shopSlice.js';
+import { checkoutErrors, idNumberRequired, orderPayload } from './order.js';
 import { useCheckoutForm } from './useCheckoutForm.js';
 import { useShippingChoice } from './useShippingChoice.js';
 import { usePlaceOrder } from './usePlaceOrder.js';
@@ -39,6 +39,7 @@ export default function CheckoutPage() {
   const subtotal = useSelector(selectCartTotal);
   const weight = useSelector(selectCartWeight);
   const rate = useSelector(selectExchangeRate);
+  const shop = useSelector(selectShop);
   useEffect(() => {
     dispatch(cartFetched());
   }, [dispatch]);
@@ -46,11 +47,12 @@ export default function CheckoutPage() {
   const { recipient, sender, remark, errors } = form;
   const shipping = useShippingChoice(recipient, weight);
   const { method, fee } = shipping;
+  const idRequired = idNumberRequired(method, shop);
   const { submitting, placeOrder } = usePlaceOrder(form.setErrors);
 
   const submit = (event) => {
     event.preventDefault();
-    const found = checkoutErrors(recipient, shipping.methods);
+    const found = checkoutErrors(recipient, shipping.methods, idRequired);
     form.setErrors(found);
     if (found.shipping_type) notify('error', t('checkout.noShippingBlocked'));
     if (Object.keys(found).length) return;
@@ -75,6 +77,7 @@ export default function CheckoutPage() {
           onChange={form.changeRecipient}
           remark={remark}
           onRemarkChange={form.setRemark}
+          idRequired={idRequired}
         />
         <ShippingMethodFieldset
           methods={shipping.methods}

@@ -77,7 +77,7 @@ export function SenderFieldset({ sender, onChange }) {
   );
 }
 
-export function RecipientFieldset({ recipient, errors, onChange, remark, onRemarkChange }) {
+export function RecipientFieldset({ recipient, errors, onChange, remark, onRemarkChange, idRequired = false }) {
   const t = useT();
   return (
     <fieldset className={FIELDSET}>
@@ -92,7 +92,7 @@ export function RecipientFieldset({ recipient, errors, onChange, remark, onRemar
         </Link>
       </div>
       <div className="grid gap-3 sm:grid-cols-2">
-        <RecipientFields values={recipient} errors={errors} onChange={onChange} />
+        <RecipientFields values={recipient} errors={errors} onChange={onChange} idRequired={idRequired} />
         <label className="block text-sm sm:col-span-2" htmlFor="order-remark">
           <span className="text-gray-700">{t('checkout.remark')}</span>
           <textarea
