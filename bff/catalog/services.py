@@ -224,4 +224,17 @@ def sitemap_entries(session: Session, shop: Shop) -> dict:
         "categories": [{"id": i} for i in ids(Category)],
         "brands": [{"id": i} for i in ids(Brand)],
         "articles": [{"id": i} for i in ids(Article)],
+        # Banners showing now that lead to their own product page (not to a link of their own).
+        "banners": [
+            {"id": i}
+            for i in session.scalars(
+                select(Banner.id)
+                .where(
+                    Banner.shop_id == shop.id,
+                    *showing_banner(),
+                    or_(Banner.link_url.is_(None), Banner.link_url == ""),
+                )
+                .order_by(Banner.id)
+            )
+        ],
     }

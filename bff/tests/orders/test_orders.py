@@ -313,7 +313,9 @@ def test_guests_and_foreign_tokens_are_refused(client, api, as_member, honey, st
     assert db.session.get(Product, honey.id).virtual_inventory == stock
 
 
-def test_the_id_number_is_required_where_the_owner_says_customs_needs_it(api, as_member, honey, store, session):
+def test_the_id_number_is_required_where_the_owner_says_customs_needs_it(
+    api, as_member, honey, store, session
+):
     """Issue 30.6: direct post to China needs the recipient's ID number when the owner says so."""
     body = checkout_body([(honey, 1, None)], "45.00", "10.00")
     store.is_overseas_id_required = True
