@@ -78,6 +78,13 @@ describe('scroll as a shopper expects (375 px)', () => {
     const card = page.getByTestId('product-card').filter({ hasText: name }).last();
     const box = await card.boundingBox();
     assert.ok(box && box.y < 812 && box.y + box.height > 0, 'the card is on screen again');
+    // A guest's heart asks to sign in, as the cart icon does, and comes back here (issue 30.7).
+    await page.getByTestId('card-favorite').first().click();
+    await page.waitForURL((url) => url.pathname === '/login');
+    assert.equal(new URL(page.url()).searchParams.get('redirect'), '/newest-product');
+    await page.goBack();
+    await page.waitForURL((url) => url.pathname === '/newest-product');
+    await hydrated(page);
     // A page number or a footer link opens its page at the top too.
     await page.locator('footer a[href^="/article/"]').first().click();
     await page.waitForURL((url) => url.pathname.startsWith('/article/'));
