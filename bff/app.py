@@ -15,7 +15,7 @@ import bff.payments.models  # noqa: F401
 import bff.payments.refunds  # noqa: F401
 import bff.shops.models  # noqa: F401
 from bff import api_docs, health, metrics, request_log, security_headers
-from bff.accounts import auth
+from bff.accounts import auth, outbox
 from bff.accounts.commands import create_admin
 from bff.accounts.limits import limiter
 from bff.accounts.routes import blp as accounts
@@ -137,6 +137,7 @@ def create_app(config: Config | None = None) -> Flask:
     answer_cache.init_app(app)
     limiter.init_app(app)
     auth.init_app(app)
+    outbox.init_app(app)
 
     register_error_handlers(app)
     for command in (

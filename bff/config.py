@@ -141,6 +141,9 @@ class Config:
         self.MAIL_ASYNC = env("MAIL_ASYNC", "1") not in ("0", "false", "no")
         # Seconds between the tries of a send that failed (one try more than delays listed).
         self.MAIL_RETRY_DELAYS = tuple(float(s) for s in env("MAIL_RETRY_DELAYS", "5,30,120").split(",") if s)
+        # The mail sender (bff/accounts/outbox.py) also looks for due mail this often (retries, and
+        # mail another process queued and could not send).
+        self.MAIL_POLL_SECONDS = float(env("MAIL_POLL_SECONDS", "30"))
         # The embedded set-up releases unpaid orders itself every this many seconds (0: a
         # scheduler runs `flask release-unpaid-orders`, as docker-compose's does).
         self.UNPAID_RELEASE_SECONDS = int(env("UNPAID_RELEASE_SECONDS", "0"))

@@ -8,7 +8,6 @@ from werkzeug.exceptions import UnprocessableEntity
 from bff.accounts import auth, schemas, services
 from bff.accounts.error_codes import AccountErrorCode
 from bff.accounts.limits import per_account, per_ip
-from bff.accounts.mail import Mailer
 from bff.accounts.messages import is_key, text
 from bff.accounts.passwords import Passwords
 from bff.common import messages as common_messages
@@ -128,7 +127,6 @@ class PasswordResetRequest(MethodView):
             shop,
             args["email"],
             current_app.config["PASSWORD_RESET_LIFETIME"],
-            Mailer.from_config(current_app.config),
             current_origin(),
         )
         return {"message": text(shop.language, "reset_requested")}

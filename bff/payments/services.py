@@ -16,17 +16,17 @@ import logging
 from dataclasses import replace
 from decimal import Decimal
 
-from sqlalchemy import select, update
+from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from bff.accounts.models import User
 from bff.common.errors import DomainError
 from bff.common.models import amount_in_cents, utcnow
-from bff.orders.mails import OrderMail, mail_shopper
+from bff.orders import transitions
 from bff.orders.models import OPEN_STATUSES, Order, OrderPayment, OrderStatus
 from bff.orders.services import get_order
-from bff.orders.transitions import Actor, OrderAction, add_event
+from bff.orders.transitions import Actor, OrderAction
 from bff.payments import wechat_login
 from bff.payments.charges import PRICE_CURRENCY, Charge, refund_amount
 from bff.payments.error_codes import NotificationErrorCode, PaymentErrorCode
@@ -229,51 +229,41 @@ def apply_event(session: Session, shop: Shop, event: PaymentEvent, body: bytes) 
     except IntegrityError:
         session.rollback()
         return False, "duplicate"
-    before = order.status
-    if event.outcome == "paid":
-        moved = session.execute(
-            update(Order)
-            .where(Order.id == order.id, Order.status.in_(OPEN_STATUSES))
-            .values(
-                status=OrderStatus.PAID,
-                paid_at=utcnow(),
-                updated_at=utcnow(),
-                paid_amount=Order.paid_amount + paid.quantize(CENT),
-                payment_method=event.provider[:20],
-                version=Order.version + 1,
+    # The order's step (bff/orders/transitions.py) queues the shopper's paid mail with it.
+    paid_now = event.outcome == "paid"
+    details = {"transaction_id": event.transaction_id, "amount": paid}
+    if expected.currency != PRICE_CURRENCY:
+        details["charged"] = f"{event.amount:.2f} {expected.currency}"
+    step = transitions.attempt(
+        session,
+        shop,
+        order.id,
+        OrderAction.MARK_PAID if paid_now else OrderAction.PAYMENT_FAILED,
+        Actor("provider", label=event.provider),
+        values=(
+            {
+                "paid_at": utcnow(),
+                "paid_amount": Order.paid_amount + paid.quantize(CENT),
+                "payment_method": event.provider[:20],
+            }
+            if paid_now
+            else {}
+        ),
+        details=details,
+    )
+    moved = step is not None
+    if moved and paid_now:
+        session.add(
+            OrderPayment(
+                shop_id=shop.id,
+                order_id=order.id,
+                method=event.provider[:20],
+                amount=paid.quantize(CENT),
+                reference=event.transaction_id[:128],
             )
-            .execution_options(synchronize_session=False)
-        ).rowcount
-        if moved:
-            session.add(
-                OrderPayment(
-                    shop_id=shop.id,
-                    order_id=order.id,
-                    method=event.provider[:20],
-                    amount=paid.quantize(CENT),
-                    reference=event.transaction_id[:128],
-                )
-            )
-    else:
-        moved = session.execute(
-            update(Order)
-            .where(Order.id == order.id, Order.status == OrderStatus.UNPAID)
-            .values(status=OrderStatus.PAYMENT_FAILED, updated_at=utcnow(), version=Order.version + 1)
-            .execution_options(synchronize_session=False)
-        ).rowcount
-    if moved:
-        action = OrderAction.MARK_PAID if event.outcome == "paid" else OrderAction.PAYMENT_FAILED
-        after = OrderStatus.PAID if event.outcome == "paid" else OrderStatus.PAYMENT_FAILED
-        provider = Actor("provider", label=event.provider)
-        details = {"transaction_id": event.transaction_id, "amount": paid}
-        if expected.currency != PRICE_CURRENCY:
-            details["charged"] = f"{event.amount:.2f} {expected.currency}"
-        add_event(session, shop, order.id, action, provider, before, after, details=details)
+        )
     record.result = "applied" if moved else _not_applied(session, order.id, event.outcome)
     session.commit()
-    if moved and event.outcome == "paid":
-        # After the commit, off the request: notification, sandbox and query alike.
-        mail_shopper(order.id, OrderMail.PAID)
     return bool(moved), record.result
 
 
