@@ -310,8 +310,8 @@ describe('accounts', () => {
     const memberPrice = new Map(memberList.map((p) => [p.id, Number(p.final_price)]));
     const product = guestList.find((p) => memberPrice.get(p.id) < Number(p.final_price) && !p.product_variants?.length);
     assert.ok(product, 'the demo data has a product with a member price on the first newest page');
-    const guestNzd = `NZ$${Number(product.final_price).toFixed(1)}`;
-    const memberNzd = `NZ$${memberPrice.get(product.id).toFixed(1)}`;
+    const guestNzd = `NZ$${Number(product.final_price).toFixed(2)}`;
+    const memberNzd = `NZ$${memberPrice.get(product.id).toFixed(2)}`;
     const card = (page) =>
       page
         .getByTestId('product-card')

@@ -218,7 +218,7 @@ describe('the owner console: orders and customers', () => {
     await hydrated(buyer.page);
     const price = buyer.page.getByTestId('product-price').getByTestId('price-nzd');
     await buyer.page.waitForFunction(() => document.querySelector('[data-testid="product-price"]'));
-    assert.equal(await price.textContent(), 'NZ$12.9');
+    assert.equal(await price.textContent(), 'NZ$12.90');
 
     const owner = await adminTab(browser, stack.baseUrl);
     const { page } = owner;
@@ -237,7 +237,7 @@ describe('the owner console: orders and customers', () => {
     await hydrated(buyer.page);
     await buyer.page.waitForFunction(
       () =>
-        document.querySelector('[data-testid="product-price"] [data-testid="price-nzd"]')?.textContent === 'NZ$11.6',
+        document.querySelector('[data-testid="product-price"] [data-testid="price-nzd"]')?.textContent === 'NZ$11.61',
       null,
       { timeout: 15000 },
     );

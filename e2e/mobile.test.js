@@ -86,7 +86,7 @@ async function memberPhone(cart = [], path = '/') {
   return { ...tab, member };
 }
 
-const yuanOnScreen = async (locator) => Number((await locator.textContent()).replace('¥', ''));
+const yuanOnScreen = async (locator) => Number((await locator.textContent()).replace(/^≈?¥/, ''));
 
 async function signIn(page, member) {
   const login = page.getByTestId('login-page');
@@ -137,7 +137,7 @@ describe('guest add to cart', () => {
 });
 
 describe('cart in yuan', () => {
-  test('the subtotal in yuan is the sum of what the lines show (¥55.5 twice is ¥111.0)', async () => {
+  test("the subtotal in yuan is the NZ$ subtotal's, the lines marked approximate (¥55.5 twice, ¥110.9)", async () => {
     const tab = await memberPhone([[products.clover, 2]]);
     const { page } = tab;
     await page.waitForFunction(() => document.querySelector('[data-testid="cart-count"]')?.textContent === '2');
@@ -148,9 +148,12 @@ describe('cart in yuan', () => {
     const unit = await yuanOnScreen(line.getByTestId('price-yuan'));
     assert.equal(await line.getByTestId('line-quantity').textContent(), '2');
     const subtotal = await yuanOnScreen(drawer.getByTestId('cart-subtotal').getByTestId('price-yuan'));
-    assert.equal(subtotal.toFixed(1), (unit * 2).toFixed(1));
-    // The subtotal's own yuan (NZ$25.80 at 4.30 = ¥110.94) would have shown ¥110.9.
-    assert.equal(subtotal.toFixed(1), '111.0');
+    // NZ$25.80 at 4.30 = ¥110.94: the subtotal once from the NZ$ subtotal (what is charged), and
+    // the line's ¥55.5, which twice would make ¥111.0, says it is approximate (rules/yuan_cases.json).
+    assert.equal(unit.toFixed(1), '55.5');
+    assert.equal(await line.getByTestId('price-yuan').textContent(), '≈¥55.5');
+    assert.equal(subtotal.toFixed(1), '110.9');
+    assert.equal(await drawer.getByTestId('cart-subtotal').getByTestId('price-nzd').textContent(), 'NZ$25.80');
     assert.deepEqual(tab.problems, [], 'console errors or warnings');
     await tab.close();
   });
@@ -189,7 +192,7 @@ describe('member prices', () => {
     });
     await page.goto(`${stack.baseUrl}/product/${product.id}`, { waitUntil: 'load' });
     await page.waitForFunction(() => document.documentElement.dataset.session === 'member');
-    const memberNzd = `NZ$${memberPrice.get(product.id).toFixed(1)}`;
+    const memberNzd = `NZ$${memberPrice.get(product.id).toFixed(2)}`;
     await page.waitForFunction(
       (text) => document.querySelector('[data-testid="product-price"] [data-testid="price-nzd"]')?.textContent === text,
       memberNzd,
@@ -204,7 +207,7 @@ describe('member prices', () => {
         }),
       ),
     ];
-    assert.ok(!seen.includes(`NZ$${Number(product.final_price).toFixed(1)}`), `the guest price showed: ${seen}`);
+    assert.ok(!seen.includes(`NZ$${Number(product.final_price).toFixed(2)}`), `the guest price showed: ${seen}`);
     assert.deepEqual(seen, [memberNzd], 'prices painted');
     assert.deepEqual(tab.problems, [], 'console errors or warnings');
     await tab.close();

@@ -247,10 +247,8 @@ describe('payments', () => {
       const tab = await shopper('desktop');
       const orderNumber = await checkOut(tab);
       const { order } = await api(tab.member, 'GET', `/api/order/${orderNumber}`);
-      const { data } = await bffJson(stack, '/api/shop', 'localhost');
-      // The NZD total at the shop's rate, rounded half up to the fen (the rates have 4 decimals).
-      const cents = Math.round(Number(order.total_price) * 100);
-      const fen = Math.round((cents * Math.round(Number(data.shop_info.shop_exchange_rate) * 1e4)) / 1e4);
+      // The order's yuan total (its NZD total at its own rate, to the jiao, as its pages show it).
+      const fen = Math.round(Number(order.yuan_total) * 100);
       const yuan = (fen / 100).toFixed(2);
       await tab.page.getByTestId('order-pay').click();
       await tab.page.waitForURL((url) => url.pathname === `/pay/${orderNumber}`, { timeout: 15000 });

@@ -208,7 +208,7 @@ describe('listings', () => {
       assert.equal(await card.getByTestId('product-name').textContent(), product.name);
       assert.equal(
         await card.getByTestId('price-nzd').textContent(),
-        `NZ$${Number(product.final_price).toFixed(1)}`,
+        `NZ$${Number(product.final_price).toFixed(2)}`,
         product.name,
       );
       assert.equal(
@@ -303,7 +303,7 @@ describe('listings', () => {
 async function assertPriceShown(page, product) {
   const nzd = Number(product.final_price);
   const price = page.getByTestId('product-price');
-  assert.equal(await price.getByTestId('price-nzd').textContent(), `NZ$${nzd.toFixed(1)}`);
+  assert.equal(await price.getByTestId('price-nzd').textContent(), `NZ$${nzd.toFixed(2)}`);
   assert.equal(await price.getByTestId('price-yuan').textContent(), yuanText(nzd, data.shop.shop_exchange_rate));
 }
 

@@ -14,6 +14,23 @@ _MESSAGES: dict[str, tuple[str, str]] = {
         "地址不正确，请使用英文填写地址信息。",
         "Incorrect address: please write the address in English.",
     ),
+    # New Zealand recipients, field by field (bff/addresses/rules.py)
+    "nz_address_shipping_name": (
+        "收件人姓名只能包含文字、空格和 . - ' ·",
+        "The recipient's name may hold letters, spaces and . - ' · only",
+    ),
+    "nz_address_shipping_city": (
+        "请用英文填写新西兰城市（如 Auckland），或常用中文名（如 奥克兰）",
+        "Please write the New Zealand city in English (such as Auckland)",
+    ),
+    "nz_address_shipping_address": (
+        "地址不正确，请使用英文填写地址信息。",
+        "Incorrect address: please write the address in English.",
+    ),
+    "nz_address_shipping_contact": (
+        "电话号码只能包含数字、空格、开头的 +、连字符和括号",
+        "The phone number may hold digits, spaces, a leading +, hyphens and brackets only",
+    ),
     # The recipient's ID number (身份证号, bff/common/id_numbers.py)
     "id_number_invalid": (
         "身份证号应为18位：17位数字加1位数字或X",

@@ -14,10 +14,10 @@ from bff.addresses.error_codes import AddressErrorCode as Code
 from bff.addresses.messages import text
 from bff.addresses.models import ShippingAddress
 from bff.addresses.regions import resolve
-from bff.addresses.rules import recipient_problems, trimmed_recipient
+from bff.addresses.rules import nz_city_in_english, recipient_problems, trimmed_recipient
 from bff.common.errors import DomainError
 from bff.common.id_numbers import is_masked, mask_id_number
-from bff.shipping.rules import CHINA
+from bff.shipping.rules import CHINA, NEW_ZEALAND
 from bff.shops.models import Shop
 
 MAX_ADDRESSES = 50
@@ -68,14 +68,22 @@ def clean_recipient(shop: Shop, data: dict, known_ids: Iterable[str] = ()) -> di
             )
     else:
         values.update(dict.fromkeys(PLACE_FIELDS))
+        if values["shipping_country"] == NEW_ZEALAND:  # 奥克兰 is stored as the courier reads it
+            values["shipping_city"] = nz_city_in_english(values["shipping_city"])
     if problems:
         errors = {
-            name: [text(shop.language, _REQUIRED_MESSAGES[name] if problem == "required" else problem)]
-            for name, problem in problems.items()
+            name: [text(shop.language, _message_key(name, problem))] for name, problem in problems.items()
         }
         message = text(shop.language, "place_incomplete") if code == Code.INCOMPLETE else None
         raise DomainError(code, message or next(iter(errors.values()))[0], errors)
     return values
+
+
+def _message_key(field: str, problem: str) -> str:
+    """Each field says what is wrong with it (a New Zealand name, city, address or phone)."""
+    if problem == "required":
+        return _REQUIRED_MESSAGES[field]
+    return f"nz_address_{field}" if problem == "nz_address" else problem
 
 
 def _code(value) -> str | None:

@@ -206,3 +206,4 @@ class SitemapResponse(Schema):
     categories = fields.List(fields.Nested(SitemapEntry))
     brands = fields.List(fields.Nested(SitemapEntry))
     articles = fields.List(fields.Nested(SitemapEntry))
+    banners = fields.List(fields.Nested(SitemapEntry))

@@ -102,7 +102,8 @@ def search_products(session: Session, shop: Shop, term: str, sort: Sort, page: i
     """Products whose name, brand or description holds every term of the query, in Chinese,
     pinyin (full or initials) or Latin letters, ignoring case and accents (`search_text.py`).
 
-    Name matches come first, then brand, then description; then the list's sort order.
+    With no sort chosen (recommend), name matches come first, then brand, then description, then
+    the shop's order; any other sort orders by its key alone (price, newest, sales).
     Wildcards in the term match literally; a blank term finds nothing.
     """
     terms = query_terms(term)
@@ -123,10 +124,10 @@ def search_products(session: Session, shop: Shop, term: str, sort: Sort, page: i
     # whole: sorting a broad query's thousand wide rows cost more than finding them. Ranking
     # reads every match anyway, so the same statement counts them (a window over all matches):
     # no second pass over the matches for the total.
-    rank = search.rank(terms)
+    relevance = [search.rank(terms)] if Sort(sort) == Sort.RECOMMEND else []
     chosen = session.execute(
         matches.add_columns(func.count().over().label("total"))
-        .order_by(rank, *order_by(sort))
+        .order_by(*relevance, *order_by(sort))
         .limit(per_page)
         .offset((page - 1) * per_page)
     ).all()
@@ -223,4 +224,17 @@ def sitemap_entries(session: Session, shop: Shop) -> dict:
         "categories": [{"id": i} for i in ids(Category)],
         "brands": [{"id": i} for i in ids(Brand)],
         "articles": [{"id": i} for i in ids(Article)],
+        # Banners showing now that lead to their own product page (not to a link of their own).
+        "banners": [
+            {"id": i}
+            for i in session.scalars(
+                select(Banner.id)
+                .where(
+                    Banner.shop_id == shop.id,
+                    *showing_banner(),
+                    or_(Banner.link_url.is_(None), Banner.link_url == ""),
+                )
+                .order_by(Banner.id)
+            )
+        ],
     }

@@ -1,6 +1,7 @@
 from marshmallow import Schema, fields
 
 from bff.common.html import RichHtml
+from bff.common.schemas import UtcDateTime
 
 
 class ArticleRefSchema(Schema):
@@ -10,6 +11,8 @@ class ArticleRefSchema(Schema):
 
 class ArticleSchema(ArticleRefSchema):
     longText = RichHtml(attribute="long_text")
+    created_at = UtcDateTime(metadata={"description": "When it was first published."})
+    updated_at = UtcDateTime(metadata={"description": "When it last changed."})
 
 
 class ArticleListData(Schema):

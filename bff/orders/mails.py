@@ -16,6 +16,7 @@ from bff.accounts import outbox
 from bff.accounts.models import User
 from bff.orders.messages import text
 from bff.orders.models import Order
+from bff.pricing.rules import yuan
 from bff.shops.models import Shop
 
 
@@ -35,10 +36,13 @@ def compose(shop: Shop, order: Order, shopper: User, kind: OrderMail, **extra) -
     """(subject, body) of one mail about `order`."""
     lang = shop.language
     reason = extra.get("reason") or ""
+    amount = Decimal(extra.get("amount", order.paid_amount or order.total_price))
     values = {
         "number": order.order_number,
         "total": _amount(order.total_price),
-        "amount": _amount(extra.get("amount", order.paid_amount or order.total_price)),
+        "yuan": order.yuan_total,  # at the order's own rate, the figure its pages show
+        "amount": _amount(amount),
+        "yuan_amount": yuan(amount, order.exchange_rate),
         "refunded": _amount(order.refunded_amount),
         "company": order.shipping_company or "",
         "tracking": order.tracking_number or "",

@@ -14,6 +14,10 @@ _MESSAGES: dict[str, tuple[str, str]] = {
         "所选发货方式不可用，请重新选择。",
         "The chosen shipping method is not available for this address.",
     ),
+    "id_number_required": (
+        "直邮中国的包裹清关需要收件人身份证号，请填写。",
+        "Customs in China clear a parcel only with the recipient's ID number: please enter it.",
+    ),
     "prices_changed": (
         "商品价格或运费已变化，请确认最新金额后重新提交订单。",
         "Prices or the shipping fee have changed. Please check the new amounts and order again.",
@@ -84,14 +88,15 @@ _MESSAGES.update(
         ),
         "mail_received_subject": ("我们已收到您的订单 {number}", "We have received your order {number}"),
         "mail_received_body": (
-            "感谢您的订购！订单 {number} 已生成，应付金额 NZ${total}。\n\n{lines}\n\n请尽快完成付款。",
-            "Thank you for your order! Order {number} is placed; the total is NZ${total}.\n\n{lines}\n\n"
-            "Please pay soon.",
+            "感谢您的订购！订单 {number} 已生成，应付金额 NZ${total}（¥{yuan}）。\n\n{lines}\n\n"
+            "请尽快完成付款。",
+            "Thank you for your order! Order {number} is placed; the total is NZ${total} (¥{yuan}).\n\n"
+            "{lines}\n\nPlease pay soon.",
         ),
         "mail_paid_subject": ("订单 {number} 已付款", "Order {number} is paid"),
         "mail_paid_body": (
-            "我们已收到订单 {number} 的付款 NZ${amount}，正在为您处理。",
-            "We have received NZ${amount} for order {number} and are preparing it.",
+            "我们已收到订单 {number} 的付款 NZ${amount}（¥{yuan_amount}），正在为您处理。",
+            "We have received NZ${amount} (¥{yuan_amount}) for order {number} and are preparing it.",
         ),
         "mail_shipped_subject": ("订单 {number} 已发货", "Order {number} has shipped"),
         "mail_shipped_body": (

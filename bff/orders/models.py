@@ -5,13 +5,24 @@ import enum
 from datetime import datetime
 from decimal import Decimal
 
-from sqlalchemy import JSON, DateTime, ForeignKey, Index, Integer, String, Text, UniqueConstraint
+from sqlalchemy import (
+    JSON,
+    DateTime,
+    ForeignKey,
+    Index,
+    Integer,
+    Numeric,
+    String,
+    Text,
+    UniqueConstraint,
+)
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from bff.catalog.models import Product
 from bff.common.encryption import EncryptedText
 from bff.common.models import Money, ShopOwned, Timestamps, utcnow
 from bff.extensions import db
+from bff.pricing.rules import yuan
 
 
 class OrderStatus(enum.StrEnum):
@@ -43,6 +54,8 @@ class Order(ShopOwned, Timestamps, db.Model):
     total_amount: Mapped[Decimal] = mapped_column(Money)  # subtotal of the lines
     shipping_cost: Mapped[Decimal] = mapped_column(Money)
     total_price: Mapped[Decimal] = mapped_column(Money)  # what is charged
+    # Yuan per NZ dollar when the order was placed: every yuan figure of the order uses it.
+    exchange_rate: Mapped[Decimal] = mapped_column(Numeric(12, 4))
     total_quantity: Mapped[int] = mapped_column(Integer)
     total_weight: Mapped[int] = mapped_column(Integer)  # grams, free-shipping items count 0
     shipping_type: Mapped[str] = mapped_column(String(20))
@@ -80,6 +93,12 @@ class Order(ShopOwned, Timestamps, db.Model):
     lines: Mapped[list["OrderLine"]] = relationship(
         order_by="OrderLine.id", cascade="all, delete-orphan", back_populates="order"
     )
+
+    @property
+    def yuan_total(self) -> Decimal:
+        """The order's yuan, once from its NZ$ total at its own rate: what every screen and mail
+        shows and a mainland account charges (bff/pricing/rules.py, rules/yuan_cases.json)."""
+        return yuan(self.total_price, self.exchange_rate)
 
 
 class OrderLine(ShopOwned, db.Model):

@@ -126,6 +126,17 @@ class OrderSchema(Schema):
     total_price = Money()
     total_amount = Money()
     shipping_cost = Money()
+    exchange_rate = fields.Decimal(
+        places=4, as_string=False, metadata={"description": "Yuan per NZ dollar when the order was placed."}
+    )
+    yuan_total = fields.Decimal(
+        places=1,
+        as_string=False,
+        dump_only=True,
+        metadata={
+            "description": "The total in yuan at the order's rate, to the jiao: what a yuan charge takes."
+        },
+    )
     total_quantity = fields.Integer()
     total_weight = fields.Integer()
     shipping_type = fields.String()

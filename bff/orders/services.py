@@ -1,8 +1,8 @@
 """Placing, listing, cancelling, releasing and shipping orders.
 
 `place_order` runs in one transaction: it recomputes every price (bff/pricing/rules.py), weight
-and fee (bff/shipping/rules.py), refuses amounts that differ from what the shopper saw (at the
-display precision, 1 decimal), claims the idempotency key, takes the stock with conditional
+and fee (bff/shipping/rules.py), refuses amounts that differ from what the shopper saw (to the
+cent, as screens show them), claims the idempotency key, takes the stock with conditional
 UPDATEs (never below 0, whatever the concurrency) and writes each line's stock movement
 (bff/catalog/stock.py), writes the order and clears its cart lines.
 
@@ -26,6 +26,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, selectinload
 
 from bff.accounts.models import User
+from bff.addresses.error_codes import AddressErrorCode
 from bff.addresses.services import clean_recipient, known_id_numbers
 from bff.cart.messages import text as cart_text
 from bff.cart.models import line_key
@@ -44,10 +45,16 @@ from bff.orders.numbers import new_order_number, normalise_order_number
 from bff.orders.transitions import OrderAction
 from bff.pricing.context import shopper_of
 from bff.pricing.rules import quote_for
-from bff.shipping.rules import ShippingSettings, available_methods, shipping_fee, unit_weight
+from bff.shipping.rules import (
+    ShippingSettings,
+    available_methods,
+    id_number_required,
+    shipping_fee,
+    unit_weight,
+)
 from bff.shops.models import Shop
 
-DISPLAY = Decimal("0.1")
+DISPLAY = Decimal("0.01")  # screens show NZ dollars to the cent
 FINGERPRINT_WINDOW_SECONDS = 600
 NUMBER_ATTEMPTS = 5
 
@@ -155,6 +162,10 @@ def place_order(
         message = text(shop.language, "shipping_method_unavailable")
         raise DomainError(Code.SHIPPING_METHOD_UNAVAILABLE, message)
 
+    if id_number_required(method, settings) and not recipient["shipping_id"]:
+        message = text(shop.language, "id_number_required")
+        raise DomainError(AddressErrorCode.VALIDATION, message, {"shipping_id": [message]})
+
     lines = _price_lines(session, shop, user, args["cartItems"])
     subtotal = sum((line.unit_price * line.quantity for line in lines), Decimal("0.00"))
     grams = sum(line.unit_weight * line.quantity for line in lines)
@@ -180,6 +191,7 @@ def place_order(
             total_amount=subtotal,
             shipping_cost=fee,
             total_price=subtotal + fee,
+            exchange_rate=shop.shop_exchange_rate,
             total_quantity=quantity,
             total_weight=grams,
             shipping_type=method,

@@ -2,19 +2,23 @@
 
 Shop prices are NZ dollars (PRICE_CURRENCY). A provider account that takes them as they are (WeChat
 Pay's overseas API, Alipay's cross-border trade with `trans_currency`) is charged the order's
-total in NZD. A mainland account takes only yuan: the total is converted at the shop's exchange
-rate (`Shop.shop_exchange_rate`, the rate the storefront shows its yuan prices with), rounded
-half up to the fen, once, when the payment starts; the payment attempt keeps the amount, the
-currency and the rate (bff/payments/provider_models.py, PaymentAttempt), and every notification,
-query and refund of that payment uses them, never a conversion made again.
+total in NZD. A mainland account takes only yuan: the total is converted at the order's exchange
+rate (`Order.exchange_rate`, the shop's rate when it was placed), rounded half up to the jiao like
+the yuan total every screen and mail shows (bff/pricing/rules.py), once, when the payment starts;
+the payment attempt keeps the amount, the currency and the rate (bff/payments/provider_models.py,
+PaymentAttempt), and every notification, query and refund of that payment uses them, never a
+conversion made again.
 
 Refunds in yuan are converted cumulatively: the n-th refund gives back fen(all refunded so far x
-rate) - fen(refunded before x rate), so refunds in parts add up to exactly what one refund of their
-sum would give, and a refund of everything gives back exactly the charged amount, never a fen more.
+rate) - fen(refunded before x rate), all of the order counting as the charge, so refunds in parts
+add up to exactly what one refund of their sum would give, and a refund of everything gives back
+exactly the charged amount, never a fen more.
 """
 
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
+
+from bff.pricing.rules import yuan
 
 PRICE_CURRENCY = "NZD"
 YUAN = "CNY"
@@ -31,7 +35,7 @@ class Charge:
 
 
 def in_yuan(nzd: Decimal, rate: Decimal) -> Decimal:
-    """NZ dollars in yuan at `rate`, rounded half up to the fen."""
+    """NZ dollars in yuan at `rate`, rounded half up to the fen (refunds in parts)."""
     return (Decimal(nzd) * Decimal(rate)).quantize(FEN, ROUND_HALF_UP)
 
 
@@ -41,7 +45,8 @@ def charge_for(total: Decimal, currency: str, rate: Decimal | None) -> Charge:
         return Charge(Decimal(total).quantize(FEN), currency)
     if currency != YUAN or rate is None or rate <= 0:
         raise ValueError(f"cannot charge NZD prices in {currency}")
-    return Charge(in_yuan(total, rate), YUAN, Decimal(rate))
+    # The order's yuan total, as its pages and mails show it (to the jiao): what is shown is charged.
+    return Charge(yuan(total, rate).quantize(FEN), YUAN, Decimal(rate))
 
 
 def refund_amount(charge: Charge, total: Decimal, refunded_before: Decimal, amount: Decimal) -> Decimal:
@@ -50,7 +55,9 @@ def refund_amount(charge: Charge, total: Decimal, refunded_before: Decimal, amou
     if charge.rate is None:
         return Decimal(amount).quantize(FEN)
     after = min(refunded_before + amount, total)
-    back = min(in_yuan(after, charge.rate), charge.amount) - min(
-        in_yuan(refunded_before, charge.rate), charge.amount
-    )
+
+    def given_back(nzd: Decimal) -> Decimal:  # all of it gives back exactly the charge
+        return charge.amount if nzd >= total else min(in_yuan(nzd, charge.rate), charge.amount)
+
+    back = given_back(after) - given_back(refunded_before)
     return max(back, Decimal("0.00"))

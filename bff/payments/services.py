@@ -500,9 +500,9 @@ def _sandbox_payment(session: Session, provider: SandboxProvider, token: str) ->
 def sandbox_page(session: Session, provider: SandboxProvider, token: str) -> str:
     """The HTML of the sandbox's payment page of a page token."""
     shop, data = _sandbox_payment(session, provider, token)
-    return provider.payment_page(
-        shop.shop_name, data["o"], data["a"], language=shop.language, rate=shop.shop_exchange_rate
-    )
+    order = session.scalar(select(Order).where(Order.shop_id == shop.id, Order.order_number == data["o"]))
+    rate = order.exchange_rate if order is not None else shop.shop_exchange_rate  # the order's own rate
+    return provider.payment_page(shop.shop_name, data["o"], data["a"], language=shop.language, rate=rate)
 
 
 def pay_on_sandbox(session: Session, provider: SandboxProvider, token: str, outcome: str) -> str:

@@ -128,18 +128,35 @@ class YuanTotals:
     subtotal: Decimal
     shipping: Decimal
     total: Decimal
+    lines_add_up: bool  # the units times their quantities, and the lines, sum to the subtotal
+    parts_add_up: bool  # subtotal + shipping = total
 
 
 def yuan_totals(lines, rate, shipping=Decimal(0)) -> YuanTotals:
     """Yuan of a cart or order: `lines` are (unit NZD price, quantity).
 
-    Yuan of each line (its unit's yuan times the quantity), summed, so that the lines a shopper
-    reads add up to the subtotal (the subtotal's own yuan can differ by a jiao per line:
-    ¥29.7 x 2 would show ¥59.3). `rules/yuan_cases.json`; the frontend's twin is `yuanTotals`.
+    The total is computed once, from the NZ dollar total (what is charged) at the rate, so the
+    yuan total a screen or mail shows is the yuan a mainland account charges
+    (bff/payments/charges.py). Every other figure is its own NZ dollars' yuan; where the parts
+    do not add up to their sum (¥29.7 x 2 beside a subtotal of ¥59.3), screens mark them as
+    approximate. `rules/yuan_cases.json`; the frontend's twin is `yuanTotals`.
     """
     units = tuple(yuan(unit, rate) for unit, _ in lines)
-    # Equivalent mutant: strict=False or none; `units` has one entry per line by construction.
-    amounts = tuple(u * int(quantity) for u, (_, quantity) in zip(units, lines, strict=True))
-    subtotal = sum(amounts, Decimal("0.0"))
+    nzd_lines = tuple(Decimal(unit) * int(quantity) for unit, quantity in lines)
+    amounts = tuple(yuan(amount, rate) for amount in nzd_lines)
+    nzd_subtotal = sum(nzd_lines, Decimal("0.00"))
+    subtotal = yuan(nzd_subtotal, rate)
     fee = yuan(shipping, rate)
-    return YuanTotals(units, amounts, subtotal, fee, subtotal + fee)
+    total = yuan(nzd_subtotal + Decimal(shipping), rate)
+    # Equivalent mutant: strict=False or none; `units` and `amounts` have one entry per line by construction.
+    lines_add_up = sum(amounts, Decimal("0.0")) == subtotal and all(
+        u * int(q) == a for u, (_, q), a in zip(units, lines, amounts, strict=True)
+    )
+    return YuanTotals(units, amounts, subtotal, fee, total, lines_add_up, subtotal + fee == total)
+
+
+def order_yuan(order) -> YuanTotals:
+    """The yuan of a placed order, at the rate it keeps (`Order.exchange_rate`)."""
+    return yuan_totals(
+        [(line.final_price, line.quantity) for line in order.lines], order.exchange_rate, order.shipping_cost
+    )

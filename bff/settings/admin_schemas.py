@@ -36,7 +36,13 @@ MONEY = (
     "local_shipping_cost",
     "out_auckland_local_shipping_fee",
 )
-FLAGS = ("is_overseas_shipping", "is_local_shipping", "is_pick_up", "is_direct_payment_enabled")
+FLAGS = (
+    "is_overseas_shipping",
+    "is_overseas_id_required",
+    "is_local_shipping",
+    "is_pick_up",
+    "is_direct_payment_enabled",
+)
 
 
 def _known_zone(name: str) -> None:

@@ -24,9 +24,9 @@ COUNTRIES = (CHINA, NEW_ZEALAND)
 SPECIAL_AREA_PROVINCES = frozenset({"650000", "540000"})  # 新疆维吾尔自治区, 西藏自治区
 # Matched in folded text (see `fold`): Auckland in any case, with or without macrons or spacing
 # quirks; its te reo Māori name Tāmaki Makaurau; and 奥克兰, as SPEC section 9 writes it (a New
-# Zealand recipient must be written in Latin script, bff/addresses/rules.py, so 奥克兰 sets the fee
-# shown while the form is being filled in, and cannot reach a courier).
-AUCKLAND_NAMES = ("auckland", "tamaki makaurau", "奥克兰")
+# Zealand city typed 奥克兰 is stored as Auckland, bff/addresses/rules.py, so the fee shown while
+# the form is filled in and the order's agree).
+AUCKLAND_NAMES = ("auckland", "tamaki makaurau", "奥克兰", "奧克蘭")
 MIN_CHARGED_GRAMS = 1000
 CENT = Decimal("0.01")
 
@@ -48,6 +48,7 @@ class ShippingSettings:
     is_overseas_shipping: bool
     is_local_shipping: bool
     is_pick_up: bool
+    is_overseas_id_required: bool = False  # customs needs the recipient's ID number
 
     @classmethod
     def from_shop(cls, shop) -> "ShippingSettings":
@@ -60,6 +61,11 @@ class WeighedLine:
     product_weight: int
     variant_weight: int | None = None
     is_free_shipping: bool = False
+
+
+def id_number_required(method: str, settings: ShippingSettings) -> bool:
+    """Whether the method's parcels need the recipient's ID number (customs, per the owner)."""
+    return method == Method.OVERSEA_DIRECT and settings.is_overseas_id_required
 
 
 def available_methods(country: str, settings: ShippingSettings) -> list[Method]:

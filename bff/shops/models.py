@@ -73,6 +73,8 @@ class Shop(db.Model):
     local_shipping_note: Mapped[str] = mapped_column(Text, default="")
     pick_up_note: Mapped[str] = mapped_column(Text, default="")
     is_overseas_shipping: Mapped[bool] = mapped_column(Boolean, default=True)
+    # Direct post to China: customs needs the recipient's ID number, so checkout requires it.
+    is_overseas_id_required: Mapped[bool] = mapped_column(Boolean, default=False, server_default="0")
     is_local_shipping: Mapped[bool] = mapped_column(Boolean, default=True)
     is_pick_up: Mapped[bool] = mapped_column(Boolean, default=True)
     is_direct_payment_enabled: Mapped[bool] = mapped_column(Boolean, default=False)

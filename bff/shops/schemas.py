@@ -29,7 +29,13 @@ _MONEY = [
     "local_shipping_cost",
     "out_auckland_local_shipping_fee",
 ]
-_FLAGS = ["is_overseas_shipping", "is_local_shipping", "is_pick_up", "is_direct_payment_enabled"]
+_FLAGS = [
+    "is_overseas_shipping",
+    "is_overseas_id_required",
+    "is_local_shipping",
+    "is_pick_up",
+    "is_direct_payment_enabled",
+]
 
 ShopInfoSchema = Schema.from_dict(
     {

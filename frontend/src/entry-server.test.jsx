@@ -63,15 +63,17 @@ describe('server render', () => {
     expect(crumbs['@type']).toBe('BreadcrumbList');
 
     const article = await page('/article/3');
-    expect(ldOf(article)).toEqual([
-      {
-        '@context': 'https://schema.org',
-        '@type': 'Article',
-        headline: '配送说明',
-        url: 'http://shop.test:3000/article/3',
-        publisher: { '@type': 'Organization', name: '新西兰直邮' },
-      },
-    ]);
+    expect(ldOf(home)[1]).toMatchObject({ '@type': 'Organization', name: '新西兰直邮', url: 'http://shop.test:3000/' });
+    const [articleLd] = ldOf(article);
+    expect(articleLd).toMatchObject({
+      '@context': 'https://schema.org',
+      '@type': 'Article',
+      headline: '配送说明',
+      url: 'http://shop.test:3000/article/3',
+      author: { '@type': 'Organization', name: '新西兰直邮' },
+      publisher: { '@type': 'Organization', name: '新西兰直邮' },
+    });
+    expect(articleLd.image?.[0]).toMatch(/^http:\/\/shop\.test:3000\//);
   });
 
   it('fetches each call once and sends the shop host', async () => {
@@ -125,6 +127,9 @@ describe('server render', () => {
     const article = await page('/article/999');
     expect(article.status).toBe(404);
     expect(article.html).toContain('文章不存在。');
+    // The title says what was not found (issue 30.8).
+    expect(article.head).toMatch(/<title>文章不存在。 - [^<]+<\/title>/);
+    expect((await page('/product/999')).head).toMatch(/<title>商品不存在 - [^<]+<\/title>/);
   });
 
   it("describes a category by its own products, not the shop's text", async () => {
@@ -141,6 +146,7 @@ describe('server render', () => {
       expect(r.redirect, url).toBeUndefined();
       expect(r.html, url).toContain('data-testid="store-not-found"');
       expect(r.noindex, url).toBe(true);
+      expect(r.head, url).toContain('<title>商店不存在</title>');
     }
   });
 

@@ -107,7 +107,7 @@ class AlipayProvider:
         return {"trans_currency": charge.currency, "settle_currency": charge.currency}
 
     def quote(self, shop, order) -> Charge:
-        return charge_for(order.total_price, self.currency, shop.shop_exchange_rate)
+        return charge_for(order.total_price, self.currency, order.exchange_rate)
 
     def create_payment(self, shop, order, context: PaymentContext, charge: Charge) -> PaymentStart:
         back = f"{context.origin}/pay/{order.order_number}?returned=1"

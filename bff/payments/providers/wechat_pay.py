@@ -200,7 +200,7 @@ class WechatPayProvider:
         return code, data if isinstance(data, dict) else {}
 
     def quote(self, shop, order) -> Charge:
-        return charge_for(order.total_price, self.currency, shop.shop_exchange_rate)
+        return charge_for(order.total_price, self.currency, order.exchange_rate)
 
     def _request(self, what: str, method: RequestType, path: str, body: dict | None = None):
         """A call through the package's core (signed, answer verified with the shop's keys)."""

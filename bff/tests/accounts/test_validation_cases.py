@@ -53,16 +53,31 @@ REQUIRED_MESSAGES = {
     "shipping_city": ("请输入收件人城市/省份", "Please enter the recipient's city or province"),
     "shipping_address": ("请输入收件人地址", "Please enter the recipient's address"),
 }
-NZ_ADDRESS_MESSAGES = (
-    "地址不正确，请使用英文填写地址信息。",
-    "Incorrect address: please write the address in English.",
-)
+# Each New Zealand field says what is wrong with it.
+NZ_ADDRESS_MESSAGES = {
+    "shipping_name": (
+        "收件人姓名只能包含文字、空格和 . - ' ·",
+        "The recipient's name may hold letters, spaces and . - ' · only",
+    ),
+    "shipping_city": (
+        "请用英文填写新西兰城市（如 Auckland），或常用中文名（如 奥克兰）",
+        "Please write the New Zealand city in English (such as Auckland)",
+    ),
+    "shipping_address": (
+        "地址不正确，请使用英文填写地址信息。",
+        "Incorrect address: please write the address in English.",
+    ),
+    "shipping_contact": (
+        "电话号码只能包含数字、空格、开头的 +、连字符和括号",
+        "The phone number may hold digits, spaces, a leading +, hyphens and brackets only",
+    ),
+}
 
 
 def _recipient_rule(field: str, message: str, language: int) -> str:
     """The table's rule that a message of the service stands for, in the shop's language
     (0 Chinese, 1 English)."""
-    if message == NZ_ADDRESS_MESSAGES[language]:
+    if field in NZ_ADDRESS_MESSAGES and message == NZ_ADDRESS_MESSAGES[field][language]:
         return "nz_address"
     if message == REQUIRED_MESSAGES[field][language]:
         return "required"

@@ -1,4 +1,4 @@
-"""The shared table of yuan cases (rules/yuan_cases.json): yuan of each line, summed."""
+"""The shared table of yuan cases (rules/yuan_cases.json): the total once from the NZ$ total."""
 
 import json
 from decimal import Decimal
@@ -20,27 +20,38 @@ def test_yuan_case(case):
     assert str(result.subtotal) == expected["subtotal"]
     assert str(result.shipping) == expected["shipping"]
     assert str(result.total) == expected["total"]
+    assert result.lines_add_up is expected["lines_add_up"]
+    assert result.parts_add_up is expected["parts_add_up"]
 
 
-def test_the_first_case_is_one_where_the_subtotals_own_yuan_differs():
-    """The table's first case is the issue's: summing lines is not the subtotal's yuan."""
-    case = CASES[0]
-    (price, quantity), rate = case["lines"][0], case["rate"]
-    assert str(yuan(Decimal(price) * quantity, rate)) != case["expected"]["subtotal"]
+@pytest.mark.parametrize("case", CASES, ids=[c["case"] for c in CASES])
+def test_the_total_is_the_yuan_of_the_nzd_total(case):
+    nzd = sum((Decimal(p) * q for p, q in case["lines"]), Decimal(case["shipping"]))
+    assert str(yuan(nzd, case["rate"])) == case["expected"]["total"]
+
+
+def test_the_table_holds_carts_whose_rounding_differs():
+    """Cases where summing rounded figures would give another total than the one shown."""
+    assert sum(not c["expected"]["lines_add_up"] for c in CASES) >= 3
+    assert sum(not c["expected"]["parts_add_up"] for c in CASES) >= 2
+    first = CASES[0]
+    (price, quantity), rate = first["lines"][0], first["rate"]
+    assert str(yuan(price, rate) * quantity) != first["expected"]["total"]
 
 
 CHARGES = json.loads((ROOT / "rules" / "yuan_cases.json").read_text())["charges"]
 
 
 @pytest.mark.parametrize("case", CHARGES, ids=[c["case"] for c in CHARGES])
-def test_a_yuan_charge_rounds_half_up_to_the_fen(case):
+def test_yuan_rounds_half_up_to_the_fen_and_a_charge_to_the_jiao(case):
     """The table's charges (half fen after an even digit among them): NZD x rate, half up."""
     from bff.payments.charges import charge_for, in_yuan
 
     assert str(in_yuan(Decimal(case["nzd"]), Decimal(case["rate"]))) == case["expected"]
+    # What a mainland account charges is the yuan total screens show: the same rule, to the jiao.
     charge = charge_for(Decimal(case["nzd"]), "CNY", Decimal(case["rate"]))
     assert (str(charge.amount), charge.currency, charge.rate) == (
-        case["expected"],
+        case["expected_charge"],
         "CNY",
         Decimal(case["rate"]),
     )

@@ -113,6 +113,14 @@ def test_catalogue_lists_never_mix_shops(client, two_shops):
     assert ids(sitemap["categories"]) == sorted([a["category"].id, a["sub"].id])
     assert ids(sitemap["brands"]) == [a["brand"].id]
     assert ids(sitemap["articles"]) == [a["article"].id]
+    assert ids(sitemap["banners"]) == [a["banner"].id]  # its product page (it has no link of its own)
+
+
+def test_a_banner_with_a_link_of_its_own_has_no_page_in_the_sitemap(client, two_shops, session):
+    banner = two_shops["a"]["banner"]
+    banner.link_url = "https://example.com/sale"
+    session.commit()
+    assert client.get("/api/sitemap", headers=SHOP_A).json["banners"] == []
 
 
 def test_each_host_gets_its_own_shop_settings(client, two_shops):

@@ -163,3 +163,26 @@ def test_a_search_counts_at_most_fifty_pages(client, app, monkeypatch, shop, mak
     for page in (1, 4):
         products = _search(client, "honey", f"&page={page}").json["products"]
         assert products["total"] == 8 and products["last_page"] == 2
+
+
+def _prices(client, term: str, sort: str) -> list:
+    res = _search(client, term, f"&sort={sort}")
+    assert res.status_code == 200, res.data
+    return [p["final_price"] for p in res.json["products"]["data"]]
+
+
+def test_a_chosen_sort_orders_matches_of_every_kind_by_its_key(client, shop, make_product, make_brand):
+    """Issue 30.4: `?q=蜂蜜&sort=cheapest` ended …99.0, 139.0, 29.9: name matches came first."""
+    from decimal import Decimal
+
+    brand = make_brand(shop, "蜂蜜工坊")
+    make_product(shop, "麦卢卡蜂蜜 A", price=Decimal("99.00"))
+    make_product(shop, "麦卢卡蜂蜜 B", price=Decimal("139.00"))
+    make_product(shop, "Manuka 罐装", price=Decimal("29.90"), brand_id=brand.id)  # a brand match
+    make_product(shop, "Lozenges", price=Decimal("59.90"), description="含蜂蜜")  # a description match
+    cheapest = _prices(client, "蜂蜜", "cheapest")
+    assert cheapest == sorted(cheapest) and len(cheapest) == 4
+    expensive = _prices(client, "蜂蜜", "expensive")
+    assert expensive == sorted(expensive, reverse=True)
+    # With no sort chosen, relevance: name matches first.
+    assert _prices(client, "蜂蜜", "")[:2] in ([99.0, 139.0], [139.0, 99.0])

@@ -20,7 +20,14 @@ def test_an_article_holds_its_title_and_html_long_text(client, shop, make_articl
     about = make_article(shop, "关于我们", long_text=body)
     res = client.get(f"/api/article/{about.id}", headers=SHOP_A)
     assert res.status_code == 200
-    assert res.json == {"article": {"id": about.id, "title": "关于我们", "longText": body}}
+    article = res.json["article"]
+    assert {k: article[k] for k in ("id", "title", "longText")} == {
+        "id": about.id,
+        "title": "关于我们",
+        "longText": body,
+    }
+    # Its dates, for search engines (Article's datePublished and dateModified).
+    assert article["created_at"].startswith(about.created_at.strftime("%Y-%m-%dT")) and article["updated_at"]
 
 
 def test_a_shop_without_articles_has_an_empty_list(client, shop):

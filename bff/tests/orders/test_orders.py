@@ -129,8 +129,13 @@ def test_form_encoded_bracket_notation_is_accepted(client, as_member, honey):
     assert _ok(res)["total_price"] == 100.0
 
 
-def test_amounts_are_compared_at_one_decimal(api, as_member, honey):
-    order = _ok(_create(api, as_member, checkout_body([(honey, 1, None)], "45.04", "9.96")))
+def test_amounts_are_compared_to_the_cent_as_screens_show_them(api, as_member, honey):
+    """Screens show NZ dollars to the cent (issue 24.5): a total 4 cents off was not what was seen."""
+    for amounts in (("45.04", "10.00"), ("45.00", "9.96")):
+        error = assert_error(_create(api, as_member, checkout_body([(honey, 1, None)], *amounts)), 409)
+        assert error["code"] == "prices_changed"
+    assert _orders() == 0
+    order = _ok(_create(api, as_member, checkout_body([(honey, 1, None)], "45.00", "10.00")))
     assert order["total_amount"] == 45.0 and order["shipping_cost"] == 10.0
 
 
@@ -203,17 +208,30 @@ def test_a_method_not_offered_for_the_country_is_refused(api, as_member, honey):
 
 
 def test_the_recipient_is_validated(api, as_member, honey):
+    nz = {**NZ, "shipping_type": "local-direct"}
     error = assert_error(
         _create(
             api,
             as_member,
-            checkout_body([(honey, 1, None)], "45.00", "8.00", **{**NZ, "shipping_city": "奥克兰"}),
+            checkout_body([(honey, 1, None)], "45.00", "8.00", **{**nz, "shipping_address": "皇后街1号"}),
         ),
         422,
     )
     assert error["message"] == "地址不正确，请使用英文填写地址信息。"
+    assert list(error["errors"]) == ["shipping_address"]
     assert_error(
         _create(api, as_member, checkout_body([(honey, 1, None)], "45.00", "10", shipping_name="")), 422
+    )
+
+
+def test_a_city_typed_in_chinese_is_charged_and_stored_as_auckland(api, as_member, honey):
+    """Issue 30.5: 奥克兰 showed Auckland's fee, then the order was refused; now both agree."""
+    recipient = {**NZ, "shipping_type": "local-direct", "shipping_city": "奥克兰", "shipping_name": "王小明"}
+    order = _ok(_create(api, as_member, checkout_body([(honey, 1, None)], "45.00", "8.00", **recipient)))
+    assert (order["shipping_city"], order["shipping_cost"], order["shipping_name"]) == (
+        "Auckland",
+        8.0,
+        "王小明",
     )
 
 
@@ -293,3 +311,23 @@ def test_guests_and_foreign_tokens_are_refused(client, api, as_member, honey, st
     db.session.expire_all()
     assert db.session.scalars(select(Order)).all() == []
     assert db.session.get(Product, honey.id).virtual_inventory == stock
+
+
+def test_the_id_number_is_required_where_the_owner_says_customs_needs_it(
+    api, as_member, honey, store, session
+):
+    """Issue 30.6: direct post to China needs the recipient's ID number when the owner says so."""
+    body = checkout_body([(honey, 1, None)], "45.00", "10.00")
+    store.is_overseas_id_required = True
+    session.commit()
+    error = assert_error(_create(api, as_member, body), 422)
+    assert error["errors"] == {"shipping_id": ["直邮中国的包裹清关需要收件人身份证号，请填写。"]}
+    assert _orders() == 0
+    # Within New Zealand no customs: no number needed.
+    nz = {**NZ, "shipping_type": "local-direct"}
+    _ok(_create(api, as_member, checkout_body([(honey, 1, None)], "45.00", "8.00", **nz)))
+    with_id = checkout_body([(honey, 1, None)], "45.00", "10.00", shipping_id="11010519491231002X")
+    assert _ok(_create(api, as_member, with_id))["shipping_id"].endswith("002X")
+    store.is_overseas_id_required = False
+    session.commit()
+    _ok(_create(api, as_member, checkout_body([(honey, 2, None)], "90.00", "10.00")))

@@ -166,25 +166,32 @@ def test_a_cross_border_account_prices_in_nzd(api, as_member, order, alipay_shop
     assert requests.get(start["paymentPageUrl"], timeout=10).status_code == 400
 
 
-def test_a_mainland_account_charges_yuan_at_the_rate_fixed_when_paying_starts(
-    client, api, as_member, as_admin, order, store, alipay_fake, session
+def test_a_mainland_account_charges_the_orders_yuan_total_at_its_own_rate(
+    client, api, as_member, as_admin, store, alipay_fake, session, make_product
 ):
     from bff.tests.fixtures.orders import admin_url
+    from bff.tests.fixtures.shopping import checkout_body
     from bff.tests.payments.conftest import set_provider
 
-    store.shop_exchange_rate = Decimal("4.4567")
+    store.shop_exchange_rate = Decimal("4.4567")  # when the order is placed
+    session.commit()
+    product = make_product(store, price=Decimal("45.00"), weight=500)
+    body = checkout_body([(product, 1, None)], "45.00", "10.00")
+    order = api.post("/api/order/create", as_member, json=body).get_json()["order"]
+    assert order["yuan_total"] == Decimal("245.1")  # 55.00 x 4.4567 = 245.1185, to the jiao as pages show it
+    store.shop_exchange_rate = Decimal("5.0000")  # a later rate changes nothing for this order
     session.commit()
     alipay_fake.currency = "CNY"
     set_provider(store, "alipay", alipay_fake.shop_fields())
     quote = api.post("/api/payment/quote", as_member, data={"order_number": order["order_number"]})
-    assert quote.get_json() == {"charges": {"alipay": {"amount": "245.12", "currency": "CNY"}}}
+    assert quote.get_json() == {"charges": {"alipay": {"amount": "245.10", "currency": "CNY"}}}
     start = _pay(api, as_member, order).get_json()
     biz = json.loads(parse_qs(urlsplit(start["paymentPageUrl"]).query)["biz_content"][0])
-    assert biz["total_amount"] == "245.12" and "trans_currency" not in biz
+    assert biz["total_amount"] == "245.10" and "trans_currency" not in biz
     _open(start["paymentPageUrl"])
     store.shop_exchange_rate = Decimal("5.0000")  # changes nothing for this payment
     session.commit()
-    url, body, headers = alipay_fake.pay(_no(order), total_amount="245.13")
+    url, body, headers = alipay_fake.pay(_no(order), total_amount="245.11")
     assert_error(_deliver(client, (url, body, headers)), 400, "amount_mismatch")
     assert _deliver(client, alipay_fake.pay(_no(order))).get_data(as_text=True) == "success"
     assert order_status(order) == "paid"

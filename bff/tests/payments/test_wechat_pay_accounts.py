@@ -1,7 +1,7 @@
 """WeChat Pay's two kinds of merchant account against the local fake gateway, end to end: `global`
 (an overseas merchant: the overseas API, charged in NZD as priced) and `domestic` (a mainland
-merchant: CNY only, the NZD total converted at the shop's rate, fixed on the attempt and compared
-exactly), each through create, notification, query and refund."""
+merchant: CNY only, the NZD total converted at the order's rate to the jiao, as its pages show it,
+fixed on the attempt and compared exactly), each through create, notification, query and refund."""
 
 from decimal import Decimal
 
@@ -18,7 +18,15 @@ from bff.tests.helpers import assert_error
 from bff.tests.payments.conftest import order_status, set_provider
 from bff.tests.payments.test_wechat_pay import ANDROID, _deliver, _pay
 
-RATE = Decimal("4.4567")  # 55.00 NZD x 4.4567 = 245.1185 yuan: 245.12, rounded half up to the fen
+RATE = Decimal("4.4567")  # 55.00 NZD x 4.4567 = 245.1185 yuan: ¥245.1 on the order's pages, charged
+
+
+@pytest.fixture
+def store(store, session):
+    """The shop's rate when the tests' orders are placed: each order keeps it (issue 24.4)."""
+    store.shop_exchange_rate = RATE
+    session.commit()
+    return store
 
 
 @pytest.fixture
@@ -90,13 +98,13 @@ def test_domestic_charges_yuan_at_the_shops_rate_kept_on_the_attempt(
     client, api, as_member, order, domestic_shop, wechat_fake
 ):
     start = _pay(api, as_member, order).get_json()
-    assert start["charge"] == {"amount": "245.12", "currency": "CNY"}
+    assert start["charge"] == {"amount": "245.10", "currency": "CNY"}
     txn = wechat_fake.transactions[order["order_number"] + "-N"]
-    assert txn.amount == {"total": 24512, "currency": "CNY"}
+    assert txn.amount == {"total": 24510, "currency": "CNY"}
     assert ("POST", "/v3/pay/transactions/native") in wechat_fake.requests
     attempt = db.session.scalar(select(PaymentAttempt))
     assert (attempt.charged_amount, attempt.charged_currency, attempt.exchange_rate) == (
-        Decimal("245.12"),
+        Decimal("245.10"),
         "CNY",
         RATE,
     )
@@ -107,12 +115,12 @@ def test_domestic_charges_yuan_at_the_shops_rate_kept_on_the_attempt(
     record = db.session.query(PaymentNotification).one()
     assert (record.amount, record.charged_amount, record.charged_currency) == (
         Decimal("55.00"),
-        Decimal("245.12"),
+        Decimal("245.10"),
         "CNY",
     )
 
 
-@pytest.mark.parametrize("amount", [{"total": 24513, "currency": "CNY"}, {"total": 24512, "currency": "NZD"}])
+@pytest.mark.parametrize("amount", [{"total": 24511, "currency": "CNY"}, {"total": 24510, "currency": "NZD"}])
 def test_domestic_refuses_a_fen_more_or_another_currency(
     client, api, as_member, order, domestic_shop, wechat_fake, amount
 ):
@@ -130,14 +138,14 @@ def test_domestic_charge_is_fixed_when_paying_starts_not_converted_again(
     session.commit()
     # The phone, after the rate changed: the same yuan as the QR code said.
     start = _pay(api, as_member, order, agent=ANDROID).get_json()
-    assert start["charge"] == {"amount": "245.12", "currency": "CNY"}
+    assert start["charge"] == {"amount": "245.10", "currency": "CNY"}
     assert wechat_fake.transactions[order["order_number"] + "-H"].amount == {
-        "total": 24512,
+        "total": 24510,
         "currency": "CNY",
     }
     quote = api.post("/api/payment/quote", as_member, data={"order_number": order["order_number"]})
-    assert quote.get_json() == {"charges": {"wechat_pay": {"amount": "245.12", "currency": "CNY"}}}
-    # Paid on the phone, settled by the query: compared with the stored 245.12, not 55 x 5.
+    assert quote.get_json() == {"charges": {"wechat_pay": {"amount": "245.10", "currency": "CNY"}}}
+    # Paid on the phone, settled by the query: compared with the stored 245.10, not 55 x 5.
     wechat_fake.pay(order["order_number"] + "-H")
     assert _settle(api, as_member, order)["status"] == "paid"
 
@@ -154,15 +162,15 @@ def test_domestic_refunds_convert_at_the_stored_rate_never_more_than_charged(
             admin_url(order, "refunds"), headers=as_admin, json={"amount": amount, "reason": "退货"}
         )
         assert res.status_code == 200, res.get_json()
-    # 10.00 x 4.4567 = 44.567 -> 44.57; then fen(10.01 x r) - 44.57 = 0.04; then the rest: 245.12 -
-    # 44.61. The parts add up to exactly what was charged.
+    # 10.00 x 4.4567 = 44.567 -> 44.57; then fen(10.01 x r) - 44.57 = 0.04; then the rest: the charge
+    # 245.10 - 44.61. The parts add up to exactly what was charged.
     refunds = [r["amount"] for r in wechat_fake.refunds]
     assert refunds == [
-        {"refund": 4457, "total": 24512, "currency": "CNY"},
-        {"refund": 4, "total": 24512, "currency": "CNY"},
-        {"refund": 20051, "total": 24512, "currency": "CNY"},
+        {"refund": 4457, "total": 24510, "currency": "CNY"},
+        {"refund": 4, "total": 24510, "currency": "CNY"},
+        {"refund": 20049, "total": 24510, "currency": "CNY"},
     ]
-    assert sum(r["refund"] for r in refunds) == 24512
+    assert sum(r["refund"] for r in refunds) == 24510
     assert ("POST", "/v3/refund/domestic/refunds") in wechat_fake.requests
 
 
@@ -209,14 +217,12 @@ def test_an_account_switched_to_domestic_charges_the_next_attempt_in_yuan(
 ):
     assert _pay(api, as_member, order).get_json()["charge"]["currency"] == "NZD"  # the QR code, overseas
     wechat_fake.api = "domestic"  # the owner enters a mainland account instead
-    store.shop_exchange_rate = RATE
-    session.commit()
     config = get_config(db.session, store, "wechat_pay")
     keys = app.config["PAYMENT_SECRETS_KEY"]
     configure(db.session, store, None, "wechat_pay", {"api": "domestic"}, {config.version}, keys)
     # The same way of paying (the same trade number) now charges yuan, and the attempt says so.
-    assert _pay(api, as_member, order).get_json()["charge"] == {"amount": "245.12", "currency": "CNY"}
+    assert _pay(api, as_member, order).get_json()["charge"] == {"amount": "245.10", "currency": "CNY"}
     attempt = db.session.scalar(select(PaymentAttempt))
     db.session.refresh(attempt)
-    assert (attempt.charged_amount, attempt.charged_currency) == (Decimal("245.12"), "CNY")
+    assert (attempt.charged_amount, attempt.charged_currency) == (Decimal("245.10"), "CNY")
     assert _deliver(client, wechat_fake.pay(order["order_number"] + "-N")).get_json()["applied"] is True

@@ -40,7 +40,9 @@ export function buildHead({ shop, matches = [], url, origin }) {
     meta.title && meta.title !== shopName && shopName ? `${meta.title} - ${shopName}` : meta.title || shopName;
   return {
     lang: htmlLang(language),
-    title,
+    locale: language === 'en' ? 'en_NZ' : 'zh_CN',
+    // No shop answered (an unknown host): the page says what was not found.
+    title: shop ? title : t('storeNotFound.title'),
     description: meta.description,
     icon: shop?.shop_ico || null,
     touchIcon: shop?.shop_logo || null,
@@ -81,6 +83,7 @@ export function renderHead(head) {
   if (head.touchIcon) tags.push(`<link rel="apple-touch-icon" href="${esc(head.touchIcon)}">`);
   if (head.canonical) tags.push(`<link rel="canonical" href="${esc(head.canonical)}">`);
   meta('property', 'og:type', head.type);
+  meta('property', 'og:locale', head.locale);
   meta('property', 'og:site_name', head.siteName);
   meta('property', 'og:title', head.title);
   meta('property', 'og:description', head.description);

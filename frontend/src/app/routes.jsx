@@ -4,7 +4,9 @@ import Toasts from './layout/Toasts.jsx';
 import { PageError, RootError } from './ErrorPages.jsx';
 import { guard, listQuery, notFound, routeErrorFrom, STORE_NOT_FOUND_PATH } from './loaderUtils.js';
 import {
+  articleDescription,
   articleJsonLd,
+  organizationJsonLd,
   brandPageJsonLd,
   breadcrumbJsonLd,
   listingDescription,
@@ -317,7 +319,8 @@ const searchMeta = ({ data, t }) => ({
 
 function productMeta({ data, t }) {
   const product = data?.product;
-  if (!product) return {};
+  // A product that is not there (404): the title says what was not found.
+  if (!product) return { title: t('product.notFound'), noindex: true };
   const crumbs = [{ name: t('nav.home'), path: '/' }];
   if (product.category) crumbs.push({ name: product.category.name, path: `/category/${product.category.id}` });
   crumbs.push({ name: product.name, path: `/product/${product.id}` });
@@ -344,6 +347,7 @@ const homeMeta = ({ shop }) => ({
         'query-input': 'required name=search_term_string',
       },
     }),
+    (site) => organizationJsonLd(shop, site),
   ],
 });
 
@@ -434,7 +438,10 @@ const contentRoutes = ({ api }) => [
       chunk: FRAMES.article.chunk,
       meta: ({ data, t, shop }) => ({
         title: data?.article?.title || t('article.notFound'),
-        jsonLd: data?.article ? [(site) => articleJsonLd(data.article, site, shop?.shop_name)] : [],
+        description: (data?.article && articleDescription(data.article)) || undefined,
+        type: data?.article ? 'article' : undefined,
+        noindex: data?.article ? undefined : true,
+        jsonLd: data?.article ? [(site) => articleJsonLd(data.article, site, shop)] : [],
       }),
     },
   },

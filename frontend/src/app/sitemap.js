@@ -29,6 +29,7 @@ export function renderSitemapXml(data, site) {
   for (const b of data.brands || []) urls.push({ loc: `/brand/${b.id}` });
   for (const p of data.products || []) urls.push({ loc: `/product/${p.id}`, lastmod: p.updated_at });
   for (const a of data.articles || []) urls.push({ loc: `/article/${a.id}` });
+  for (const b of data.banners || []) urls.push({ loc: `/banner-products/${b.id}` });
   const body = urls
     .map(({ loc, lastmod }) => {
       const date = lastmod ? new Date(lastmod) : null;

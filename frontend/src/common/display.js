@@ -16,6 +16,18 @@ export function formatNumber(value, placeholder = PLACEHOLDER) {
   return Number.isFinite(n) ? n.toFixed(1) : placeholder;
 }
 
+/**
+ * NZ dollars to the cent, wherever a shopper or owner sees them: what is shown is what is
+ * charged (DESIGN.md, "Money on screen", a deliberate departure from SPEC's one decimal).
+ */
+export function formatNzd(value, placeholder = PLACEHOLDER) {
+  const n = toNumber(value);
+  return Number.isFinite(n) ? roundCents(n).toFixed(2) : placeholder;
+}
+
+/** Yuan to the jiao (one decimal, SPEC section 5), or the placeholder. */
+export const formatYuan = formatNumber;
+
 /** Yuan amount = NZ dollar amount times the shop's exchange rate. */
 export function toYuan(nzd, rate) {
   const n = toNumber(nzd);

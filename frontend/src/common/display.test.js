@@ -5,6 +5,8 @@ import {
   avatarImage,
   cardPrice,
   formatNumber,
+  formatNzd,
+  formatYuan,
   isSoldOut,
   paginationItems,
   progressValue,
@@ -130,5 +132,26 @@ describe('avatarImage', () => {
     };
     expect(avatarImage(p).path).toBe('/b');
     expect(avatarImage({ avatar: 9, images: [] })).toBeNull();
+  });
+});
+
+describe('money on screen: NZ dollars to the cent, yuan to the jiao (DESIGN.md, "Money on screen")', () => {
+  it('shows NZ$45.95 as 45.95, never 46.0 (issue 24.5)', () => {
+    expect(formatNzd('45.95')).toBe('45.95');
+    expect(formatNzd(45.95 * 3)).toBe('137.85');
+    expect(formatNzd('145.02')).toBe('145.02');
+    expect(formatNzd(18.36)).toBe('18.36');
+    expect(formatNzd(12)).toBe('12.00');
+  });
+  it('rounds a float half up to the cent, without drift', () => {
+    expect(formatNzd(1.005)).toBe('1.01');
+    expect(formatNzd(0.1 + 0.2)).toBe('0.30');
+  });
+  it('has the placeholder for what is not a number', () => {
+    for (const v of [null, undefined, '', 'abc', true]) expect(formatNzd(v)).toBe('--');
+  });
+  it('keeps yuan to the jiao', () => {
+    expect(formatYuan(623.76)).toBe('623.8');
+    expect(formatYuan('197.6')).toBe('197.6');
   });
 });

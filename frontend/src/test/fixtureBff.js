@@ -101,6 +101,7 @@ const shopInfo = (host) => ({
   local_shipping_note: '',
   pick_up_note: '',
   is_overseas_shipping: 1,
+  is_overseas_id_required: 0,
   is_local_shipping: 1,
   is_pick_up: 1,
   is_direct_payment_enabled: 0,
@@ -154,7 +155,15 @@ export function startFixtureBff(port = 0) {
       });
     if (p === '/api/article') return send(200, { data: { articles: [{ id: 3, title: '配送说明' }] } });
     if (p === '/api/article/3')
-      return send(200, { article: { id: 3, title: '配送说明', longText: '<p>七天送达</p>' } });
+      return send(200, {
+        article: {
+          id: 3,
+          title: '配送说明',
+          longText: '<p>七天送达</p>',
+          created_at: '2026-01-02T03:04:05+00:00',
+          updated_at: '2026-01-09T03:04:05+00:00',
+        },
+      });
     if (p === '/api/banner')
       return send(200, { banners: [{ id: 1, name: '夏季', avatar: '/media/b1.jpg', link_url: null }] });
     if (p === '/api/brand')
@@ -189,6 +198,7 @@ export function startFixtureBff(port = 0) {
         categories: [{ id: 5 }],
         brands: [{ id: 7 }],
         articles: [{ id: 3 }],
+        banners: [{ id: 1 }],
       });
     if (p === '/api/boom') return send(500, { message: 'boom' });
     return send(404, { message: 'Not found', code: 'not_found' });

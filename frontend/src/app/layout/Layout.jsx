@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Outlet, useLocation, useMatches } from 'react-router';
+import { Outlet, ScrollRestoration, useLocation, useMatches } from 'react-router';
 import { useSelector } from 'react-redux';
 import Header from './Header.jsx';
 import Footer from './Footer.jsx';
@@ -33,6 +33,9 @@ export default function Layout() {
       <ContactBox />
       <LoadingOverlay />
       <Toasts />
+      {/* A new page opens at its top, Back and Forward return to where the shopper was, and a
+          #anchor scrolls to its element (react-router's data-router scroll restoration). */}
+      <ScrollRestoration />
     </div>
   );
 }

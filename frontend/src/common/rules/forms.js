@@ -4,6 +4,7 @@
 // weak, nz_address). The BFF (bff/accounts/schemas.py, bff/addresses/services.py)
 // runs the same table; the features turn the names into their own texts.
 import { NEW_ZEALAND } from './shipping.js';
+import nzCities from '../../../../rules/nz_cities.json';
 
 export const EMAIL_MAX_LENGTH = 254;
 export const PASSWORD_MIN_LENGTH = 8;
@@ -12,11 +13,15 @@ export const PASSWORD_MAX_LENGTH = 20;
 const DOMAIN_LABEL = '[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?';
 const EMAIL = new RegExp(`^[a-zA-Z0-9.!#$%&'*+/=?^_\`{|}~-]+@${DOMAIN_LABEL}(?:\\.${DOMAIN_LABEL})+$`);
 const STRONG_PASSWORD = /^[A-Za-z0-9]{6,20}$/;
-// New Zealand recipients, as bff/addresses/rules.py: Latin letters with accents and macrons,
-// digits, spaces and , . - ' ’ / # &; phones: a leading +, digits, spaces, hyphens, parentheses.
+// New Zealand recipients, as bff/addresses/rules.py: city and address in Latin letters with accents
+// and macrons, digits, spaces and address punctuation (brackets too: "(rear)"); the name in any
+// script; a city may be a common Chinese name of a New Zealand city (rules/nz_cities.json);
+// phones: a leading +, digits, spaces, hyphens, parentheses.
 const LATIN_LETTERS = 'A-Za-z\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u017f';
 const SPACES = ' \t\n\r\u00a0';
-const NZ_TEXT = new RegExp(`^[${LATIN_LETTERS}0-9${SPACES},.\\-'\u2019/#&]+$`);
+const NZ_TEXT = new RegExp(`^[${LATIN_LETTERS}0-9${SPACES},.\\-\u2013'\u2019"/#&()\\[\\]:;!?+@_]+$`);
+const NAME = new RegExp(`^[\\p{L}\\p{M}${SPACES}.\\-'\u2019\u00b7]+$`, 'u');
+const HAS_LETTER = /\p{L}/u;
 const NZ_PHONE = new RegExp(`^\\+?[0-9${SPACES}()\\-]*[0-9][0-9${SPACES}()\\-]*$`);
 
 const text = (value) => (value == null ? '' : String(value));
@@ -24,6 +29,15 @@ const text = (value) => (value == null ? '' : String(value));
 const length = (value) => [...value].length;
 
 export const isBlank = (value) => text(value).trim() === '';
+
+/** The English name of a New Zealand city typed in Chinese (奥克兰, 奥克兰市), else the city. */
+export function nzCityInEnglish(city) {
+  const value = text(city).trim();
+  const bare = value.endsWith('市') ? value.slice(0, -1).trim() : value;
+  return nzCities.cities[bare] ?? value;
+}
+
+const isName = (value) => HAS_LETTER.test(value) && NAME.test(value);
 
 /** A valid address once trimmed: the BFF's pattern, at most 254 characters. */
 export function isEmail(value) {
@@ -65,9 +79,10 @@ export function recipientRules(values) {
     if (!value(name)) errors[name] = 'required';
   }
   if (value('shipping_country') === NEW_ZEALAND) {
-    for (const name of ['shipping_address', 'shipping_city', 'shipping_name']) {
-      if (!errors[name] && !NZ_TEXT.test(value(name))) errors[name] = 'nz_address';
-    }
+    if (!errors.shipping_name && !isName(value('shipping_name'))) errors.shipping_name = 'nz_address';
+    if (!errors.shipping_address && !NZ_TEXT.test(value('shipping_address'))) errors.shipping_address = 'nz_address';
+    if (!errors.shipping_city && !NZ_TEXT.test(nzCityInEnglish(value('shipping_city'))))
+      errors.shipping_city = 'nz_address';
     if (!errors.shipping_contact && !NZ_PHONE.test(value('shipping_contact'))) errors.shipping_contact = 'nz_address';
   }
   return errors;

@@ -12,7 +12,7 @@ import {
   validateRegister,
   validateResetPassword,
 } from '../../features/account/validators.js';
-import { NZ_MESSAGE_KEY, RECIPIENT_REQUIRED, validateRecipient } from '../../features/addresses/validators.js';
+import { NZ_MESSAGES, RECIPIENT_REQUIRED, validateRecipient } from '../../features/addresses/validators.js';
 
 // The same table the BFF's pytest runs (rules/validation_cases.json).
 const table = JSON.parse(fs.readFileSync(new URL('../../../../rules/validation_cases.json', import.meta.url), 'utf8'));
@@ -23,7 +23,7 @@ const key = (k) => k;
 const ruleOf = (messages) => (message) =>
   message == null ? null : Object.keys(messages).find((rule) => messages[rule] === message);
 const recipientRule = (field, message) =>
-  message === NZ_MESSAGE_KEY ? 'nz_address' : RECIPIENT_REQUIRED[field] === message && 'required';
+  message === NZ_MESSAGES[field] ? 'nz_address' : RECIPIENT_REQUIRED[field] === message && 'required';
 const cases = (name) => table[name].map((c) => [c.case, c]);
 
 describe('email (rules/validation_cases.json)', () => {

@@ -17,21 +17,36 @@ export function yuanOf(nzd, rate) {
   return Number.isFinite(n) ? jiao(n) / 10 : NaN;
 }
 
+/** Whole cents of an amount, half up (integers, so sums carry no float drift). */
+const cents = (amount) => Math.round(roundCents(amount) * 100);
+
 /**
- * Yuan of a cart or order, `lines` being [unit NZD price, quantity]: yuan of each line (its
- * unit's yuan times the quantity), summed, so the lines a shopper reads add up to the subtotal.
+ * Yuan of a cart or order, `lines` being [unit NZD price, quantity]. The total is computed once
+ * from the NZ dollar total (what is charged) at the rate; every other figure is its own NZ
+ * dollars' yuan, and `linesAddUp` / `partsAddUp` say whether the lines sum to the subtotal and
+ * subtotal plus shipping to the total (screens mark them approximate where not).
  * bff/pricing/rules.py's yuan_totals is the twin; rules/yuan_cases.json the cases of both.
  */
 export function yuanTotals(lines, rate, shipping = 0) {
   const units = lines.map(([unit]) => yuanOf(unit, rate));
-  const jiaoOfLines = units.map((u, i) => Math.round(u * 10) * Math.trunc(Number(lines[i][1]) || 0));
-  const subtotal = jiaoOfLines.reduce((sum, j) => sum + j, 0);
-  const fee = Math.round(yuanOf(shipping, rate) * 10);
+  const quantities = lines.map(([, quantity]) => Math.trunc(Number(quantity) || 0));
+  const nzdLines = lines.map(([unit], i) => cents(unit) * quantities[i]);
+  const nzdSubtotal = nzdLines.reduce((sum, c) => sum + c, 0);
+  const jiaoOf = (centsAmount) => Math.round(yuanOf(centsAmount / 100, rate) * 10);
+  const lineJiao = nzdLines.map(jiaoOf);
+  const subtotal = jiaoOf(nzdSubtotal);
+  const fee = jiaoOf(cents(shipping));
+  const total = jiaoOf(nzdSubtotal + cents(shipping));
+  const linesAddUp =
+    lineJiao.reduce((sum, j) => sum + j, 0) === subtotal &&
+    units.every((u, i) => Math.round(u * 10) * quantities[i] === lineJiao[i]);
   return {
     units,
-    lines: jiaoOfLines.map((j) => j / 10),
+    lines: lineJiao.map((j) => j / 10),
     subtotal: subtotal / 10,
     shipping: fee / 10,
-    total: (subtotal + fee) / 10,
+    total: total / 10,
+    linesAddUp,
+    partsAddUp: subtotal + fee === total,
   };
 }

@@ -14,9 +14,9 @@ export const DEFAULT_SHIPPING_TYPE = METHODS.OVERSEA_DIRECT;
 // never by the text, as on the BFF.
 export const SPECIAL_AREA_PROVINCES = ['650000', '540000'];
 // Matched in folded text (see fold): Auckland in any case, with or without macrons; its te reo
-// Māori name Tāmaki Makaurau; and 奥克兰 as SPEC section 9 writes it (a New Zealand recipient
-// must be in Latin script, so 奥克兰 only sets the fee shown while the form is filled in).
-const AUCKLAND_NAMES = ['auckland', 'tamaki makaurau', '奥克兰'];
+// Māori name Tāmaki Makaurau; and 奥克兰 as SPEC section 9 writes it (the BFF stores a city typed
+// 奥克兰 as Auckland, rules/nz_cities.json, so the fee shown and the order's agree).
+const AUCKLAND_NAMES = ['auckland', 'tamaki makaurau', '奥克兰', '奧克蘭'];
 export const MIN_CHARGED_GRAMS = 1000;
 
 // Equivalent mutant (Stryker): without `v === true` the same, Number(true) is 1.

@@ -4,7 +4,8 @@ import { useApiCall } from '../../common/useApiCall.js';
 import { createAddress, updateAddress } from '../../api/addresses.js';
 import { CloseIcon } from '../../common/components/Icons.jsx';
 import { serverErrors, validateRecipient } from './validators.js';
-import { EMPTY_ADDRESS, RecipientFields } from './RecipientFields.jsx';
+import { EMPTY_ADDRESS, RecipientFields, emptyAddress } from './RecipientFields.jsx';
+import { useHomeCountry } from './homeCountry.js';
 
 /**
  * Create (no id) or edit (with one) an address. The submit button reads 更新中...
@@ -15,15 +16,14 @@ export default function AddressModal({ open, address, onClose, onSaved }) {
   return open ? <AddressDialog address={address} onClose={onClose} onSaved={onSaved} /> : null;
 }
 
-const formValues = (address) =>
-  address
-    ? Object.fromEntries(Object.keys(EMPTY_ADDRESS).map((k) => [k, address[k] ?? EMPTY_ADDRESS[k]]))
-    : EMPTY_ADDRESS;
+const formValues = (address, blank) =>
+  address ? Object.fromEntries(Object.keys(EMPTY_ADDRESS).map((k) => [k, address[k] ?? blank[k]])) : blank;
 
 function AddressDialog({ address, onClose, onSaved }) {
   const t = useT();
   const call = useApiCall();
-  const [values, setValues] = useState(() => formValues(address));
+  const blank = emptyAddress(useHomeCountry().start);
+  const [values, setValues] = useState(() => formValues(address, blank));
   const [errors, setErrors] = useState({});
   const [saving, setSaving] = useState(false);
   const editing = Boolean(address?.id);
@@ -37,7 +37,7 @@ function AddressDialog({ address, onClose, onSaved }) {
     setSaving(true);
     try {
       await call((api) => (editing ? updateAddress(api, address.id, values) : createAddress(api, values)));
-      setValues(EMPTY_ADDRESS);
+      setValues(blank);
       setErrors({});
       await onSaved?.();
       onClose();

@@ -1,5 +1,6 @@
 import { useT } from '../../i18n/index.js';
-import { CHINA, COUNTRIES } from '../../common/rules/shipping.js';
+import { CHINA } from '../../common/rules/shipping.js';
+import { useHomeCountry } from './homeCountry.js';
 import ChinaPlaceFields from './ChinaPlaceFields.jsx';
 
 // The address form of SPEC section 3: recipient-name, -phone, -address, -city, -country, -id.
@@ -24,7 +25,10 @@ const FIELDS = [
   ['recipient-id', 'shipping_id', 'checkout.idNumber'],
 ];
 
-function AddressField({ id, name, label, value, error, onChange, t }) {
+/** A blank recipient on `country` (the shop's own, or the member's last: homeCountry.js). */
+export const emptyAddress = (country = CHINA) => ({ ...EMPTY_ADDRESS, shipping_country: country });
+
+function AddressField({ id, name, label, value, error, onChange, t, countries }) {
   const cls = `mt-1 w-full rounded-lg border px-3 py-2 text-sm ${error ? 'border-rose-500' : 'border-gray-300'}`;
   return (
     <label className="block text-sm" htmlFor={id}>
@@ -32,7 +36,7 @@ function AddressField({ id, name, label, value, error, onChange, t }) {
       {name === 'shipping_country' ? (
         <select id={id} name={id} value={value} onChange={(e) => onChange(name, e.target.value)} className={cls}>
           <option value="">{t('checkout.chooseCountry')}</option>
-          {COUNTRIES.map((c) => (
+          {countries.map((c) => (
             <option key={c} value={c}>
               {c}
             </option>
@@ -58,8 +62,9 @@ function AddressField({ id, name, label, value, error, onChange, t }) {
 }
 
 /** The recipient's fields, each in a cell of the caller's two-column grid (the address spans both). */
-export function RecipientFields({ values, errors, onChange }) {
+export function RecipientFields({ values, errors, onChange, idRequired = false }) {
   const t = useT();
+  const { countries } = useHomeCountry();
   const china = values.shipping_country === CHINA;
   return FIELDS.map(([id, name, label]) =>
     china && name === 'shipping_city' ? (
@@ -69,12 +74,18 @@ export function RecipientFields({ values, errors, onChange }) {
         <AddressField
           id={id}
           name={name}
-          label={t(label)}
+          label={t(name === 'shipping_id' && idRequired ? 'checkout.idNumberRequired' : label)}
           value={values[name]}
           error={errors[name]}
           onChange={onChange}
           t={t}
+          countries={countries}
         />
+        {name === 'shipping_id' && idRequired && (
+          <p className="mt-1 text-xs text-gray-600" data-testid="id-required-why">
+            {t('checkout.idRequiredWhy')}
+          </p>
+        )}
       </div>
     ),
   );

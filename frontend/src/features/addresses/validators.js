@@ -12,18 +12,25 @@ export const RECIPIENT_REQUIRED = {
   shipping_city: 'address.city.required',
   shipping_country: 'address.country.required',
 };
-export const NZ_MESSAGE_KEY = 'address.nz';
+/** A New Zealand recipient's field that breaks its rule says what is wrong with it. */
+export const NZ_MESSAGES = {
+  shipping_name: 'address.nz.name',
+  shipping_city: 'address.nz.city',
+  shipping_address: 'address.nz',
+  shipping_contact: 'address.nz.contact',
+};
 export const ID_NUMBER_MESSAGES = { invalid: 'address.idNumber.invalid', check_digit: 'address.idNumber.checkDigit' };
 
 /**
  * Errors as { field: message key }, empty when valid. New Zealand addresses are
- * written in English (name, city, address; phone only digits); China has no extra check.
+ * written in English (city, address; phone only digits; the name in any script); China has no
+ * extra check.
  */
 export function validateRecipient(values, regions = loadedRegions()) {
   const errors = Object.fromEntries(
     Object.entries(recipientRules(values)).map(([field, rule]) => [
       field,
-      rule === 'required' ? RECIPIENT_REQUIRED[field] : NZ_MESSAGE_KEY,
+      rule === 'required' ? RECIPIENT_REQUIRED[field] : NZ_MESSAGES[field],
     ]),
   );
   // The ID number is optional; one the BFF answered masked goes back as it is (the BFF keeps it).

@@ -48,17 +48,52 @@ describe('recipient validator (SPEC section 5)', () => {
   });
 
   it.each([
-    ['address in Chinese', { shipping_address: '皇后街1号' }, 'shipping_address'],
-    ['city in Chinese', { shipping_city: '奥克兰' }, 'shipping_city'],
-    ['name in Chinese', { shipping_name: '李' }, 'shipping_name'],
-    ['phone with a plus inside', { shipping_contact: '64+211234567' }, 'shipping_contact'],
-    ['phone with letters', { shipping_contact: '021 123 ext 4' }, 'shipping_contact'],
-    ['address with markup', { shipping_address: '1/2 Queen St <b>' }, 'shipping_address'],
-  ])('refuses a New Zealand %s with the spec message', (_, change, field) => {
+    [
+      'address in Chinese',
+      { shipping_address: '皇后街1号' },
+      'shipping_address',
+      '地址不正确，请使用英文填写地址信息。',
+    ],
+    [
+      'address with markup',
+      { shipping_address: '1/2 Queen St <b>' },
+      'shipping_address',
+      '地址不正确，请使用英文填写地址信息。',
+    ],
+    [
+      'city that is not a New Zealand one',
+      { shipping_city: '上海' },
+      'shipping_city',
+      '请用英文填写新西兰城市（如 Auckland），或常用中文名（如 奥克兰）',
+    ],
+    ['name with digits', { shipping_name: 'Li 2' }, 'shipping_name', "收件人姓名只能包含文字、空格和 . - ' ·"],
+    [
+      'phone with a plus inside',
+      { shipping_contact: '64+211234567' },
+      'shipping_contact',
+      '电话号码只能包含数字、空格、开头的 +、连字符和括号',
+    ],
+    [
+      'phone with letters',
+      { shipping_contact: '021 123 ext 4' },
+      'shipping_contact',
+      '电话号码只能包含数字、空格、开头的 +、连字符和括号',
+    ],
+  ])('refuses a New Zealand %s under that field, saying what is wrong', (_, change, field, message) => {
     const errors = validateRecipient({ ...nz, ...change });
     expect(Object.keys(errors)).toEqual([field]);
-    expect(t(errors[field])).toBe('地址不正确，请使用英文填写地址信息。');
-    expect(translator('en')(errors[field])).toBe('Incorrect address: please write the address in English.');
+    expect(t(errors[field])).toBe(message);
+    expect(translator('en')(errors[field])).not.toBe(errors[field]); // an English text exists
+  });
+
+  it('accepts a Chinese name, 奥克兰 and an address with brackets (issue 30.5)', () => {
+    const errors = validateRecipient({
+      ...nz,
+      shipping_name: '王小明',
+      shipping_city: '奥克兰',
+      shipping_address: '12 Queen St (rear)',
+    });
+    expect(errors).toEqual({});
   });
 
   it('accepts what New Zealand addresses contain (macrons, apostrophes, slashes, phone signs)', () => {

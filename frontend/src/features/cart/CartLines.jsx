@@ -1,18 +1,23 @@
 import { Link } from 'react-router';
-import { useDispatch } from 'react-redux';
+import { useDispatch, useSelector } from 'react-redux';
 import Img from '../../common/components/Img.jsx';
 import Price from '../shop/Price.jsx';
 import { avatarImage } from '../../common/display.js';
 import { useT } from '../../i18n/index.js';
-import { linePrice, lineQuantityChanged, lineRemoved } from './cartSlice.js';
+import { linePrice, lineQuantityChanged, lineRemoved, yuanLines } from './cartSlice.js';
+import { yuanTotals } from '../../common/rules/money.js';
+import { selectExchangeRate } from '../shop/shopSlice.js';
 import { useFailureNotice } from './useShopping.js';
 
 /**
  * Cart lines (slide-over and checkout). Each links to /product/{id}; a line
- * with quantity 1 shows remove instead of decrease.
+ * with quantity 1 shows remove instead of decrease. A line's yuan is marked approximate when the
+ * lines' yuan don't add up to the subtotal's (rules/yuan_cases.json).
  */
 export default function CartLines({ items, onNavigate }) {
   const t = useT();
+  const rate = useSelector(selectExchangeRate);
+  const approximate = !yuanTotals(yuanLines(items), rate).linesAddUp;
   const dispatch = useDispatch();
   const failed = useFailureNotice();
   const run = async (action) => {
@@ -56,7 +61,7 @@ export default function CartLines({ items, onNavigate }) {
                   {line.variant.name}
                 </p>
               )}
-              <Price price={linePrice(line)} />
+              <Price price={linePrice(line)} approximate={approximate} />
               <div className="mt-1 flex items-center gap-1">
                 {quantity <= 1 ? (
                   <button

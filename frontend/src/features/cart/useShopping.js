@@ -55,7 +55,7 @@ export function useAddToCart() {
   };
 }
 
-/** The heart: [isFavorite, toggle]. */
+/** The heart: [isFavorite, toggle]. A guest goes to sign in and back, as the cart icon does. */
 export function useFavoriteToggle(productId) {
   const t = useT();
   const notify = useNotify();
@@ -63,8 +63,9 @@ export function useFavoriteToggle(productId) {
   const loggedIn = useSelector(selectIsLoggedIn);
   const favorite = useSelector(selectIsFavorite(productId));
   const failed = useFailureNotice();
+  const loginFirst = useLoginFirst();
   const toggle = async () => {
-    if (!loggedIn) return notify('info', t('auth.pleaseLogin'));
+    if (!loggedIn) return loginFirst();
     const result = await dispatch(favoriteToggled(productId));
     if (favoriteToggled.fulfilled.match(result))
       notify('success', t(result.payload.added ? 'favorite.added' : 'favorite.removed'));

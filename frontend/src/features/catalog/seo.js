@@ -62,14 +62,51 @@ export function brandPageJsonLd(brand, site, path) {
   };
 }
 
-/** An article of the shop (delivery terms, about us...). */
-export function articleJsonLd(article, site, shopName) {
+/** The shop as an organisation, with its logo: the home page's (what results show beside it). */
+export function organizationJsonLd(shop, site) {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Organization',
+    name: shop?.shop_name || undefined,
+    url: `${site}/`,
+    logo: absoluteUrl(site, shop?.shop_logo || shop?.shop_ico) || undefined,
+    slogan: shop?.shop_slogan || undefined,
+  };
+}
+
+const ENTITIES = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", nbsp: ' ' };
+
+/** An article's own words for its description: its text without tags, at most `max` characters. */
+export function articleDescription(article, max = 160) {
+  const text = String(article?.longText || '')
+    .replace(/<(script|style)[^>]*>[\s\S]*?<\/\1>/gi, ' ')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&(amp|lt|gt|quot|#39|nbsp);/g, (_, name) => ENTITIES[name])
+    .replace(/\s+/g, ' ')
+    .trim();
+  return text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text;
+}
+
+/** The first picture of an article's body (src of its first <img>), or null. */
+const firstImage = (html) => /<img\b[^>]*\bsrc="([^"]+)"/i.exec(String(html || ''))?.[1] || null;
+
+/** An article of the shop (delivery terms, about us...), with its picture, dates and author. */
+export function articleJsonLd(article, site, shop) {
+  const organisation = shop?.shop_name
+    ? { '@type': 'Organization', name: shop.shop_name, logo: absoluteUrl(site, shop.shop_logo) || undefined }
+    : undefined;
+  const image = firstImage(article.longText) || shop?.shop_image || shop?.shop_logo;
   return {
     '@context': 'https://schema.org',
     '@type': 'Article',
     headline: article.title,
+    description: articleDescription(article) || undefined,
     url: absoluteUrl(site, `/article/${article.id}`),
-    publisher: shopName ? { '@type': 'Organization', name: shopName } : undefined,
+    image: image ? [absoluteUrl(site, image)] : undefined,
+    datePublished: article.created_at || undefined,
+    dateModified: article.updated_at || article.created_at || undefined,
+    author: organisation,
+    publisher: organisation,
   };
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { listingDescription, productJsonLd } from './seo.js';
+import { articleDescription, articleJsonLd, listingDescription, organizationJsonLd, productJsonLd } from './seo.js';
+import { buildHead, renderHead } from '../../app/head.js';
 import { translator } from '../../i18n/index.js';
 import '../../app/texts.js';
 
@@ -56,5 +57,49 @@ describe('listingDescription', () => {
   it("leaves an empty listing to the shop's text", () => {
     expect(listingDescription({ title: 'x', products: [] }, translator('zh'))).toBeUndefined();
     expect(listingDescription(null, translator('zh'))).toBeUndefined();
+  });
+});
+
+describe('search-engine details (issue 30.8)', () => {
+  const shop = { shop_name: 'Kiwi Shop', shop_logo: '/media/shop/logo.png', language: 'zh' };
+  const site = 'https://shop.test';
+
+  it('the home page names the shop as an Organization with its logo', () => {
+    expect(organizationJsonLd(shop, site)).toMatchObject({
+      '@type': 'Organization',
+      name: 'Kiwi Shop',
+      url: 'https://shop.test/',
+      logo: 'https://shop.test/media/shop/logo.png',
+    });
+  });
+
+  it('an Article has its own description, picture, dates and author', () => {
+    const article = {
+      id: 4,
+      title: '配送说明',
+      longText: '<p>直邮中国 <b>7-12</b> 个工作日&amp;送达。</p><img src="/media/a/box.jpg" alt="">',
+      created_at: '2026-11-01T02:00:00+00:00',
+      updated_at: '2026-11-20T02:00:00+00:00',
+    };
+    expect(articleDescription(article)).toBe('直邮中国 7-12 个工作日&送达。');
+    const ld = articleJsonLd(article, site, shop);
+    expect(ld).toMatchObject({
+      '@type': 'Article',
+      headline: '配送说明',
+      description: '直邮中国 7-12 个工作日&送达。',
+      image: ['https://shop.test/media/a/box.jpg'],
+      datePublished: '2026-11-01T02:00:00+00:00',
+      dateModified: '2026-11-20T02:00:00+00:00',
+      author: { '@type': 'Organization', name: 'Kiwi Shop' },
+    });
+    expect(articleDescription({ longText: 'x'.repeat(300) })).toHaveLength(160);
+  });
+
+  it('pages say their locale, and a page of no shop has a title', () => {
+    const zh = renderHead(buildHead({ shop, url: '/', origin: site }));
+    expect(zh).toContain('<meta property="og:locale" content="zh_CN">');
+    const en = renderHead(buildHead({ shop: { ...shop, language: 'en' }, url: '/', origin: site }));
+    expect(en).toContain('<meta property="og:locale" content="en_NZ">');
+    expect(buildHead({ shop: null, url: '/x', origin: site }).title).toBe('商店不存在');
   });
 });

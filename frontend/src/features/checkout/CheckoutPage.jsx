@@ -5,8 +5,8 @@ import { roundCents, yuanTotals } from '../../common/rules/money.js';
 import { useNotify } from '../ui/useNotify.js';
 import { cartFetched, selectCartCount, selectCartItems, selectCartTotal, yuanLines } from '../cart/cartSlice.js';
 import { selectCartWeight } from '../cart/cartWeight.js';
-import { selectExchangeRate } from '../shop/shopSlice.js';
-import { checkoutErrors, orderPayload } from './order.js';
+import { selectExchangeRate, selectShop } from '../shop/shopSlice.js';
+import { checkoutErrors, idNumberRequired, orderPayload } from './order.js';
 import { useCheckoutForm } from './useCheckoutForm.js';
 import { useShippingChoice } from './useShippingChoice.js';
 import { usePlaceOrder } from './usePlaceOrder.js';
@@ -33,6 +33,7 @@ export default function CheckoutPage() {
   const subtotal = useSelector(selectCartTotal);
   const weight = useSelector(selectCartWeight);
   const rate = useSelector(selectExchangeRate);
+  const shop = useSelector(selectShop);
   useEffect(() => {
     dispatch(cartFetched());
   }, [dispatch]);
@@ -40,11 +41,12 @@ export default function CheckoutPage() {
   const { recipient, sender, remark, errors } = form;
   const shipping = useShippingChoice(recipient, weight);
   const { method, fee } = shipping;
+  const idRequired = idNumberRequired(method, shop);
   const { submitting, placeOrder } = usePlaceOrder(form.setErrors);
 
   const submit = (event) => {
     event.preventDefault();
-    const found = checkoutErrors(recipient, shipping.methods);
+    const found = checkoutErrors(recipient, shipping.methods, idRequired);
     form.setErrors(found);
     if (found.shipping_type) notify('error', t('checkout.noShippingBlocked'));
     if (Object.keys(found).length) return;
@@ -69,6 +71,7 @@ export default function CheckoutPage() {
           onChange={form.changeRecipient}
           remark={remark}
           onRemarkChange={form.setRemark}
+          idRequired={idRequired}
         />
         <ShippingMethodFieldset
           methods={shipping.methods}

@@ -77,7 +77,7 @@ export function SenderFieldset({ sender, onChange }) {
   );
 }
 
-export function RecipientFieldset({ recipient, errors, onChange, remark, onRemarkChange }) {
+export function RecipientFieldset({ recipient, errors, onChange, remark, onRemarkChange, idRequired = false }) {
   const t = useT();
   return (
     <fieldset className={FIELDSET}>
@@ -92,7 +92,7 @@ export function RecipientFieldset({ recipient, errors, onChange, remark, onRemar
         </Link>
       </div>
       <div className="grid gap-3 sm:grid-cols-2">
-        <RecipientFields values={recipient} errors={errors} onChange={onChange} />
+        <RecipientFields values={recipient} errors={errors} onChange={onChange} idRequired={idRequired} />
         <label className="block text-sm sm:col-span-2" htmlFor="order-remark">
           <span className="text-gray-700">{t('checkout.remark')}</span>
           <textarea
@@ -161,8 +161,16 @@ export function OrderSummary({ items, quantity, weight, subtotal, fee, total, yu
       <dl className="grid grid-cols-[1fr_auto] gap-y-2 border-t pt-3 text-sm">
         {row(t('checkout.totalQuantity'), 'summary-quantity', quantity)}
         {row(t('checkout.totalWeight'), 'summary-weight', t('order.grams', { n: weight }))}
-        {row(t('cart.subtotal'), 'summary-subtotal', <Price price={subtotal} yuan={yuan.subtotal} />)}
-        {row(t('checkout.shippingCost'), 'summary-shipping', <Price price={fee} yuan={yuan.shipping} />)}
+        {row(
+          t('cart.subtotal'),
+          'summary-subtotal',
+          <Price price={subtotal} yuan={yuan.subtotal} approximate={!yuan.partsAddUp} />,
+        )}
+        {row(
+          t('checkout.shippingCost'),
+          'summary-shipping',
+          <Price price={fee} yuan={yuan.shipping} approximate={!yuan.partsAddUp} />,
+        )}
         {row(t('checkout.total'), 'summary-total', <Price price={total} yuan={yuan.total} />, true)}
       </dl>
       {/* On a phone the sticky bar below submits. */}

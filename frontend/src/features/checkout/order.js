@@ -1,12 +1,21 @@
 import { DEFAULT_SHIPPING_TYPE } from '../../common/rules/shipping.js';
 import { serverErrors, validateRecipient } from '../addresses/validators.js';
 
-/** The form's errors as { field: message key }: the recipient rules, and no order without a shipping method. */
-export function checkoutErrors(recipient, methods) {
+/**
+ * The form's errors as { field: message key }: the recipient rules, no order without a shipping
+ * method, and the ID number where the method's customs need it (`idRequired`).
+ */
+export function checkoutErrors(recipient, methods, idRequired = false) {
   const errors = validateRecipient(recipient);
   if (!methods.length) errors.shipping_type = 'checkout.noShippingBlocked';
+  if (idRequired && !errors.shipping_id && !String(recipient.shipping_id || '').trim())
+    errors.shipping_id = 'checkout.idRequired';
   return errors;
 }
+
+/** Whether the shop says customs need the recipient's ID number for parcels of `method`. */
+export const idNumberRequired = (method, shop) =>
+  method === 'oversea-direct' && Number(shop?.is_overseas_id_required) === 1;
 
 /** The order creation payload of SPEC section 3. The BFF recomputes and checks every amount. */
 export function orderPayload({ items, recipient, sender, remark, method, subtotal, fee, weight, quantity }) {

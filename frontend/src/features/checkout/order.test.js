@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../api/client.js';
-import { checkoutErrors, orderFailure } from './order.js';
+import { checkoutErrors, idNumberRequired, orderFailure } from './order.js';
 
 const recipient = {
   shipping_name: '王小明',
@@ -17,6 +17,15 @@ const recipient = {
 describe('checkout errors', () => {
   it('passes a valid recipient with a shipping method', () => {
     expect(checkoutErrors(recipient, ['oversea-direct'])).toEqual({});
+  });
+
+  it('asks for the ID number where the shop says customs need it (issue 30.6)', () => {
+    const shop = { is_overseas_id_required: 1 };
+    expect(idNumberRequired('oversea-direct', shop)).toBe(true);
+    expect(idNumberRequired('local-direct', shop)).toBe(false);
+    expect(idNumberRequired('oversea-direct', { is_overseas_id_required: 0 })).toBe(false);
+    expect(checkoutErrors(recipient, ['oversea-direct'], true)).toEqual({ shipping_id: 'checkout.idRequired' });
+    expect(checkoutErrors({ ...recipient, shipping_id: '11010519491231002X' }, ['oversea-direct'], true)).toEqual({});
   });
   it('blocks the order when no method is offered', () => {
     expect(checkoutErrors(recipient, [])).toEqual({ shipping_type: 'checkout.noShippingBlocked' });

@@ -2,20 +2,24 @@ import { useEffect, useState } from 'react';
 import { useSelector } from 'react-redux';
 import { useApiCall } from '../../common/useApiCall.js';
 import { fetchAddresses } from '../../api/addresses.js';
-import { EMPTY_ADDRESS } from '../addresses/RecipientFields.jsx';
+import { EMPTY_ADDRESS, emptyAddress } from '../addresses/RecipientFields.jsx';
+import { useHomeCountry } from '../addresses/homeCountry.js';
 import { selectChosenRecipient } from './checkoutSlice.js';
 
-const recipientOf = (a) => Object.fromEntries(Object.keys(EMPTY_ADDRESS).map((k) => [k, a?.[k] ?? EMPTY_ADDRESS[k]]));
+const recipientOf = (a, blank = EMPTY_ADDRESS) =>
+  Object.fromEntries(Object.keys(blank).map((k) => [k, a?.[k] ?? blank[k]]));
 const EMPTY_SENDER = { name: '', phone: '', address: '' };
 
 /**
  * The checkout form's state: recipient, sender, remark and field errors. The
- * recipient starts as the one chosen on /choose-address, else the default address.
+ * recipient starts as the one chosen on /choose-address, else the default address, else blank on
+ * the member's last used country (or the shop's own: the English shop starts on New Zealand).
  */
 export function useCheckoutForm() {
   const call = useApiCall();
   const chosen = useSelector(selectChosenRecipient);
-  const [recipient, setRecipient] = useState(() => recipientOf(chosen));
+  const { start } = useHomeCountry();
+  const [recipient, setRecipient] = useState(() => recipientOf(chosen, emptyAddress(start)));
   const [sender, setSender] = useState(EMPTY_SENDER);
   const [remark, setRemark] = useState('');
   const [errors, setErrors] = useState({});

@@ -1,11 +1,13 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useDispatch } from 'react-redux';
+import { useDispatch, useSelector } from 'react-redux';
 import { useApiCall } from '../../common/useApiCall.js';
 import { createOrder } from '../../api/orders.js';
 import { useNotify } from '../ui/useNotify.js';
 import { cartEmptied, cartFetched } from '../cart/cartSlice.js';
 import { orderFailure } from './order.js';
+import { rememberCountry } from '../addresses/homeCountry.js';
+import { selectUser } from '../account/userSlice.js';
 
 const newKey = () => `co-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`;
 
@@ -19,6 +21,7 @@ export function usePlaceOrder(onFieldErrors) {
   const notify = useNotify();
   const dispatch = useDispatch();
   const navigate = useNavigate();
+  const user = useSelector(selectUser);
   const [key] = useState(newKey);
   const [submitting, setSubmitting] = useState(false);
 
@@ -26,6 +29,7 @@ export function usePlaceOrder(onFieldErrors) {
     setSubmitting(true);
     try {
       const order = await call((api) => createOrder(api, payload, key));
+      rememberCountry(user?.id, payload.shippingInfo?.shipping_country);
       await dispatch(cartEmptied());
       navigate(`/order-summary/${encodeURIComponent(order.order_number)}`);
     } catch (error) {

@@ -7,7 +7,7 @@ import ShopTime from '../shop/ShopTime.jsx';
 import { listingHref } from '../../common/components/SortBar.jsx';
 import { cancelOrder, fetchOrders } from '../../api/orders.js';
 import { useApiCall } from '../../common/useApiCall.js';
-import { isPayable, ORDER_FILTERS } from './status.js';
+import { isPayable, joinParts, ORDER_FILTERS } from './status.js';
 import { OrderTotalPrice, PayButton, ProgressBar, StatusBadge } from './OrderParts.jsx';
 
 /** /order-list: status filters, numbered pages, pay and cancel on unpaid orders. */
@@ -95,11 +95,13 @@ export default function OrderListPage() {
             </div>
             <div className="mt-3 grid gap-2 text-sm text-gray-600 sm:grid-cols-2">
               <p>
-                {t('order.recipient')}: {order.shipping_name} · {order.shipping_city} · {order.shipping_address}
+                {t('order.recipient')}: {joinParts(order.shipping_name, order.shipping_city, order.shipping_address)}
               </p>
-              <p>
-                {t('order.sender')}: {order.sender_name || '—'} · {order.sender_address || '—'}
-              </p>
+              {joinParts(order.sender_name, order.sender_address) && (
+                <p data-testid="order-sender">
+                  {t('order.sender')}: {joinParts(order.sender_name, order.sender_address)}
+                </p>
+              )}
             </div>
             <div className="mt-4">
               <ProgressBar status={order.status} />

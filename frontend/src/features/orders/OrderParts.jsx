@@ -69,9 +69,13 @@ export function ProgressBar({ status }) {
   );
 }
 
-/** Order lines: image, name linking to /product/{id}, final price in yuan and NZ dollars, quantity. */
-export function OrderLines({ lines }) {
+/**
+ * Order lines: image, name linking to /product/{id}, final price in yuan (at the order's rate,
+ * marked approximate when the lines don't add up to the total) and NZ dollars, quantity.
+ */
+export function OrderLines({ lines, order = null }) {
   const t = useT();
+  const yuan = useOrderYuan(order);
   if (!lines?.length)
     return (
       <p className="py-6 text-center text-gray-500" data-testid="order-no-items">
@@ -103,7 +107,11 @@ export function OrderLines({ lines }) {
               ) : (
                 <span className="font-medium">{name}</span>
               )}
-              <Price price={line.final_price} />
+              <Price
+                price={line.final_price}
+                rate={order?.exchange_rate}
+                approximate={yuan ? !yuan.linesAddUp || !yuan.partsAddUp : false}
+              />
             </div>
             <span className="text-sm text-gray-600" data-testid="order-line-quantity">
               × {line.quantity}
@@ -115,19 +123,26 @@ export function OrderLines({ lines }) {
   );
 }
 
-/** The order's yuan, line by line and summed (rules/yuan_cases.json); null when it lists no lines. */
+/**
+ * The order's yuan at its own rate (rules/yuan_cases.json): the total is the BFF's `yuan_total`
+ * (once from the NZ$ total, what a yuan charge takes); null without an order.
+ */
 export function useOrderYuan(order) {
-  const rate = useSelector(selectExchangeRate);
-  const lines = order?.order_details || [];
-  if (!lines.length) return null;
-  return yuanTotals(
-    lines.map((line) => [line.final_price, line.quantity]),
-    rate,
-    order.shipping_cost,
-  );
+  const shopRate = useSelector(selectExchangeRate);
+  if (!order) return null;
+  const rate = order.exchange_rate ?? shopRate;
+  const lines = (order.order_details || []).map((line) => [line.final_price, line.quantity]);
+  const yuan = yuanTotals(lines, rate, order.shipping_cost);
+  if (order.yuan_total == null) return yuan;
+  const total = Number(order.yuan_total);
+  return {
+    ...yuan,
+    total,
+    partsAddUp: yuan.partsAddUp && Math.round((yuan.subtotal + yuan.shipping) * 10) === Math.round(total * 10),
+  };
 }
 
-/** The order's total in yuan (its lines' summed) and NZ dollars. */
+/** The order's total in yuan (once from its NZ$ total, at its rate) and NZ dollars. */
 export function OrderTotalPrice({ order }) {
   return <Price price={order.total_price} yuan={useOrderYuan(order)?.total} />;
 }
@@ -148,11 +163,11 @@ export function OrderTotals({ order, showWeight = true }) {
       )}
       <dt className="text-gray-500">{t('order.subtotal')}</dt>
       <dd>
-        <Price price={order.total_amount} yuan={yuan?.subtotal} />
+        <Price price={order.total_amount} yuan={yuan?.subtotal} approximate={yuan ? !yuan.partsAddUp : false} />
       </dd>
       <dt className="text-gray-500">{t('checkout.shippingCost')}</dt>
       <dd data-testid="order-shipping">
-        <Price price={order.shipping_cost} yuan={yuan?.shipping} />
+        <Price price={order.shipping_cost} yuan={yuan?.shipping} approximate={yuan ? !yuan.partsAddUp : false} />
       </dd>
       <dt className="font-semibold">{t('checkout.total')}</dt>
       <dd data-testid="order-total">
@@ -192,7 +207,7 @@ export function OrderItemsCard({ order, title }) {
   return (
     <div className={CARD}>
       {title && <h2 className="mb-2 font-semibold">{title}</h2>}
-      <OrderLines lines={order.order_details} />
+      <OrderLines lines={order.order_details} order={order} />
       <div className="mt-4 border-t pt-4">
         <OrderTotals order={order} />
       </div>

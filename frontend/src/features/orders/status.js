@@ -32,3 +32,10 @@ export function progressStages(status) {
     { key: status === 'completed' ? 'order.stage.shipped' : 'order.stage.awaiting', reached: status === 'completed' },
   ];
 }
+
+/** Parts of a line joined with " · ", the empty ones left out: an empty sender is no "— · —". */
+export const joinParts = (...parts) =>
+  parts
+    .map((part) => String(part ?? '').trim())
+    .filter(Boolean)
+    .join(' · ');

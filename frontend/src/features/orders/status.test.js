@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { installTexts, translator } from '../../i18n/index.js';
 import * as texts from './strings.js';
-import { isPayable, orderProgress, progressStages, statusLabelKey, thanksKey } from './status.js';
+import { isPayable, joinParts, orderProgress, progressStages, statusLabelKey, thanksKey } from './status.js';
 
 installTexts([texts]);
 
@@ -52,5 +52,13 @@ describe('order status helpers (SPEC section 4)', () => {
     expect(isPayable('unpaid')).toBe(true);
     expect(isPayable('payment_failed')).toBe(true);
     expect(isPayable('paid')).toBe(false);
+  });
+});
+
+describe('joinParts (issue 30.7: an empty sender shows nothing, not "— · —")', () => {
+  it('joins what is there and leaves out what is empty', () => {
+    expect(joinParts('Kiwi Shop', 'Auckland')).toBe('Kiwi Shop · Auckland');
+    expect(joinParts('', 'Auckland')).toBe('Auckland');
+    expect(joinParts('', null, '  ')).toBe('');
   });
 });

@@ -121,7 +121,7 @@ export default function PayPage() {
           {t('pay.order')}: <span className="font-mono text-gray-900">{order.order_number}</span>
         </p>
         <div className="mt-2">
-          <Price price={order.total_price} size="lg" />
+          <Price price={order.total_price} yuan={order.yuan_total} rate={order.exchange_rate} size="lg" />
         </div>
       </div>
       {!OPEN.includes(order.status) ? (
@@ -154,7 +154,7 @@ export default function PayPage() {
 /** What a provider charges, in words: "¥245.12 (yuan at the shop's rate)" or the NZ dollar total. */
 function ChargeNote({ charge, t, testId }) {
   if (!charge) return null;
-  const amount = charge.amount; // to the fen, as charged (the shop's one-decimal display would round it)
+  const amount = charge.amount; // as charged: NZ$ to the cent, yuan the order's total (to the jiao)
   return (
     <p className="mt-1 text-center text-sm text-gray-600" data-testid={testId}>
       {charge.currency === 'CNY' ? t('pay.chargeYuan', { amount }) : t('pay.chargeNzd', { amount })}

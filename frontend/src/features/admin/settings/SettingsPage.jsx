@@ -9,7 +9,15 @@ import { Button, Checkbox, IntegerField, MoneyField, Panel, Select, TextArea, Te
 import { useEditor } from '../useEditor.js';
 import ExchangeRateHistory from './ExchangeRateHistory.jsx';
 import SettingsPicture from './SettingsPicture.jsx';
-import { changedBody, FEES, fromSettings, PICTURES, SHIPPING_FLAGS, validateSettings } from './settingsForm.js';
+import {
+  changedBody,
+  FEES,
+  fromSettings,
+  METHOD_FLAGS,
+  PICTURES,
+  SHIPPING_FLAGS,
+  validateSettings,
+} from './settingsForm.js';
 
 const LONG = new Set([
   'shop_description',
@@ -139,6 +147,7 @@ export default function SettingsPage() {
             ))}
             <div className="flex flex-col gap-2 md:col-span-2">
               {SHIPPING_FLAGS.map(flag)}
+              {METHOD_FLAGS.map(flag)}
               {errors.is_overseas_shipping && (
                 <p className="text-sm text-rose-600" data-testid="error-is_overseas_shipping">
                   {errors.is_overseas_shipping}

@@ -27,7 +27,9 @@ export const FEES = [
   'out_auckland_local_shipping_fee',
 ];
 export const SHIPPING_FLAGS = ['is_overseas_shipping', 'is_local_shipping', 'is_pick_up'];
-export const FLAGS = [...SHIPPING_FLAGS, 'is_direct_payment_enabled'];
+// Per method: customs need the recipient's ID number for direct post to China (checkout asks for it).
+export const METHOD_FLAGS = ['is_overseas_id_required'];
+export const FLAGS = [...SHIPPING_FLAGS, ...METHOD_FLAGS, 'is_direct_payment_enabled'];
 export const OTHERS = ['shop_exchange_rate', 'language', 'time_zone', 'unpaid_order_timeout_minutes'];
 // Picture settings (bff/shops/models.py SHOP_IMAGE_FIELDS), each replaced on its own.
 export const PICTURES = {
