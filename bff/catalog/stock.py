@@ -126,8 +126,12 @@ class NegativeStock(Exception):
         self.current = current
 
 
-class StaleStock(NegativeStock):
+class StaleStock(Exception):
     """The level was set over one the caller did not read: `current` is the one there now."""
+
+    def __init__(self, current: int):
+        super().__init__(current)
+        self.current = current
 
 
 def adjust(

@@ -26,7 +26,8 @@ def _media_path(folder: str, name: str, data: bytes) -> str:
     # An uploaded file's name is the shopper's or admin's text: keep it URL-safe.
     name = PurePosixPath(_UNSAFE_NAME.sub("-", name.replace("\\", "/").rsplit("/", 1)[-1]))
     # Short enough for any file system (255 bytes a name) and an object key with its folder.
-    stem, suffix = name.stem.strip("-.")[:80] or "file", name.suffix[:10]
+    stem = name.stem.strip("-.").encode()[:80].decode(errors="ignore") or "file"
+    suffix = name.suffix[:10]
     return f"{folder.strip('/')}/{stem}.{digest}{suffix}"
 
 
