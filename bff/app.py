@@ -15,7 +15,7 @@ import bff.payments.models  # noqa: F401
 import bff.payments.refunds  # noqa: F401
 import bff.shops.models  # noqa: F401
 from bff import api_docs, health, metrics, request_log, security_headers
-from bff.accounts import auth
+from bff.accounts import auth, outbox
 from bff.accounts.commands import create_admin
 from bff.accounts.limits import limiter
 from bff.accounts.routes import blp as accounts
@@ -55,6 +55,7 @@ from bff.payments.admin_refund_routes import blp as admin_refunds
 from bff.payments.admin_routes import blp as admin_payments
 from bff.payments.commands import payments_cli
 from bff.payments.routes import blp as payments
+from bff.payments.services import close_stale_trades, close_trades_of
 from bff.privacy.commands import reencrypt_personal_data
 from bff.privacy.routes import blp as privacy
 from bff.settings.admin_routes import blp as admin_settings
@@ -137,8 +138,12 @@ def create_app(config: Config | None = None) -> Flask:
     answer_cache.init_app(app)
     limiter.init_app(app)
     auth.init_app(app)
+    outbox.init_app(app)
 
     register_error_handlers(app)
+    # Orders' hooks (orders may not import payments): the open trades closed before stock goes back.
+    app.extensions["before_release"] = [close_stale_trades]
+    app.extensions["before_cancel"] = [close_trades_of]
     for command in (
         seed_demo,
         create_admin,

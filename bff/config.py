@@ -76,7 +76,12 @@ class Config:
         # Encrypts the shops' merchant keys at rest; a comma-separated list rotates (first encrypts).
         self.PAYMENT_SECRETS_KEY = _secret(self.VAR_DIR, "PAYMENT_SECRETS_KEY")
         # The providers' gateways; only the tests point them elsewhere (their local fakes).
+        # WeChat Pay: mainland merchants on api.mch, overseas ones on apihk.mch (the overseas API
+        # pages: bff/payments/providers/wechat_pay.py).
         self.WECHATPAY_GATEWAY_URL = os.environ.get("WECHATPAY_GATEWAY_URL", "https://api.mch.weixin.qq.com")
+        self.WECHATPAY_GLOBAL_GATEWAY_URL = os.environ.get(
+            "WECHATPAY_GLOBAL_GATEWAY_URL", "https://apihk.mch.weixin.qq.com"
+        )
         self.WECHAT_OAUTH_URL = os.environ.get("WECHAT_OAUTH_URL", "https://open.weixin.qq.com")
         self.WECHAT_API_URL = os.environ.get("WECHAT_API_URL", "https://api.weixin.qq.com")
         self.ALIPAY_GATEWAY_URL = os.environ.get(
@@ -141,6 +146,9 @@ class Config:
         self.MAIL_ASYNC = env("MAIL_ASYNC", "1") not in ("0", "false", "no")
         # Seconds between the tries of a send that failed (one try more than delays listed).
         self.MAIL_RETRY_DELAYS = tuple(float(s) for s in env("MAIL_RETRY_DELAYS", "5,30,120").split(",") if s)
+        # The mail sender (bff/accounts/outbox.py) also looks for due mail this often (retries, and
+        # mail another process queued and could not send).
+        self.MAIL_POLL_SECONDS = float(env("MAIL_POLL_SECONDS", "30"))
         # The embedded set-up releases unpaid orders itself every this many seconds (0: a
         # scheduler runs `flask release-unpaid-orders`, as docker-compose's does).
         self.UNPAID_RELEASE_SECONDS = int(env("UNPAID_RELEASE_SECONDS", "0"))

@@ -21,6 +21,7 @@ from prometheus_client import (
     REGISTRY,
     CollectorRegistry,
     Counter,
+    Gauge,
     Histogram,
     generate_latest,
     multiprocess,
@@ -57,6 +58,16 @@ CATALOGUE_ANSWERS = Counter(
     "Catalogue answers by the guests' cache (bff/catalog/answer_cache.py): hit, miss (read and "
     "kept), or pass (never kept: member prices, a later search page, no catalogue version).",
     ["state"],
+)
+CATALOGUE_CACHE_BYTES = Gauge(
+    "bff_catalogue_cache_bytes",
+    "Bytes the guests' catalogue answers take (bodies and a fixed overhead each), live workers added up.",
+    multiprocess_mode="livesum",
+)
+CATALOGUE_CACHE_ENTRIES = Gauge(
+    "bff_catalogue_cache_entries",
+    "Guests' catalogue answers kept, live workers added up.",
+    multiprocess_mode="livesum",
 )
 
 # As prometheus_client decided when it was imported: each worker's values in files, or in memory.

@@ -65,6 +65,7 @@ before(async () => {
   fakes = await startFakes();
   stack = await startStack({
     WECHATPAY_GATEWAY_URL: fakes.wechat,
+    WECHATPAY_GLOBAL_GATEWAY_URL: fakes.wechatGlobal,
     WECHAT_OAUTH_URL: fakes.wechat,
     WECHAT_API_URL: fakes.wechat,
     ALIPAY_GATEWAY_URL: fakes.alipay,

@@ -24,7 +24,21 @@ export function freePort() {
   });
 }
 
-async function waitFor(url, headers = {}, timeoutMs = 30000, child = null) {
+// How long a process may take to answer at all. A wait, not a timed assertion: on a loaded machine
+// gunicorn's preload (migrations checked, jieba's dictionary, the region list) passes 30 s.
+const START_TIMEOUT_MS = 120000;
+
+async function waitFor(url, headers = {}, timeoutMs = START_TIMEOUT_MS, child = null) {
+  try {
+    await waitUntilUp(url, headers, timeoutMs, child);
+  } catch (error) {
+    // Never leave the process behind when it did not come up (an orphaned gunicorn held on).
+    await stopProcess(child);
+    throw error;
+  }
+}
+
+async function waitUntilUp(url, headers, timeoutMs, child) {
   const deadline = Date.now() + timeoutMs;
   let last = null;
   while (Date.now() < deadline) {
@@ -140,7 +154,7 @@ export async function startStack(extraEnv = {}) {
         bffLog,
       )
     : startProcess(flask, [...flaskArgs, 'run', '-h', '127.0.0.1', '-p', String(bffPort)], env, bffLog);
-  await waitFor(`${bffUrl}/api/shop`, { 'X-Site-Host': 'localhost' }, 30000, bff);
+  await waitFor(`${bffUrl}/api/shop`, { 'X-Site-Host': 'localhost' }, START_TIMEOUT_MS, bff);
 
   const ssrPort = await freePort();
   const metricsPort = await freePort();
@@ -158,7 +172,7 @@ export async function startStack(extraEnv = {}) {
     },
     ssrLog,
   );
-  await waitFor(`http://127.0.0.1:${ssrPort}/robots.txt`, {}, 30000, ssr);
+  await waitFor(`http://127.0.0.1:${ssrPort}/robots.txt`, {}, START_TIMEOUT_MS, ssr);
 
   const stack = {
     baseUrl: `http://localhost:${ssrPort}`,

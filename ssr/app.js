@@ -197,8 +197,16 @@ export function isFilePath(path) {
  */
 function answerHitsFirst(app, cache, { logger, metrics }) {
   const trusted = app.get('trust proxy fn');
-  const hitLoggers = new WeakMap(); // stored page -> logger with its line's lasting fields
-  const headers = { false: securityHeaderSet({ secure: false }), true: securityHeaderSet({ secure: true }) };
+  // Stored page -> Map of `method status state` -> what a hit's answer records: the metrics'
+  // series and a logger with the line's lasting fields bound, both looked up once, not per hit.
+  const hitRecords = new WeakMap();
+  // As a flat list (writeHead's cheapest form), which repeats a name rather than replacing it:
+  // without the strict CSP, which the page's own (with the answer's nonce) replaces.
+  const flat = ({ 'Content-Security-Policy': _strict, ...headers }) => Object.entries(headers).flat();
+  const headers = {
+    false: flat(securityHeaderSet({ secure: false })),
+    true: flat(securityHeaderSet({ secure: true })),
+  };
   const front = cache.front({
     // Express's req.protocol: X-Forwarded-Proto only from a trusted proxy.
     protocolOf(req) {
@@ -211,24 +219,25 @@ function answerHitsFirst(app, cache, { logger, metrics }) {
     requestIdOf: (req) => requestIdOf(req, trusted),
     answered(req, res, { requestId, started, route, cache: state, bffCalls, entry }) {
       const ms = performance.now() - started;
-      metrics.record({ method: req.method, route, status: res.statusCode, seconds: ms / 1000, cache: state });
-      const {
-        method,
-        status,
-        duration_ms: duration,
-        ...same
-      } = requestLine(req, res, Math.round(ms), {
-        route,
-        bffCalls,
-      });
-      // The line's fields that every hit of this page shares are bound to a child logger once
-      // (pino writes them pre-serialised): a hit's line costs a third of a full one.
-      let log = hitLoggers.get(entry);
-      if (!log) {
-        log = logger.child(same);
-        hitLoggers.set(entry, log);
+      let records = hitRecords.get(entry);
+      if (!records) {
+        records = new Map();
+        hitRecords.set(entry, records);
       }
-      log.info({ request_id: requestId, method, status, duration_ms: duration }, 'request');
+      const key = `${req.method} ${res.statusCode} ${state}`;
+      let record = records.get(key);
+      if (!record) {
+        const { duration_ms: _, ...same } = requestLine(req, res, 0, { route, bffCalls });
+        record = {
+          count: metrics.recorder({ method: req.method, route, status: res.statusCode, cache: state }),
+          // The line's fields every such hit of this page shares, bound to a child logger once
+          // (pino writes them pre-serialised): a hit's line adds its request id and time.
+          log: logger.child(same),
+        };
+        records.set(key, record);
+      }
+      record.count(ms / 1000);
+      record.log.info({ request_id: requestId, duration_ms: Math.round(ms) }, 'request');
     },
   });
   const handle = app.handle;

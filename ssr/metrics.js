@@ -79,9 +79,22 @@ export function createMetrics({ registry = new client.Registry(), processMetrics
 
   /** One answer: counted, timed and, for a guest page, what the page cache did. */
   function record({ method, route, status, seconds, cache }) {
-    seriesOf(requests, { method, route, status: String(status) }).inc();
-    seriesOf(latency, { method, route }).observe(seconds);
-    if (cache) seriesOf(pageCache, { route, state: cache }).inc();
+    recorder({ method, route, status, cache })(seconds);
+  }
+
+  /**
+   * record() with the labels bound: (seconds) => void. The page cache's hits keep one per page, so
+   * a hit finds no series by its labels.
+   */
+  function recorder({ method, route, status, cache }) {
+    const count = seriesOf(requests, { method, route, status: String(status) });
+    const time = seriesOf(latency, { method, route });
+    const outcome = cache ? seriesOf(pageCache, { route, state: cache }) : null;
+    return (seconds) => {
+      count.inc();
+      time.observe(seconds);
+      if (outcome) outcome.inc();
+    };
   }
 
   function middleware(req, res, next) {
@@ -122,7 +135,7 @@ export function createMetrics({ registry = new client.Registry(), processMetrics
     };
   }
 
-  return { registry, middleware, record, instrumentEntry };
+  return { registry, middleware, record, recorder, instrumentEntry };
 }
 
 /** A server of its own for /metrics (null when port is 0): the public port never answers it. */

@@ -2,8 +2,12 @@
 // document is split where its render's nonce stood, each piece deflated once, and an answer is
 // those pieces with a fresh nonce between them in stored (uncompressed) deflate blocks. A gzip
 // member is any sequence of deflate blocks, so the pieces need no recompression; only the CRC-32
-// of the whole is new, and it comes from the pieces' CRCs by the combination of zlib's
-// crc32_combine (one 32-step multiplication per piece), never a pass over the page.
+// of the whole is new, never a pass over the page. CRC-32 is affine in the message: for messages
+// of one length, crc(M') = crc(M) ^ L(M ^ M'), L linear. M ^ M' is the old nonce XOR the new one
+// at each place a nonce stands and zeros elsewhere, so L of it is L(d) (d: the nonces' XOR) times
+// x^(8 * bytes after that place), summed over the places: L(d) times one sum kept with the page.
+// An answer costs one CRC of the nonce's bytes and one multiplication, however many nonces the
+// page carries (it was two multiplications per nonce, by zlib's crc32_combine).
 import zlib from 'node:zlib';
 
 const { Z_SYNC_FLUSH } = zlib.constants;
@@ -59,7 +63,21 @@ export const crc32Combine = (crcA, crcB, shiftB) => (multmodp(shiftB, crcA) ^ cr
 export function keepDocument(body, nonce, { level = 6 } = {}) {
   const pieces = body.split(nonce).map((text) => Buffer.from(text));
   const last = pieces.length - 1;
+  const nonceBytes = Buffer.from(nonce, 'latin1');
+  // x^(8 * bytes after each nonce), summed (XOR): what L(d) is multiplied by.
+  let after = 0;
+  let spread = 0;
+  for (let i = last; i >= 1; i -= 1) {
+    after += pieces[i].length;
+    spread ^= crcShift(after);
+    after += nonceBytes.length;
+  }
   return {
+    nonce: nonceBytes,
+    crc: zlib.crc32(Buffer.concat(pieces.flatMap((piece, i) => (i ? [nonceBytes, piece] : [piece])))),
+    spread: spread >>> 0,
+    // The plain pieces too: a client that takes no gzip gets them joined, not a decompression.
+    pieces,
     deflated: pieces.map((piece, i) =>
       zlib.deflateRawSync(piece, i < last ? { level, finishFlush: Z_SYNC_FLUSH } : { level }),
     ),
@@ -69,35 +87,81 @@ export function keepDocument(body, nonce, { level = 6 } = {}) {
   };
 }
 
-/** Bytes a kept document takes (its compressed pieces). */
-export const keptBytes = (kept) => kept.deflated.reduce((sum, piece) => sum + piece.length, 0);
+/** Bytes a kept document takes (its compressed and its plain pieces). */
+export const keptBytes = (kept) => kept.deflated.reduce((sum, piece) => sum + piece.length, 0) + kept.plainBytes;
+
+/**
+ * The kept document with `nonce` where its render's stood, uncompressed: { parts, length }, the
+ * stored pieces themselves with the nonce between them (nothing copied; written as they are).
+ */
+export function plainPartsWithNonce(kept, nonce) {
+  const bytes = Buffer.from(nonce, 'latin1');
+  const parts = [kept.pieces[0]];
+  for (let i = 1; i < kept.pieces.length; i += 1) parts.push(bytes, kept.pieces[i]);
+  return { parts, length: kept.plainBytes + (kept.pieces.length - 1) * bytes.length };
+}
+
+/** plainPartsWithNonce in one buffer. */
+export function plainWithNonce(kept, nonce) {
+  const { parts, length } = plainPartsWithNonce(kept, nonce);
+  return Buffer.concat(parts, length);
+}
+
+/** The CRC-32 of the kept document with `nonce` in its render's places (see the top). */
+export function crcWithNonce(kept, nonce) {
+  const gaps = kept.deflated.length - 1;
+  if (!gaps) return kept.crc;
+  if (nonce.length !== kept.nonce.length) {
+    // Another length: the pieces' CRCs combined one by one (never so with createNonce's).
+    const nonceCrc = zlib.crc32(nonce);
+    const nonceShift = shiftOf(nonce.length);
+    let crc = kept.crcs[0];
+    for (let i = 1; i <= gaps; i += 1)
+      crc = crc32Combine(crc32Combine(crc, nonceCrc, nonceShift), kept.crcs[i], kept.shifts[i]);
+    return crc;
+  }
+  const delta = Buffer.from(nonce, 'latin1');
+  for (let i = 0; i < delta.length; i += 1) delta[i] ^= kept.nonce[i];
+  const linear = (zlib.crc32(delta) ^ zeroCrc(delta.length)) >>> 0;
+  return (kept.crc ^ multmodp(kept.spread, linear)) >>> 0;
+}
+
+// CRC-32 of `bytes` zero bytes: the affine part of a CRC of that length.
+const zeroCrcs = new Map();
+const zeroCrc = (bytes) => {
+  if (!zeroCrcs.has(bytes)) zeroCrcs.set(bytes, zlib.crc32(Buffer.alloc(bytes)));
+  return zeroCrcs.get(bytes);
+};
 
 /**
  * The kept document with `nonce` (ASCII, fewer than 65,536 bytes) where its render's stood, as one
- * gzip member, written into one buffer: header, pieces, a stored block with the nonce between each
- * two (BFINAL 0, BTYPE 00, padding, LEN, NLEN), CRC-32 and length.
+ * gzip member: { parts, length }, header, the deflated pieces themselves (nothing copied), between
+ * each two one stored block with the nonce (BFINAL 0, BTYPE 00, LEN, NLEN: the same small buffer
+ * each time), then CRC-32 and length.
  */
-export function gzipWithNonce(kept, nonce) {
+export function gzipPartsWithNonce(kept, nonce) {
   const size = nonce.length;
   const gaps = kept.deflated.length - 1;
-  let total = GZIP_HEADER.length + 8 + gaps * (5 + size);
-  for (const piece of kept.deflated) total += piece.length;
-  const out = Buffer.allocUnsafe(total);
-  let at = GZIP_HEADER.copy(out, 0);
-  at += kept.deflated[0].copy(out, at);
-  const nonceCrc = zlib.crc32(nonce);
-  const nonceShift = shiftOf(size);
-  let crc = kept.crcs[0];
+  const stored = Buffer.allocUnsafe(5 + size); // small: from Node's shared pool
+  stored[0] = 0;
+  stored.writeUInt16LE(size, 1);
+  stored.writeUInt16LE(~size & 0xffff, 3);
+  stored.write(nonce, 5, 'latin1');
+  const trailer = Buffer.allocUnsafe(8);
+  trailer.writeUInt32LE(crcWithNonce(kept, nonce), 0);
+  trailer.writeUInt32LE((kept.plainBytes + size * gaps) % 2 ** 32, 4);
+  const parts = [GZIP_HEADER, kept.deflated[0]];
+  let length = GZIP_HEADER.length + kept.deflated[0].length + 8;
   for (let i = 1; i <= gaps; i += 1) {
-    out[at] = 0;
-    out.writeUInt16LE(size, at + 1);
-    out.writeUInt16LE(~size & 0xffff, at + 3);
-    at += 5;
-    at += out.write(nonce, at, 'latin1');
-    at += kept.deflated[i].copy(out, at);
-    crc = crc32Combine(crc32Combine(crc, nonceCrc, nonceShift), kept.crcs[i], kept.shifts[i]);
+    parts.push(stored, kept.deflated[i]);
+    length += stored.length + kept.deflated[i].length;
   }
-  out.writeUInt32LE(crc, at);
-  out.writeUInt32LE((kept.plainBytes + size * gaps) % 2 ** 32, at + 4);
-  return out;
+  parts.push(trailer);
+  return { parts, length };
+}
+
+/** gzipPartsWithNonce in one buffer. */
+export function gzipWithNonce(kept, nonce) {
+  const { parts, length } = gzipPartsWithNonce(kept, nonce);
+  return Buffer.concat(parts, length);
 }

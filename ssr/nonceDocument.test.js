@@ -3,7 +3,7 @@
 import crypto from 'node:crypto';
 import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { crc32Combine, crcShift, gzipWithNonce, keepDocument } from './nonceDocument.js';
+import { crc32Combine, crcShift, gzipWithNonce, keepDocument, plainWithNonce } from './nonceDocument.js';
 
 const nonce = () => crypto.randomBytes(16).toString('base64');
 
@@ -42,6 +42,20 @@ describe('a kept document', () => {
       expect(zlib.gunzipSync(gzipWithNonce(keepDocument(text, rendered), fresh)).toString()).toBe(
         text.split(rendered).join(fresh),
       );
+      expect(plainWithNonce(keepDocument(text, rendered), fresh).toString()).toBe(text.split(rendered).join(fresh));
     }
+  });
+
+  it('takes a nonce of another length too (its CRC combined piece by piece)', () => {
+    for (const fresh of ['short', nonce() + nonce()]) {
+      expect(zlib.gunzipSync(gzipWithNonce(kept, fresh)).toString()).toBe(body.split(rendered).join(fresh));
+    }
+  });
+
+  it('is answered uncompressed from its plain copy, the same document as the gzip answer', () => {
+    const fresh = nonce();
+    const plain = plainWithNonce(kept, fresh);
+    expect(plain.toString()).toBe(body.split(rendered).join(fresh));
+    expect(plain.equals(zlib.gunzipSync(gzipWithNonce(kept, fresh)))).toBe(true);
   });
 });

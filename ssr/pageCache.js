@@ -25,8 +25,7 @@
 // it in front of the app's handler), with the headers Express would have set (security headers,
 // request id) and the same log line and metrics; misses, and everything else, go on to Express,
 // where `middleware` renders and stores.
-import zlib from 'node:zlib';
-import { gzipWithNonce, keepDocument, keptBytes } from './nonceDocument.js';
+import { gzipPartsWithNonce, keepDocument, keptBytes, plainPartsWithNonce } from './nonceDocument.js';
 import { createNonce } from './security.js';
 
 // Account, checkout and sign-in pages, and the console: each renders a neutral shell or a form,
@@ -50,6 +49,7 @@ export const PRIVATE_PREFIXES = [
 ];
 const NOT_PAGES = ['/api/', '/media/', '/assets/', '/healthz', '/readyz', '/robots.txt', '/sitemap.xml'];
 const SEARCH_PATH = '/search-product';
+const GZIP = /\bgzip\b/;
 export const SESSION_COOKIES = ['sf_renew'];
 // Worked out once: this runs first on every request.
 const SESSION_COOKIE = new RegExp(`(?:^|;\\s*)(?:${SESSION_COOKIES.join('|')})=`);
@@ -57,13 +57,21 @@ const NOT_PAGE_PATHS = NOT_PAGES.map((prefix) => prefix.replace(/\/$/, ''));
 
 const under = (path, prefix) => path === prefix || path.startsWith(`${prefix}/`) || path.startsWith(`${prefix}?`);
 
-/** May this request be answered from (and its page stored in) the shared cache? */
-export function cacheableRequest(req) {
+/** A guest's GET or HEAD: no Authorization header, no session cookie. */
+export function guestRequest(req) {
   if (req.method !== 'GET' && req.method !== 'HEAD') return false;
   if (req.headers.authorization) return false;
   const { cookie } = req.headers;
-  if (cookie && SESSION_COOKIE.test(cookie)) return false;
-  const url = req.originalUrl || req.url;
+  return !cookie || !SESSION_COOKIE.test(cookie);
+}
+
+/** May this request be answered from (and its page stored in) the shared cache? */
+export function cacheableRequest(req) {
+  return guestRequest(req) && cacheableUrl(req.originalUrl || req.url);
+}
+
+/** A page's URL whose answer is the same for every guest (not an asset, the API, a private page). */
+export function cacheableUrl(url) {
   const path = url.split('?')[0];
   // A file (favicon.ico, no-picture.svg): the static server's, never a page.
   if (path.slice(path.lastIndexOf('/') + 1).includes('.')) return false;
@@ -125,6 +133,7 @@ export function createPageCache({
       headers,
       route: page.route,
       bffCalls: page.bffCalls,
+      lasting: new Map(), // lastingHeaders'
       storedAt: now(),
       size: keptBytes(kept) + 1024,
     };
@@ -149,22 +158,59 @@ export function createPageCache({
     return run;
   }
 
-  /** The stored page with a fresh nonce: { status, headers, body } (no body for HEAD). */
+  /**
+   * The headers every answer of `entry` in `state` (HIT, STALE, MISS) shares, gzip or not, as a
+   * flat [name, value, ...] list (what writeHead takes): worked out once per entry, not per hit.
+   */
+  function lastingHeaders(entry, state, gzip) {
+    const key = `${state}${gzip ? ' gzip' : ''}`;
+    let found = entry.lasting.get(key);
+    if (!found) {
+      found = Object.entries({
+        ...entry.headers,
+        'Cache-Control': control,
+        Vary: 'Host, Accept-Encoding',
+        'X-Cache': state,
+        ...(gzip ? { 'Content-Encoding': 'gzip' } : {}),
+      }).flat();
+      entry.lasting.set(key, found);
+    }
+    return found;
+  }
+
+  /**
+   * The stored page with a fresh nonce: { status, headers (flat list), parts } (the body's buffers,
+   * written in turn; none for HEAD). A client that takes gzip gets the pieces with the nonce between
+   * them; one that does not, the stored plain copy, never a decompression. Nothing is copied.
+   */
   function answer(req, entry, state) {
     const nonce = createNonce();
-    const headers = {
-      ...entry.headers,
-      'Content-Security-Policy': entry.csp.join(nonce),
-      'Cache-Control': control,
-      Vary: 'Host, Accept-Encoding',
-      'X-Cache': state,
-    };
-    let body = gzipWithNonce(entry.kept, nonce);
-    if (/\bgzip\b/.test(req.headers['accept-encoding'] || '')) headers['Content-Encoding'] = 'gzip';
-    else body = zlib.gunzipSync(body); // rare: every browser and crawler takes gzip
-    headers['Content-Length'] = String(body.length);
-    return { status: entry.status, headers, body: req.method === 'HEAD' ? null : body };
+    const gzip = GZIP.test(req.headers['accept-encoding'] || '');
+    const { parts, length } = gzip ? gzipPartsWithNonce(entry.kept, nonce) : plainPartsWithNonce(entry.kept, nonce);
+    const headers = lastingHeaders(entry, state, gzip).concat(
+      'Content-Security-Policy',
+      entry.csp.join(nonce),
+      'Content-Length',
+      String(length),
+    );
+    return { status: entry.status, headers, parts: req.method === 'HEAD' ? null : parts };
   }
+
+  /** An answer's body: its parts in one corked write (one writev), then the end. */
+  const sendParts = (res, parts) => {
+    if (!parts) return res.end();
+    res.cork();
+    for (const part of parts) res.write(part);
+    res.end();
+    return res.uncork();
+  };
+
+  /** A flat [name, value, ...] list as an object (Express's res.set). */
+  const asObject = (flat) => {
+    const object = {};
+    for (let i = 0; i < flat.length; i += 2) object[flat[i]] = flat[i + 1];
+    return object;
+  };
 
   /** A fresh or stale entry for `key` ({ entry, state }), refreshing a stale one; else null. */
   function lookup(key, target) {
@@ -189,34 +235,37 @@ export function createPageCache({
 
   function send(req, res, entry, state) {
     Object.assign(res.locals, seen(entry, state));
-    const { status, headers, body } = answer(req, entry, state);
-    res.status(status).set(headers);
-    return body ? res.end(body) : res.end();
+    const { status, headers, parts } = answer(req, entry, state);
+    res.status(status).set(asObject(headers));
+    return sendParts(res, parts);
   }
 
   /**
    * A request listener's first step (app.js): answers a fresh or stale hit at once and returns
    * true, else returns false and leaves the request alone.
    * protocolOf(req)     'http' or 'https', as Express would say (its trust proxy setting)
-   * baseHeaders(secure) the headers every answer carries (security headers)
+   * baseHeaders(secure) the headers every answer carries (security headers), as a flat list
    * requestIdOf(req)    the answer's request id
    * answered(req, res, { requestId, route, cache, bffCalls, started, entry }) after the answer: log
    *                     line, metrics (`entry`: the stored page, the same object for all its hits)
    */
   function front({ protocolOf, baseHeaders, requestIdOf, answered }) {
     return function pageCacheFront(req, res) {
-      if (!entries.size || !cacheableRequest(req)) return false;
+      if (!entries.size || !guestRequest(req)) return false;
       const started = performance.now();
       const protocol = protocolOf(req);
-      const requestId = requestIdOf(req);
       const origin = `${protocol}://${req.headers.host}`;
+      const key = `${origin}${req.url}`;
+      // Only a cacheable URL's page was ever stored (the middleware checks it): a key not here
+      // needs no check, and one here has passed it.
+      if (!entries.has(key)) return false;
+      const requestId = requestIdOf(req);
       const target = { url: req.url, origin, secure: protocol === 'https', requestId };
-      const found = lookup(`${origin}${req.url}`, target);
+      const found = lookup(key, target);
       if (!found) return false;
-      const { status, headers, body } = answer(req, found.entry, found.state);
-      res.writeHead(status, { ...baseHeaders(target.secure), 'X-Request-Id': requestId, ...headers });
-      if (body) res.end(body);
-      else res.end();
+      const { status, headers, parts } = answer(req, found.entry, found.state);
+      res.writeHead(status, baseHeaders(target.secure).concat('X-Request-Id', requestId, headers));
+      sendParts(res, parts);
       answered(req, res, { requestId, started, entry: found.entry, ...seen(found.entry, found.state) });
       return true;
     };

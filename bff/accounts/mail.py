@@ -1,17 +1,15 @@
 """Outgoing mail: SMTP (smtplib) when SMTP_HOST is set, else one .eml file per message in
-the outbox under var/ with a log line giving its path, so a developer can open the link.
+MAIL_OUTBOX_DIR under var/ with a log line giving its path, so a developer can open the link.
 
-Messages are sent after the answer is decided, on a worker thread by default (`MAIL_ASYNC`),
-so a slow mail server neither slows the caller down nor tells accounts apart by timing.
+Nothing here is called on a request: mail is queued in the transaction of what it tells and
+sent by the outbox's sender (bff/accounts/outbox.py), which builds each message here and tries
+it here, with every failure logged.
 """
 
 import logging
 import smtplib
 import ssl
-import threading
-import time
 import uuid
-from dataclasses import dataclass
 from email.message import EmailMessage
 from email.utils import formatdate, make_msgid
 from pathlib import Path
@@ -31,7 +29,7 @@ def build_message(*, to: str, subject: str, body: str, sender: str, sender_name:
     return message
 
 
-def _settings(config) -> dict:
+def settings_of(config) -> dict:
     keys = (
         "SMTP_HOST",
         "SMTP_PORT",
@@ -70,44 +68,17 @@ def deliver(message: EmailMessage, settings: dict) -> Path | None:
     return None
 
 
-def _deliver_logged(message: EmailMessage, settings: dict) -> bool:
-    """Send, trying again after each of MAIL_RETRY_DELAYS; every failure is logged. Whether it went."""
-    delays = tuple(settings.get("MAIL_RETRY_DELAYS") or ())
-    for attempt in range(len(delays) + 1):
-        try:
-            deliver(message, settings)
-            return True
-        except Exception:  # a mail failure must not surface as a different answer
-            last = attempt == len(delays)
-            log.exception(
-                "Could not send mail to %s (try %d of %d)%s",
-                message["To"],
-                attempt + 1,
-                len(delays) + 1,
-                ", giving up" if last else "",
-            )
-            if not last:
-                time.sleep(delays[attempt])
-    return False
-
-
-@dataclass(frozen=True)
-class Mailer:
-    """Sends mail with the settings it was made with (`from_config` reads them per request)."""
-
-    settings: dict
-    sender: str
-    asynchronous: bool
-
-    @classmethod
-    def from_config(cls, config) -> "Mailer":
-        return cls(_settings(config), config["SMTP_FROM"], config["MAIL_ASYNC"])
-
-    def send(self, *, to: str, subject: str, body: str, sender_name: str = "") -> None:
-        message = build_message(
-            to=to, subject=subject, body=body, sender=self.sender, sender_name=sender_name
+def try_to_deliver(message: EmailMessage, settings: dict, attempt: int, tries: int) -> bool:
+    """Try `attempt` (1-based) of `tries` to send; a failure is logged, never raised. Whether it went."""
+    try:
+        deliver(message, settings)
+        return True
+    except Exception:  # a mail failure must not surface as a different answer
+        log.exception(
+            "Could not send mail to %s (try %d of %d)%s",
+            message["To"],
+            attempt,
+            tries,
+            ", giving up" if attempt >= tries else "",
         )
-        if self.asynchronous:
-            threading.Thread(target=_deliver_logged, args=(message, self.settings), daemon=True).start()
-        else:
-            _deliver_logged(message, self.settings)
+        return False

@@ -8,7 +8,6 @@ from werkzeug.exceptions import UnprocessableEntity
 from bff.accounts import auth, schemas, services, throttle
 from bff.accounts.error_codes import AccountErrorCode
 from bff.accounts.limits import per_account, per_ip
-from bff.accounts.mail import Mailer
 from bff.accounts.messages import is_key, text
 from bff.accounts.passwords import Passwords
 from bff.common import messages as common_messages
@@ -79,8 +78,8 @@ def _log_in(args: dict, *, admin: bool) -> dict:
     )
 
     def mail_unlock_link():
-        app, mailer = current_app._get_current_object(), Mailer.from_config(config)
-        services.unlock_after_answer(app, shop, email, mailer, current_origin(), secret, admin)
+        app = current_app._get_current_object()
+        services.unlock_after_answer(app, shop, email, current_origin(), secret, admin)
 
     try:
         user = services.sign_in(
@@ -190,7 +189,6 @@ class PasswordResetRequest(MethodView):
             shop,
             args["email"],
             current_app.config["PASSWORD_RESET_LIFETIME"],
-            Mailer.from_config(current_app.config),
             current_origin(),
         )
         return {"message": text(shop.language, "reset_requested")}

@@ -5,7 +5,7 @@ Plain functions over a SQLAlchemy session; none imports Flask. Each owns its tra
 
 import hashlib
 import secrets
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 from urllib.parse import urlencode
 
@@ -14,9 +14,8 @@ from sqlalchemy import select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
-from bff.accounts import throttle
+from bff.accounts import outbox, throttle
 from bff.accounts.error_codes import AccountErrorCode
-from bff.accounts.mail import Mailer
 from bff.accounts.messages import text
 from bff.accounts.models import PasswordResetToken, User, UserSession
 from bff.accounts.passwords import Passwords
@@ -25,6 +24,9 @@ from bff.common.errors import DomainError
 from bff.common.models import utcnow
 from bff.extensions import db
 from bff.shops.models import Shop
+
+RESET_MAIL = "password_reset"
+UNLOCK_MAIL = "login_unlock"
 
 
 def normalise_email(email: str) -> str:
@@ -123,42 +125,37 @@ def unlock_link(origin: str, token: str, admin: bool) -> str:
     return f"{origin}/api/auth/unlock?{urlencode({'token': token, 'admin': int(admin)})}"
 
 
-def unlock_after_answer(
-    app: Flask, shop: Shop, email: str, mailer: Mailer, origin: str, secret: str, admin: bool
-) -> None:
+def unlock_after_answer(app: Flask, shop: Shop, email: str, origin: str, secret: str, admin: bool) -> None:
     """Email the account (if there is one) the link that lifts its delays, off the request path
-    like the reset mail: the answer takes as long whether the address has an account or not."""
+    like the reset mail (queued in the mail outbox): the answer takes as long whether the address
+    has an account or not."""
     run_after_answer(
-        app,
-        _unlock_job,
-        shop.id,
-        email,
-        replace(mailer, asynchronous=False),
-        origin,
-        secret,
-        admin,
-        asynchronous=mailer.asynchronous,
+        app, _unlock_job, shop.id, email, origin, secret, admin, asynchronous=app.config["MAIL_ASYNC"]
     )
 
 
-def _unlock_job(shop_id: int, email: str, mailer: Mailer, origin: str, secret: str, admin: bool) -> None:
+def _unlock_job(shop_id: int, email: str, origin: str, secret: str, admin: bool) -> None:
     shop = db.session.get(Shop, shop_id)
     user = find_user(db.session, shop, email)
     if user is None or user.deleted_at is not None:
         return
     token = throttle.unlock_token(secret, shop.id, throttle.account_hash(shop.id, user.email))
-    mailer.send(
-        to=user.email,
-        subject=f"{text(shop.language, 'unlock_mail_subject')} - {shop.shop_name}",
-        body=text(
-            shop.language,
-            "unlock_mail_body",
-            name=user.name,
-            shop=shop.shop_name,
-            link=unlock_link(origin, token, admin or user.is_admin),
-        ),
-        sender_name=shop.shop_name,
+    link = unlock_link(origin, token, admin or user.is_admin)
+    outbox.enqueue(db.session, shop_id=shop.id, user_id=user.id, kind=UNLOCK_MAIL, link=link)
+    db.session.commit()
+
+
+@outbox.composer(UNLOCK_MAIL)
+def _write_unlock_mail(session: Session, row: outbox.OutboxMail) -> outbox.Letter | None:
+    user = session.get(User, row.user_id)
+    shop = session.get(Shop, row.shop_id)
+    if user is None or shop is None or user.deleted_at is not None:
+        return None
+    body = text(
+        shop.language, "unlock_mail_body", name=user.name, shop=shop.shop_name, link=row.payload["link"]
     )
+    subject = f"{text(shop.language, 'unlock_mail_subject')} - {shop.shop_name}"
+    return outbox.Letter(to=user.email, subject=subject, body=body, sender_name=shop.shop_name)
 
 
 def unlock_account(session: Session, shop: Shop, secret: str, token: str) -> str | None:
@@ -263,9 +260,10 @@ def reset_link(origin: str, token: str, email: str) -> str:
 
 
 def request_password_reset(
-    session: Session, shop: Shop, email: str, lifetime: timedelta, mailer: Mailer, origin: str
+    session: Session, shop: Shop, email: str, lifetime: timedelta, origin: str
 ) -> ResetRequest | None:
-    """Email the account a new reset link; None when there is no account.
+    """Email the account a new reset link; None when there is no account. The token and its mail
+    (queued in the mail outbox, bff/accounts/outbox.py) are written in one transaction.
 
     Runs off the request path (`reset_after_answer`): looking the account up and writing its
     token take time only when the email has an account, so the request must not wait for them."""
@@ -280,49 +278,51 @@ def request_password_reset(
             shop_id=shop.id, user_id=user.id, token_hash=digest, created_at=now, expires_at=now + lifetime
         )
     )
-    session.commit()
-    reset = ResetRequest(user, token, reset_link(origin, token, user.email))
-    _send_reset_mail(mailer, shop, reset, lifetime)
-    return reset
-
-
-def reset_after_answer(
-    app: Flask, shop: Shop, email: str, lifetime: timedelta, mailer: Mailer, origin: str
-) -> None:
-    """The reset request's part on the request path: the same for every email (hand over and
-    answer); the lookup, the token and the mail follow on a worker (inline without MAIL_ASYNC)."""
-    run_after_answer(
-        app,
-        _reset_job,
-        shop.id,
-        email,
-        lifetime,
-        replace(mailer, asynchronous=False),
-        origin,
-        asynchronous=mailer.asynchronous,
+    minutes = str(int(lifetime.total_seconds() // 60))
+    outbox.enqueue(
+        session,
+        shop_id=shop.id,
+        user_id=user.id,
+        kind=RESET_MAIL,
+        token=token,
+        origin=origin,
+        minutes=minutes,
     )
+    session.commit()
+    return ResetRequest(user, token, reset_link(origin, token, user.email))
 
 
-def _reset_job(shop_id: int, email: str, lifetime: timedelta, mailer: Mailer, origin: str) -> None:
+def reset_after_answer(app: Flask, shop: Shop, email: str, lifetime: timedelta, origin: str) -> None:
+    """The reset request's part on the request path: the same for every email (hand over and
+    answer); the lookup, the token and the mail's row follow on a worker (inline without
+    MAIL_ASYNC)."""
+    run_after_answer(app, _reset_job, shop.id, email, lifetime, origin, asynchronous=app.config["MAIL_ASYNC"])
+
+
+def _reset_job(shop_id: int, email: str, lifetime: timedelta, origin: str) -> None:
     shop = db.session.get(Shop, shop_id)
-    request_password_reset(db.session, shop, email, lifetime, mailer, origin)
+    request_password_reset(db.session, shop, email, lifetime, origin)
 
 
-def _send_reset_mail(mailer: Mailer, shop: Shop, reset: ResetRequest, lifetime: timedelta) -> None:
+@outbox.composer(RESET_MAIL)
+def _write_reset_mail(session: Session, row: outbox.OutboxMail) -> outbox.Letter | None:
+    """The reset mail, with the link of the token it was queued with (the row's values are wiped
+    once it is sent); None when the account is gone."""
+    user = session.get(User, row.user_id)
+    shop = session.get(Shop, row.shop_id)
+    if user is None or shop is None or user.deleted_at is not None:
+        return None
+    values = row.payload
     body = text(
         shop.language,
         "reset_mail_body",
-        name=reset.user.name,
+        name=user.name,
         shop=shop.shop_name,
-        minutes=int(lifetime.total_seconds() // 60),
-        link=reset.link,
+        minutes=int(values["minutes"]),
+        link=reset_link(values["origin"], values["token"], user.email),
     )
-    mailer.send(
-        to=reset.user.email,
-        subject=f"{text(shop.language, 'reset_mail_subject')} - {shop.shop_name}",
-        body=body,
-        sender_name=shop.shop_name,
-    )
+    subject = f"{text(shop.language, 'reset_mail_subject')} - {shop.shop_name}"
+    return outbox.Letter(to=user.email, subject=subject, body=body, sender_name=shop.shop_name)
 
 
 def reset_password(

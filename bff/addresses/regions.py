@@ -42,6 +42,11 @@ def _tree() -> dict[str, tuple[str, dict[str, tuple[str, dict[str, str]]]]]:
     }
 
 
+def warm_up() -> None:
+    """Read the list now: gunicorn's master calls this before it forks, so the workers share its pages."""
+    _tree()
+
+
 def resolve(province_code: str | None, city_code: str | None, district_code: str | None) -> Place | str:
     """The place the codes name, or the field that is wrong: "province_code", "city_code" (not a
     city of that province) or "district_code" (missing where the city has districts, or not one

@@ -22,7 +22,7 @@ from flask import current_app, request
 
 from bff.catalog.versions import catalogue_versions
 from bff.extensions import db
-from bff.metrics import CATALOGUE_ANSWERS
+from bff.metrics import CATALOGUE_ANSWERS, CATALOGUE_CACHE_BYTES, CATALOGUE_CACHE_ENTRIES
 from bff.pricing.context import current_shopper
 from bff.pricing.rules import GUEST
 from bff.shops.context import current_shop
@@ -53,10 +53,17 @@ class AnswerCache:
                 self._entries[key] = (body, content_type)
             except ValueError:  # larger than the whole cache: answered, not kept
                 pass
+            self._measured()
 
     def clear(self) -> None:
         with self._lock:
             self._entries.clear()
+            self._measured()
+
+    def _measured(self) -> None:
+        # Expired entries still count until the cache next evicts them: a bound, as the limit is.
+        CATALOGUE_CACHE_BYTES.set(self._entries.currsize)
+        CATALOGUE_CACHE_ENTRIES.set(len(self._entries))
 
     def __len__(self) -> int:
         return len(self._entries)

@@ -1,6 +1,6 @@
 """The shop owner's order calls (`/api/admin/orders`, `/api/admin/dashboard`): find, read and
 export orders, and the state transitions of bff/orders/transitions.py. Views parse, call
-bff/orders/admin_services.py, hand the shopper's mail over (bff/orders/mails.py) and serialise;
+bff/orders/admin_services.py (whose steps queue the shopper's mail) and serialise;
 every call needs the shop's admin (401/403). A refused transition is a 409 in the shop's language.
 """
 
@@ -17,7 +17,6 @@ from bff.extensions import db
 from bff.orders import admin_schemas as schemas
 from bff.orders import admin_services as services
 from bff.orders.error_codes import OrderErrorCode
-from bff.orders.mails import OrderMail, mail_shopper
 from bff.orders.messages import is_key, text
 from bff.shops.context import current_shop
 
@@ -117,7 +116,6 @@ class OrderMarkPaid(MethodView):
         detail = services.mark_paid(
             db.session, shop, user, order_number, args["amount"], args["reference"], args["note"]
         )
-        mail_shopper(detail.order.id, OrderMail.PAID, amount=args["amount"])
         return detail_answer(detail)
 
 
@@ -138,7 +136,6 @@ class OrderShip(MethodView):
             args["tracking_number"],
             args["note"],
         )
-        mail_shopper(detail.order.id, OrderMail.SHIPPED)
         return detail_answer(detail)
 
 
@@ -151,7 +148,6 @@ class OrderCancel(MethodView):
     def post(self, shop, user, args, order_number):
         """Cancel an unpaid or paid order with a reason; its stock comes back once."""
         detail = services.cancel(db.session, shop, user, order_number, args["reason"])
-        mail_shopper(detail.order.id, OrderMail.CANCELLED, reason=args["reason"])
         return detail_answer(detail)
 
 

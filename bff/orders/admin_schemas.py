@@ -110,6 +110,9 @@ class RefundRecordSchema(Schema):
     amount = Money()
     reason = fields.String()
     method = fields.String()
+    status = fields.String(
+        metadata={"description": "processing (the provider has not said yet), refunded, failed"}
+    )
     created_at = UtcDateTime()
 
 

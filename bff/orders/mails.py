@@ -1,22 +1,19 @@
 """Mail to the shopper at each step of an order, in the shop's language: received, paid,
 shipped (with the tracking number), cancelled, refunded.
 
-The text is written at once (from the committed order); sending goes through the shop's mail
-set-up (bff/accounts/mail.py: SMTP, or the outbox under var/) on a worker thread, with retries
-and a log line for every failure, so a slow or broken mail server never delays or fails the
-request that caused the mail.
+Each is queued in the transaction of its step (bff/orders/transitions.py, and `place_order`) as
+a row of the mail outbox (bff/accounts/outbox.py), and written when it is sent, from the order as
+it is then: a slow or broken mail server, or a shop name no header can hold, never delays or
+fails the request that caused the mail.
 """
 
 import enum
 from decimal import Decimal
 
-from flask import current_app
-from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from bff.accounts.mail import Mailer
+from bff.accounts import outbox
 from bff.accounts.models import User
-from bff.extensions import db
 from bff.orders.messages import text
 from bff.orders.models import Order
 from bff.shops.models import Shop
@@ -64,20 +61,28 @@ def compose(shop: Shop, order: Order, shopper: User, kind: OrderMail, **extra) -
     return subject, body + "\n"
 
 
-def send_order_mail(session: Session, mailer: Mailer, order_id: int, kind: OrderMail, **extra) -> None:
-    """Write and hand over the mail about a committed order (the send itself is the mailer's)."""
-    order = session.get(Order, order_id)
-    if order is None:
-        return
-    session.refresh(order)
-    shopper = session.scalar(select(User).where(User.id == order.user_id))
-    shop = session.get(Shop, order.shop_id)
-    if shopper is None or shop is None:
-        return
-    subject, body = compose(shop, order, shopper, kind, **extra)
-    mailer.send(to=shopper.email, subject=subject, body=body, sender_name=shop.shop_name)
+def queue_order_mail(
+    session: Session, shop_id: int, user_id: int, order_id: int, kind: OrderMail, **extra
+) -> None:
+    """Queue the shopper's mail about the order in the caller's transaction (the outbox sends it)."""
+    values = {name: str(value) for name, value in extra.items() if value not in (None, "")}
+    outbox.enqueue(
+        session, shop_id=shop_id, user_id=user_id, order_id=order_id, kind=f"order_{kind}", **values
+    )
 
 
-def mail_shopper(order_id: int, kind: OrderMail, **extra) -> None:
-    """From a view, after the commit: the shopper's mail about the step just taken."""
-    send_order_mail(db.session, Mailer.from_config(current_app.config), order_id, kind, **extra)
+def _composer(kind: OrderMail) -> outbox.Composer:
+    def write(session: Session, row: outbox.OutboxMail) -> outbox.Letter | None:
+        order = session.get(Order, row.order_id) if row.order_id else None
+        shopper = session.get(User, row.user_id)
+        shop = session.get(Shop, row.shop_id)
+        if order is None or shop is None or shopper is None or shopper.deleted_at is not None:
+            return None  # the order or the member is gone: nothing to tell
+        subject, body = compose(shop, order, shopper, kind, **row.payload)
+        return outbox.Letter(to=shopper.email, subject=subject, body=body, sender_name=shop.shop_name)
+
+    return write
+
+
+for _kind in OrderMail:
+    outbox.composer(f"order_{_kind}")(_composer(_kind))

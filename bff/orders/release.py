@@ -3,37 +3,28 @@ thread of the BFF every UNPAID_RELEASE_SECONDS (scripts/start.sh sets 60). docke
 its `scheduler` service running `flask release-unpaid-orders` instead (the setting stays 0 there).
 
 Several processes may run it at once (gunicorn's workers): each order is cancelled by one
-conditional UPDATE (bff/orders/services.py `_cancel`), so it is released, its stock returned and
-its shopper mailed exactly once whoever gets there first.
+conditional UPDATE (bff/orders/transitions.py, through bff/orders/services.py `_cancel`), so it
+is released, its stock returned and its shopper's mail queued exactly once whoever gets there
+first.
 """
 
 import logging
 import threading
 
 from flask import Flask
-from sqlalchemy import select
 
-from bff.accounts.mail import Mailer
 from bff.extensions import db
-from bff.orders.mails import OrderMail, send_order_mail
-from bff.orders.messages import text
-from bff.orders.models import Order
 from bff.orders.services import release_unpaid_orders
-from bff.shops.models import Shop
 
 log = logging.getLogger(__name__)
 
 
 def release_and_mail(app: Flask) -> list[str]:
-    """Release the stale unpaid orders of every shop and mail their shoppers; their numbers."""
-    released = release_unpaid_orders(db.session)
-    mailer = Mailer.from_config(app.config)
-    for number in released:
-        order = db.session.scalar(select(Order).where(Order.order_number == number))
-        shop = db.session.get(Shop, order.shop_id)
-        reason = text(shop.language, "release_reason")
-        send_order_mail(db.session, mailer, order.id, OrderMail.CANCELLED, reason=reason)
-    return released
+    """Release the stale unpaid orders of every shop; their numbers. Each release queues its
+    shopper's mail in its own transaction (bff/orders/transitions.py), sent by the mail outbox."""
+    for hook in app.extensions.get("before_release", ()):  # payments: their open trades closed first
+        hook(db.session)
+    return release_unpaid_orders(db.session)
 
 
 def start_release_loop(app: Flask, every_seconds: float) -> threading.Event:

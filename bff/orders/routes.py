@@ -1,6 +1,6 @@
 """Order calls (SPEC section 7): create, list with the status filter, detail, cancel."""
 
-from flask import request
+from flask import current_app, request
 from flask.views import MethodView
 
 from bff.accounts.decorators import member_required
@@ -8,7 +8,6 @@ from bff.common.arguments import Blueprint, per_page
 from bff.common.models import ID
 from bff.extensions import db
 from bff.orders import schemas, services
-from bff.orders.mails import OrderMail, mail_shopper
 from bff.orders.messages import text
 
 blp = Blueprint("orders", __name__, url_prefix="/api", description="The member's orders")
@@ -25,8 +24,6 @@ class OrderCreate(MethodView):
         order, created = services.place_order(
             db.session, shop, user, args, request.headers.get("Idempotency-Key")
         )
-        if created:
-            mail_shopper(order.id, OrderMail.RECEIVED)
         return {"order": order, "created": created}
 
 
@@ -57,6 +54,7 @@ class OrderCancel(MethodView):
     @blp.response(200, schemas.CancelResponse)
     def post(self, shop, user, order_id):
         """Cancel an unpaid order (by its id); its stock comes back."""
+        for hook in current_app.extensions.get("before_cancel", ()):  # payments: its trades closed
+            hook(db.session, shop, user, order_id)
         order = services.cancel_order(db.session, shop, user, order_id)
-        mail_shopper(order.id, OrderMail.CANCELLED)
         return {"order": order, "message": text(shop.language, "order_cancelled")}

@@ -21,7 +21,7 @@ from datetime import datetime, timedelta
 from decimal import ROUND_HALF_UP, Decimal
 from zoneinfo import ZoneInfo
 
-from sqlalchemy import select, update
+from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, selectinload
 
@@ -37,6 +37,7 @@ from bff.common.models import utcnow
 from bff.common.pagination import Page, paginate
 from bff.orders import transitions as history
 from bff.orders.error_codes import OrderErrorCode as Code
+from bff.orders.mails import OrderMail, queue_order_mail
 from bff.orders.messages import text
 from bff.orders.models import OPEN_STATUSES, Order, OrderLine, OrderStatus
 from bff.orders.numbers import new_order_number, normalise_order_number
@@ -176,7 +177,6 @@ def place_order(
             # The date in the number is the shop's calendar day, as its shoppers see it.
             order_number=new_order_number(datetime.now(ZoneInfo(shop.time_zone))),
             idempotency_key=key or f"d:{fingerprint}:{bucket}",
-            status=OrderStatus.UNPAID,
             total_amount=subtotal,
             shipping_cost=fee,
             total_price=subtotal + fee,
@@ -223,6 +223,7 @@ def place_order(
     history.add_event(
         session, shop, order.id, OrderAction.PLACE, history.shopper(user), None, OrderStatus.UNPAID
     )
+    queue_order_mail(session, shop.id, user.id, order.id, OrderMail.RECEIVED)
     session.commit()
     return get_order(session, shop, user, order.order_number), True
 
@@ -280,27 +281,25 @@ def get_order(session: Session, shop: Shop, user: User, order_number: str) -> Or
     return order
 
 
-def _cancel(session: Session, order_id: int, reason: StockReason, actor: history.Actor) -> bool:
-    """Cancel an open order and return its stock, exactly once however many try at once."""
-    before = session.scalar(select(Order.status).where(Order.id == order_id))
-    result = session.execute(
-        update(Order)
-        .where(Order.id == order_id, Order.status == before, Order.status.in_(OPEN_STATUSES))
-        .values(
-            status=OrderStatus.CANCELLED,
-            cancelled_at=utcnow(),
-            updated_at=utcnow(),
-            version=Order.version + 1,
-        )
-        .execution_options(synchronize_session=False)
+def _cancel(session: Session, shop: Shop, order_id: int, action: OrderAction, actor: history.Actor) -> bool:
+    """Cancel an open order and return its stock, exactly once however many try at once (the
+    step is a conditional UPDATE, bff/orders/transitions.py)."""
+    reason = text(shop.language, "release_reason") if action == OrderAction.RELEASE else ""
+    step = history.attempt(
+        session,
+        shop,
+        order_id,
+        action,
+        actor,
+        values={"cancelled_at": utcnow()},
+        note=reason,
+        expected=set(OPEN_STATUSES),
     )
-    if result.rowcount != 1:
+    if step is None:
         return False
     order = session.scalar(select(Order).where(Order.id == order_id).options(selectinload(Order.lines)))
-    _return_stock(session, order, reason)
-    action = OrderAction.RELEASE if reason == StockReason.RELEASE else OrderAction.CANCEL
-    shop = session.get(Shop, order.shop_id)
-    history.add_event(session, shop, order_id, action, actor, before, OrderStatus.CANCELLED)
+    stock_reason = StockReason.RELEASE if action == OrderAction.RELEASE else StockReason.CANCEL
+    _return_stock(session, order, stock_reason)
     return True
 
 
@@ -312,7 +311,7 @@ def cancel_order(session: Session, shop: Shop, user: User, order_id: int) -> Ord
     )
     if owned is None:
         raise DomainError(Code.NOT_FOUND, text(shop.language, "order_not_found"))
-    if not _cancel(session, order_id, StockReason.CANCEL, history.shopper(user)):
+    if not _cancel(session, shop, order_id, OrderAction.CANCEL, history.shopper(user)):
         session.rollback()
         raise DomainError(Code.ORDER_NOT_CANCELLABLE, text(shop.language, "order_not_cancellable"))
     session.commit()
@@ -332,35 +331,30 @@ def release_unpaid_orders(session: Session, now: datetime | None = None) -> list
             )
         ).all()
         for order_id, number in stale:
-            if _cancel(session, order_id, StockReason.RELEASE, history.SYSTEM):
+            if _cancel(session, shop, order_id, OrderAction.RELEASE, history.SYSTEM):
                 released.append(number)
             session.commit()
     return released
 
 
 def ship_order(session: Session, order_number: str, company: str, tracking_number: str) -> Order:
-    """Mark a paid order shipped (status completed) with its courier and tracking number."""
+    """Mark a paid order shipped (status completed) with its courier and tracking number (the
+    operators' command line; the console's is bff/orders/admin_services.py `ship`)."""
     number = normalise_order_number(order_number)
-    result = session.execute(
-        update(Order)
-        .where(Order.order_number == number, Order.status == OrderStatus.PAID)
-        .values(
-            status=OrderStatus.COMPLETED,
-            shipping_company=company.strip(),
-            tracking_number=tracking_number.strip(),
-            shipped_at=utcnow(),
-            updated_at=utcnow(),
-        )
-        .execution_options(synchronize_session=False)
-    )
-    if result.rowcount != 1:
-        session.rollback()
-        raise DomainError(Code.ORDER_NOT_SHIPPABLE, f"No paid order {number}.")
     order = session.scalar(select(Order).where(Order.order_number == number))
-    operator = history.Actor("system", label="command line")
+    if order is None:
+        raise DomainError(Code.ORDER_NOT_SHIPPABLE, f"No paid order {number}.")
     shop = session.get(Shop, order.shop_id)
-    history.add_event(
-        session, shop, order.id, OrderAction.SHIP, operator, OrderStatus.PAID, OrderStatus.COMPLETED
+    company, tracking_number = company.strip(), tracking_number.strip()
+    history.apply(
+        session,
+        shop,
+        order.id,
+        OrderAction.SHIP,
+        history.Actor("system", label="command line"),
+        values={"shipping_company": company, "tracking_number": tracking_number, "shipped_at": utcnow()},
+        details={"shipping_company": company, "tracking_number": tracking_number},
     )
     session.commit()
+    session.refresh(order)
     return order

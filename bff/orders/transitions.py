@@ -4,8 +4,13 @@ do to an order in each state, as data, and the one function that applies a step.
 A step is a conditional UPDATE (`WHERE status = <the status read>` plus the action's own
 guard): on PostgreSQL the second of two concurrent clicks waits for the first one's row lock,
 then finds the row changed and matches nothing, so exactly one transition happens and the other
-is refused (409) with the state it found. Every step raises the order's `version` (its ETag)
-and writes one row of the order's history (who, when, why) in the same transaction.
+is refused (409) with the state it found. Every step raises the order's `version` (its ETag),
+writes one row of the order's history (who, when, why) and queues the shopper's mail about it
+(the mail outbox) in the same transaction.
+
+This module is the one writer of `Order.status`: payments, cancels, shipping, the unpaid
+time-out and the console all take their steps here (bff/tests/orders/test_one_writer.py fails
+if any other module writes it).
 """
 
 import enum
@@ -22,6 +27,7 @@ from bff.audit.services import json_value, record
 from bff.common.errors import DomainError
 from bff.common.models import utcnow
 from bff.orders.error_codes import OrderErrorCode as Code
+from bff.orders.mails import OrderMail, queue_order_mail
 from bff.orders.messages import text
 from bff.orders.models import Order, OrderEvent, OrderStatus
 from bff.shops.models import Shop
@@ -137,6 +143,77 @@ def find_order(session: Session, shop: Shop, number: str) -> Order:
     return order
 
 
+# The shopper's mail about a step (bff/orders/mails.py), queued in the step's transaction.
+STEP_MAILS = {
+    OrderAction.MARK_PAID: OrderMail.PAID,
+    OrderAction.SHIP: OrderMail.SHIPPED,
+    OrderAction.CANCEL: OrderMail.CANCELLED,
+    OrderAction.RELEASE: OrderMail.CANCELLED,
+    OrderAction.REFUND: OrderMail.REFUNDED,
+}
+# Steps whose note is said to the shopper (the reason); the others' notes are the owner's own.
+NOTE_IS_REASON = {OrderAction.CANCEL, OrderAction.RELEASE, OrderAction.REFUND}
+
+
+def _move(
+    session: Session,
+    order_id: int,
+    current: str,
+    after: OrderStatus,
+    values: dict[str, Any] | None,
+    guard: list[ColumnElement[bool]],
+) -> bool:
+    """The one write of an order's status: conditional on the status read (and the guard)."""
+    moved = session.execute(
+        update(Order)
+        .where(Order.id == order_id, Order.status == current, *guard)
+        .values(status=after, version=Order.version + 1, updated_at=utcnow(), **(values or {}))
+        .execution_options(synchronize_session=False)
+    ).rowcount
+    return moved == 1
+
+
+def _record(
+    session: Session,
+    shop: Shop,
+    order_id: int,
+    user_id: int,
+    action: OrderAction,
+    actor: Actor,
+    current: str,
+    after: OrderStatus,
+    note: str,
+    details: dict | None,
+) -> Step:
+    """What goes with a step, in its transaction: the history row, the audit row of an admin's
+    step, and the shopper's mail."""
+    add_event(session, shop, order_id, action, actor, current, after, note, details)
+    if actor.kind == "admin" and actor.user is not None:
+        changes = {"status": [current, after], **{k: [None, v] for k, v in (details or {}).items()}}
+        record(session, shop, actor.user, AuditAction.TRANSITION, "order", order_id, changes, note=action)
+    mail = STEP_MAILS.get(action)
+    if mail is not None:
+        queue_order_mail(
+            session,
+            shop.id,
+            user_id,
+            order_id,
+            mail,
+            amount=(details or {}).get("amount"),
+            reason=note if action in NOTE_IS_REASON else None,
+        )
+    return Step(order_id, OrderStatus(current), after, details or {})
+
+
+def _current(session: Session, shop: Shop, order_id: int) -> tuple[str, int]:
+    row = session.execute(
+        select(Order.status, Order.user_id).where(Order.id == order_id, Order.shop_id == shop.id)
+    ).first()
+    if row is None:
+        raise DomainError(Code.NOT_FOUND, text(shop.language, "order_not_found"))
+    return row[0], row[1]
+
+
 def apply(
     session: Session,
     shop: Shop,
@@ -158,20 +235,11 @@ def apply(
     Raises the 409 of the state found when the step is not allowed or lost a race, or what
     `guard_failed()` gives when the state held but the guard did not.
     """
-    current = session.scalar(select(Order.status).where(Order.id == order_id, Order.shop_id == shop.id))
-    if current is None:
-        raise DomainError(Code.NOT_FOUND, text(shop.language, "order_not_found"))
+    current, user_id = _current(session, shop, order_id)
     after = next_status(current, action)
     if after is None or (expected is not None and current not in expected):
         raise refused(shop, current, action)
-    now = utcnow()
-    moved = session.execute(
-        update(Order)
-        .where(Order.id == order_id, Order.status == current, *guard)
-        .values(status=after, version=Order.version + 1, updated_at=now, **(values or {}))
-        .execution_options(synchronize_session=False)
-    ).rowcount
-    if moved != 1:
+    if not _move(session, order_id, current, after, values, guard):
         session.rollback()
         # Another step came first: say what the order is now.
         latest = session.scalar(select(Order.status).where(Order.id == order_id))
@@ -180,12 +248,34 @@ def apply(
                 raise guard_failed()
             raise DomainError(Code.TRANSITION_NOT_ALLOWED, text(shop.language, "transition_lost"))
         raise refused(shop, latest, action)
-    step = Step(order_id, OrderStatus(current), after, details or {})
-    add_event(session, shop, order_id, action, actor, current, after, note, details)
-    if actor.kind == "admin" and actor.user is not None:
-        changes = {"status": [current, after], **{k: [None, v] for k, v in (details or {}).items()}}
-        record(session, shop, actor.user, AuditAction.TRANSITION, "order", order_id, changes, note=action)
-    return step
+    return _record(session, shop, order_id, user_id, action, actor, current, after, note, details)
+
+
+def attempt(
+    session: Session,
+    shop: Shop,
+    order_id: int,
+    action: OrderAction,
+    actor: Actor,
+    *,
+    values: dict[str, Any] | None = None,
+    note: str = "",
+    details: dict | None = None,
+    expected: set[str] | None = None,
+) -> Step | None:
+    """Take `action` if the order's state allows it (no commit), for the steps nobody clicked (a
+    provider's notification, the time-out): None when it does not, with nothing rolled back, so
+    the caller's other writes (the notification's record) stay. A step that loses a race to a
+    change that still allows it (unpaid -> payment_failed, then paid) is taken from the new state.
+    """
+    for _ in range(3):
+        current, user_id = _current(session, shop, order_id)
+        after = next_status(current, action)
+        if after is None or (expected is not None and current not in expected):
+            return None
+        if _move(session, order_id, current, after, values, []):
+            return _record(session, shop, order_id, user_id, action, actor, current, after, note, details)
+    return None
 
 
 def add_event(

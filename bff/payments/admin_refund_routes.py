@@ -14,7 +14,6 @@ from bff.orders import admin_schemas as schemas
 from bff.orders import admin_services
 from bff.orders.admin_routes import detail_answer
 from bff.orders.error_codes import OrderErrorCode
-from bff.orders.mails import OrderMail, mail_shopper
 from bff.orders.messages import is_key, text
 from bff.payments.refunds import refund_order
 from bff.shops.context import current_shop
@@ -37,6 +36,5 @@ class OrderRefunds(MethodView):
     def post(self, shop, user, args, order_number):
         """Refund, whole or part of what is paid and not yet refunded, with a reason: through the
         provider that took the payment (502 when it refuses: nothing recorded), else by hand."""
-        refund = refund_order(db.session, shop, user, order_number, args["amount"], args["reason"])
-        mail_shopper(refund.order_id, OrderMail.REFUNDED, amount=refund.amount, reason=refund.reason)
+        refund_order(db.session, shop, user, order_number, args["amount"], args["reason"])
         return detail_answer(admin_services.get_order(db.session, shop, order_number))

@@ -13,6 +13,7 @@ from bff.common.field_errors import field_error_handler
 from bff.common.responses import document_errors
 from bff.extensions import db
 from bff.payments import admin_schemas as schemas
+from bff.payments import go_live
 from bff.payments import provider_configs as services
 from bff.payments.error_codes import ProviderConfigErrorCode
 from bff.payments.messages import is_key, text
@@ -79,3 +80,28 @@ class Provider(MethodView):
         if_match = if_match_versions(request.headers.get("If-Match"))
         services.configure(db.session, shop, user, kind, args, if_match, _keys(), check_keys(shop))
         return _answer(shop, kind)
+
+
+@blp.route("/<string:kind>/guide")
+class ProviderGuide(MethodView):
+    @admin_required
+    @blp.response(200, schemas.GuideResponse)
+    @document_errors(blp, 401, 403, 404)
+    @blp.doc(parameters=[_KIND])
+    def get(self, shop, _user, kind):
+        """Going live: each field in the owner's words with the account kinds that need it, and
+        the notify URLs and domains to register at the provider, for this shop's own host."""
+        return go_live.guide(db.session, shop, kind)
+
+
+@blp.route("/<string:kind>/test")
+class ProviderTest(MethodView):
+    @admin_required
+    @blp.response(200, schemas.ConnectionResponse)
+    @document_errors(blp, 401, 403, 404)
+    @blp.doc(parameters=[_KIND])
+    def post(self, shop, _user, kind):
+        """Test the saved account with one authenticated read-only call (WeChat Pay: download the
+        platform certificates, which are then held; Alipay: query a made-up order) and say in
+        plain words what failed."""
+        return go_live.try_connection(db.session, shop, kind)

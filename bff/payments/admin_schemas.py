@@ -70,3 +70,34 @@ class ProviderListResponse(Schema):
 
 class ProviderResponse(Schema):
     provider = fields.Nested(ProviderView)
+
+
+class GuideField(Schema):
+    name = fields.String()
+    label = fields.String(
+        metadata={"description": "In the shop's language, as the provider's console names it"}
+    )
+    secret = fields.Boolean()
+    required_for = fields.List(
+        fields.String(),
+        metadata={"description": "The account kinds (WeChat Pay `api`, Alipay `currency`) that need it"},
+    )
+
+
+class GuideEntry(Schema):
+    label = fields.String()
+    value = fields.String()
+
+
+class GuideResponse(Schema):
+    kind = fields.String()
+    fields_ = fields.List(fields.Nested(GuideField), data_key="fields")
+    register = fields.List(
+        fields.Nested(GuideEntry),
+        metadata={"description": "Notify URLs and domains to enter at the provider"},
+    )
+
+
+class ConnectionResponse(Schema):
+    ok = fields.Boolean()
+    message = fields.String(metadata={"description": "In plain words, in the shop's language"})

@@ -12,6 +12,7 @@ from bff.payments import services
 from bff.payments.provider_configs import KINDS, get_config, view
 from bff.payments.provider_configs import configure as configure_provider
 from bff.payments.providers import check_keys, shop_providers
+from bff.payments.refunds import follow_refunds
 from bff.shops.services import find_shop_by_host
 
 payments_cli = AppGroup("payments", help="Payment providers and the settling of open orders.")
@@ -23,6 +24,20 @@ def settle():
     run before release-unpaid-orders, so a paid order is never released."""
     paid = services.settle_open_orders(db.session, lambda shop: shop_providers(db.session, shop))
     click.echo(f"Settled {len(paid)} paid order(s){': ' + ', '.join(paid) if paid else ''}.")
+    ended = follow_refunds(db.session, lambda shop: shop_providers(db.session, shop))
+    click.echo(f"Followed {len(ended)} refund(s) to their end{': ' + ', '.join(ended) if ended else ''}.")
+
+
+@payments_cli.command("refresh-certificates")
+def refresh_certificates():
+    """Download every shop's WeChat Pay platform certificates from its account's host (one process
+    on a schedule, e.g. daily: WeChat Pay lists a new certificate a day before it signs with it).
+    Notifications never trigger a download (bff/payments/providers/wechat_keys.py)."""
+    for shop, serials, error in services.refresh_all_certificates(db.session):
+        if error:
+            click.echo(f"shop {shop.id}: {error}", err=True)
+        else:
+            click.echo(f"shop {shop.id}: {len(serials)} certificate(s) held")
 
 
 @payments_cli.command("configure")

@@ -22,6 +22,17 @@ _MESSAGES: dict[str, tuple[str, str]] = {
     "provider_kind_unknown": ("没有这种支付方式", "No such payment provider"),
     "provider_incomplete": ("开启前请先填写：{fields}", "Fill these in before switching it on: {fields}"),
     "provider_choice": ("{name} 只能是：{choices}", "{name} must be one of: {choices}"),
+    "provider_field_required": ("开启前必须填写", "Required before switching it on"),
+    "connection_ok": (
+        "连接成功：已用您保存的密钥调用了支付服务的只读接口。",
+        "Connected: a read-only call with your saved keys succeeded.",
+    ),
+    "connection_not_configured": ("请先保存该支付方式的设置", "Save this provider's settings first"),
+    "connection_failed": (
+        "连接失败：{reason}。请检查商户号、证书序列号、私钥和APIv3密钥（支付宝：APPID和密钥）是否与商户平台一致。",
+        "The connection failed: {reason}. Check that the merchant ID, serial number, private key "
+        "and APIv3 key (Alipay: app ID and keys) match your merchant console.",
+    ),
     "provider_keys_invalid": (
         "密钥或证书无法读取：{reason}",
         "A key or certificate cannot be read: {reason}",

@@ -54,11 +54,39 @@ KINDS: dict[str, tuple[FieldSpec, ...]] = {
     ),
     "alipay": (
         FieldSpec("app_id", False, True),  # 支付宝开放平台应用 APPID
+        FieldSpec("seller_id", False, True),  # 商户PID (2088...): notifications must name it
         FieldSpec("app_private_key", True, True),  # 应用私钥 (RSA2)
         FieldSpec("alipay_public_key", True, True),  # 支付宝公钥
         FieldSpec("currency", False, False, ALIPAY_CURRENCIES),  # default NZD (cross-border)
     ),
 }
+
+
+# What the owner's consoles call each field (WeChat Pay 商户平台, Alipay 开放平台), for errors and
+# the go-live guide: (Chinese, English).
+LABELS: dict[str, tuple[str, str]] = {
+    "mchid": ("商户号", "Merchant ID (mchid)"),
+    "appid": ("公众号 AppID", "Official account AppID"),
+    "cert_serial_no": ("商户API证书序列号", "Merchant API certificate serial number"),
+    "public_key_id": ("微信支付公钥ID", "WeChat Pay public key ID"),
+    "private_key": ("商户API证书私钥", "Merchant API private key (apiclient_key.pem)"),
+    "apiv3_key": ("APIv3密钥（32位）", "APIv3 key (32 characters)"),
+    "public_key": ("微信支付公钥", "WeChat Pay public key"),
+    "platform_certificate": ("微信支付平台证书", "WeChat Pay platform certificate"),
+    "app_secret": ("公众号 AppSecret", "Official account AppSecret"),
+    "api": ("商户类型（境外/境内）", "Account kind (overseas/mainland)"),
+    "merchant_category_code": ("商户行业编码（MCC）", "Merchant category code (MCC)"),
+    "app_id": ("支付宝应用 APPID", "Alipay app ID"),
+    "seller_id": ("商户PID（2088开头）", "Merchant PID (starts 2088)"),
+    "app_private_key": ("应用私钥（RSA2）", "App private key (RSA2)"),
+    "alipay_public_key": ("支付宝公钥", "Alipay public key"),
+    "currency": ("结算币种", "Currency"),
+}
+
+
+def label(language: str, name: str) -> str:
+    zh, en = LABELS.get(name, (name, name))
+    return en if language == "en" else zh
 
 
 def _owner(shop_id: int, kind: str) -> str:
@@ -100,6 +128,16 @@ def view(kind: str, config: PaymentProviderConfig | None, keys: str) -> dict:
 
 def list_views(session: Session, shop: Shop, keys: str) -> list[dict]:
     return [view(kind, get_config(session, shop, kind), keys) for kind in KINDS]
+
+
+def required_fields(kind: str, api: str | None = None, by_public_key: bool = True) -> list[str]:
+    """The fields an account of this kind needs before it can be switched on (the guide)."""
+    names = [f.name for f in KINDS[kind] if f.required]
+    if kind == "wechat_pay":
+        names += ["public_key_id", "public_key"] if by_public_key else ["platform_certificate"]
+        if api != "domestic":
+            names.append("merchant_category_code")
+    return names
 
 
 def missing_fields(kind: str, settings: dict, secrets: dict) -> list[str]:
@@ -156,13 +194,17 @@ def configure(
         value = value.strip()
         if specs[name].choices and value not in specs[name].choices:
             choices = " | ".join(specs[name].choices)
-            raise _invalid(language, name, "provider_choice", name=name, choices=choices)
+            raise _invalid(language, name, "provider_choice", name=label(language, name), choices=choices)
         target[name] = value
     enabled = data.get("enabled", config.enabled)
     if enabled:
         missing = missing_fields(kind, settings, secrets)
         if missing:
-            raise _invalid(language, missing[0], "provider_incomplete", fields=", ".join(missing))
+            # In the owner's words, every missing field marked (not only the first).
+            names = "、".join(label(language, name) for name in missing)
+            message = text(language, "provider_incomplete", fields=names)
+            field_errors = {name: [text(language, "provider_field_required")] for name in missing}
+            raise DomainError(Code.VALIDATION, message, field_errors)
         if check_keys is not None:
             try:
                 check_keys(kind, settings, secrets)
@@ -192,6 +234,13 @@ def configure(
     )
     session.commit()
     return config
+
+
+def all_configs(session: Session, shop: Shop) -> list[PaymentProviderConfig]:
+    """The shop's saved providers, on or off (the console's test connection)."""
+    query = select(PaymentProviderConfig).where(PaymentProviderConfig.shop_id == shop.id)
+    rows = session.scalars(query).all()
+    return [row for row in rows if row.kind in KINDS]
 
 
 def enabled_configs(session: Session, shop: Shop) -> list[PaymentProviderConfig]:

@@ -6,15 +6,22 @@ is on) is refunded through that provider's API, inside the same transaction: if 
 refuses, nothing is recorded and the owner is told (502). A payment taken by hand (the shop's QR
 codes) is refunded by hand: the owner sends the money back and records it here with a reason.
 
+A provider's refund is `processing` until the provider says how it ended (WeChat Pay's REFUND.*
+notification on its own URL, or the refund query of the settle sweep; Alipay's refund query when
+`fund_change` was N): `refunded` or `failed` (the console shows it for the owner to act on). A
+refund by hand is `refunded` at once. (The refund step's mail is queued by
+bff/orders/transitions.py when the refund is recorded.)
+
 At most what was paid is ever refunded, however many refunds run at once: the order's
 `refunded_amount` moves with a conditional UPDATE (`refunded_amount + x <= paid_amount`), the
 order's transition step (bff/orders/transitions.py).
 """
 
+import logging
 from datetime import datetime
 from decimal import Decimal
 
-from sqlalchemy import DateTime, ForeignKey, String, Text, func, select
+from sqlalchemy import DateTime, ForeignKey, String, Text, func, select, update
 from sqlalchemy.orm import Mapped, Session, mapped_column
 
 from bff.accounts.models import User
@@ -28,8 +35,12 @@ from bff.orders.models import Order, OrderPayment
 from bff.orders.numbers import normalise_order_number
 from bff.orders.transitions import OrderAction
 from bff.payments import services
+from bff.payments.error_codes import NotificationErrorCode
 from bff.payments.providers import get_provider
+from bff.payments.providers.base import BadNotification, NotAPayment, ProviderError
 from bff.shops.models import Shop
+
+log = logging.getLogger(__name__)
 
 
 class Refund(ShopOwned, db.Model):
@@ -41,6 +52,8 @@ class Refund(ShopOwned, db.Model):
     amount: Mapped[Decimal] = mapped_column(Money)
     reason: Mapped[str] = mapped_column(Text)
     method: Mapped[str] = mapped_column(String(20))  # manual (by hand) | provider
+    # processing | refunded | failed (migration 0020)
+    status: Mapped[str] = mapped_column(String(20), default="refunded", server_default="refunded")
     provider_refund_id: Mapped[str | None] = mapped_column(String(128))
     actor_id: Mapped[int | None] = mapped_column(ForeignKey("users.id", ondelete="SET NULL"))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
@@ -134,7 +147,7 @@ def refund_order(session: Session, shop: Shop, actor: User, order_number: str, a
                 {payment.method: provider},
                 order,
                 amount,
-                f"{order.order_number}-R{refund.id}",
+                refund_number(refund, order.order_number),
                 reason,
                 refunded_before=Decimal(before),
             )
@@ -142,5 +155,87 @@ def refund_order(session: Session, shop: Shop, actor: User, order_number: str, a
             session.rollback()
             raise
         refund.provider_refund_id = result.refund_id[:128]
+        refund.status = STATES[result.status]
     session.commit()
     return refund
+
+
+STATES = {"succeeded": "refunded", "processing": "processing", "failed": "failed"}
+
+
+def refund_number(refund: Refund, order_number: str) -> str:
+    """Our number of the refund at the provider (out_refund_no, out_request_no)."""
+    return f"{order_number}-R{refund.id}"
+
+
+def _refund_of_number(session: Session, shop: Shop, number: str) -> Refund | None:
+    order_number, _, refund_id = number.rpartition("-R")
+    if not refund_id.isdigit():
+        return None
+    return session.scalar(
+        select(Refund)
+        .join(Order, Order.id == Refund.order_id)
+        .where(Refund.id == int(refund_id), Refund.shop_id == shop.id, Order.order_number == order_number)
+    )
+
+
+def settle_refund(session: Session, shop: Shop, number: str, status: str) -> Refund | None:
+    """The provider's word on our refund `number` (succeeded, processing, failed), applied once:
+    a processing refund moves to refunded or failed."""
+    refund = _refund_of_number(session, shop, number)
+    if refund is None or refund.status != "processing" or STATES[status] == "processing":
+        return refund
+    session.execute(
+        update(Refund)
+        .where(Refund.id == refund.id, Refund.status == "processing")
+        .values(status=STATES[status])
+        .execution_options(synchronize_session=False)
+    )  # conditional: a concurrent notification or sweep moves it once
+    session.commit()
+    session.refresh(refund)
+    return refund
+
+
+def receive_refund_notification(session: Session, shop: Shop, provider, body: bytes, headers) -> str:
+    """A provider's refund notification (WeChat Pay's REFUND.SUCCESS / ABNORMAL / CLOSED), verified
+    like a payment's; the refund's state afterwards."""
+    try:
+        event = provider.parse_refund_notification(body, headers)
+    except NotAPayment:
+        return "ignored"
+    except BadNotification as exc:
+        message = "The notification could not be verified."
+        raise DomainError(NotificationErrorCode.BAD_SIGNATURE, message) from exc
+    refund = settle_refund(session, shop, event.refund_number, event.status)
+    if refund is None:
+        raise DomainError(NotificationErrorCode.NOT_FOUND, "No such refund.")
+    return refund.status
+
+
+def follow_refunds(session: Session, providers_of) -> list[str]:
+    """The sweep: every processing refund asked about at its provider (the refund query); the
+    numbers of those that ended."""
+    ended = []
+    rows = session.execute(
+        select(Refund, Order.order_number, OrderPayment.method)
+        .join(Order, Order.id == Refund.order_id)
+        .join(OrderPayment, OrderPayment.id == Refund.payment_id)
+        .where(Refund.status == "processing")
+    ).all()
+    for refund, order_number, method in rows:
+        shop = session.get(Shop, refund.shop_id)
+        provider = providers_of(shop).get(method)
+        query = getattr(provider, "query_refund", None)
+        if query is None:
+            continue
+        number = refund_number(refund, order_number)
+        trade_no = (refund.provider_refund_id or "").partition(":")[0] or None
+        try:
+            status = query(number, trade_no) if method == "alipay" else query(number)
+        except ProviderError as exc:
+            log.warning("payment: refund query of %s failed: %s", number, exc)
+            continue
+        if status and status != "processing":
+            settle_refund(session, shop, number, status)
+            ended.append(number)
+    return ended

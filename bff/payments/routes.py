@@ -15,6 +15,7 @@ from bff.payments.devices import device_of
 from bff.payments.messages import text
 from bff.payments.providers import get_provider, sandbox_provider, shop_providers
 from bff.payments.providers.base import PaymentContext
+from bff.payments.refunds import receive_refund_notification
 from bff.shops.context import current_origin, current_shop
 
 blp = Blueprint(
@@ -194,6 +195,25 @@ class AlipayNotify(MethodView):
             db.session, shop, provider, request.get_data(cache=True), request.headers
         )
         return Response("success", mimetype="text/plain")
+
+
+@blp.route("/notify/wechat_pay/refund")
+class WechatRefundNotify(MethodView):
+    @blp.alt_response(400, response="BAD_REQUEST", description="bad_signature")
+    @blp.alt_response(404, response="NOT_FOUND", description="no WeChat Pay in this shop, or no such refund")
+    @blp.alt_response(413, response="REQUEST_ENTITY_TOO_LARGE")
+    @blp.response(200, schemas.RefundNotificationResponse)
+    def post(self):
+        """WeChat Pay's refund notification (REFUND.SUCCESS, ABNORMAL, CLOSED) on its own URL, the
+        refunds' notify_url: verified like a payment's; the refund's state afterwards."""
+        shop = current_shop()
+        provider = get_provider(db.session, shop, "wechat_pay")
+        if provider is None:
+            abort(404)
+        status = receive_refund_notification(
+            db.session, shop, provider, request.get_data(cache=True), request.headers
+        )
+        return {"received": True, "status": status}
 
 
 @blp.route("/notify/<string(maxlength=32):provider_name>")

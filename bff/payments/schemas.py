@@ -104,3 +104,8 @@ class NotificationResponse(Schema):
 
 class SandboxArgs(Schema):
     outcome = fields.String(required=True, validate=validate.OneOf(["paid", "failed"]))
+
+
+class RefundNotificationResponse(Schema):
+    received = fields.Boolean()
+    status = fields.String(metadata={"description": "processing, refunded, failed or ignored"})

@@ -14,24 +14,27 @@ give back in that currency at that rate.
 
 import logging
 from dataclasses import replace
+from datetime import UTC, datetime, timedelta
 from decimal import Decimal
 
-from sqlalchemy import select, update
+from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from bff.accounts.models import User
 from bff.common.errors import DomainError
 from bff.common.models import amount_in_cents, utcnow
-from bff.orders.mails import OrderMail, mail_shopper
+from bff.orders import transitions
 from bff.orders.models import OPEN_STATUSES, Order, OrderPayment, OrderStatus
 from bff.orders.services import get_order
-from bff.orders.transitions import Actor, OrderAction, add_event
+from bff.orders.transitions import Actor, OrderAction
 from bff.payments import wechat_login
 from bff.payments.charges import PRICE_CURRENCY, Charge, refund_amount
 from bff.payments.error_codes import NotificationErrorCode, PaymentErrorCode
 from bff.payments.messages import text
 from bff.payments.models import PaymentAttempt, PaymentNotification, WechatOpenid
+from bff.payments.provider_configs import enabled_configs
+from bff.payments.providers import real_providers, shop_providers
 from bff.payments.providers.base import (
     BadNotification,
     NotAPayment,
@@ -81,6 +84,7 @@ def create_payment(
         raise DomainError(PaymentErrorCode.ORDER_NOT_PAYABLE, text(shop.language, "order_not_payable"))
     if amount_in_cents(total_price) != order.total_price:
         raise DomainError(PaymentErrorCode.AMOUNT_MISMATCH, text(shop.language, "amount_mismatch"))
+    context = replace(context, expires_at=release_time(shop, order))
     appid = getattr(provider, "appid", None)
     if appid and context.device == "wechat" and not context.openid:
         context = replace(context, openid=openid_of(session, shop, user, appid))
@@ -96,6 +100,15 @@ def create_payment(
     if start.reference:
         _remember_attempt(session, shop, order, provider.name, start.reference, charge)
     return replace(start, charge=charge)
+
+
+def release_time(shop: Shop, order: Order) -> datetime:
+    """When the unpaid order is released (bff/orders/services.py release_unpaid_orders): the
+    trades of its payments expire then, so no provider takes money for a released order."""
+    created = order.created_at
+    if created.tzinfo is None:  # SQLite hands back naive UTC
+        created = created.replace(tzinfo=UTC)
+    return created + timedelta(minutes=shop.unpaid_order_timeout_minutes)
 
 
 def _fixed_charge(session: Session, order: Order, provider: str) -> Charge | None:
@@ -229,57 +242,52 @@ def apply_event(session: Session, shop: Shop, event: PaymentEvent, body: bytes) 
     except IntegrityError:
         session.rollback()
         return False, "duplicate"
-    before = order.status
-    if event.outcome == "paid":
-        moved = session.execute(
-            update(Order)
-            .where(Order.id == order.id, Order.status.in_(OPEN_STATUSES))
-            .values(
-                status=OrderStatus.PAID,
-                paid_at=utcnow(),
-                updated_at=utcnow(),
-                paid_amount=Order.paid_amount + paid.quantize(CENT),
-                payment_method=event.provider[:20],
-                version=Order.version + 1,
+    # The order's step (bff/orders/transitions.py) queues the shopper's paid mail with it.
+    paid_now = event.outcome == "paid"
+    details = {"transaction_id": event.transaction_id, "amount": paid}
+    if expected.currency != PRICE_CURRENCY:
+        details["charged"] = f"{event.amount:.2f} {expected.currency}"
+    step = transitions.attempt(
+        session,
+        shop,
+        order.id,
+        OrderAction.MARK_PAID if paid_now else OrderAction.PAYMENT_FAILED,
+        Actor("provider", label=event.provider),
+        values=(
+            {
+                "paid_at": utcnow(),
+                "paid_amount": Order.paid_amount + paid.quantize(CENT),
+                "payment_method": event.provider[:20],
+            }
+            if paid_now
+            else {}
+        ),
+        details=details,
+    )
+    moved = step is not None
+    if moved and paid_now:
+        session.add(
+            OrderPayment(
+                shop_id=shop.id,
+                order_id=order.id,
+                method=event.provider[:20],
+                amount=paid.quantize(CENT),
+                reference=event.transaction_id[:128],
             )
-            .execution_options(synchronize_session=False)
-        ).rowcount
-        if moved:
-            session.add(
-                OrderPayment(
-                    shop_id=shop.id,
-                    order_id=order.id,
-                    method=event.provider[:20],
-                    amount=paid.quantize(CENT),
-                    reference=event.transaction_id[:128],
-                )
-            )
-    else:
-        moved = session.execute(
-            update(Order)
-            .where(Order.id == order.id, Order.status == OrderStatus.UNPAID)
-            .values(status=OrderStatus.PAYMENT_FAILED, updated_at=utcnow(), version=Order.version + 1)
-            .execution_options(synchronize_session=False)
-        ).rowcount
-    if moved:
-        action = OrderAction.MARK_PAID if event.outcome == "paid" else OrderAction.PAYMENT_FAILED
-        after = OrderStatus.PAID if event.outcome == "paid" else OrderStatus.PAYMENT_FAILED
-        provider = Actor("provider", label=event.provider)
-        details = {"transaction_id": event.transaction_id, "amount": paid}
-        if expected.currency != PRICE_CURRENCY:
-            details["charged"] = f"{event.amount:.2f} {expected.currency}"
-        add_event(session, shop, order.id, action, provider, before, after, details=details)
+        )
     record.result = "applied" if moved else _not_applied(session, order.id, event.outcome)
     session.commit()
-    if moved and event.outcome == "paid":
-        # After the commit, off the request: notification, sandbox and query alike.
-        mail_shopper(order.id, OrderMail.PAID)
     return bool(moved), record.result
 
 
 def _expected_charge(session: Session, shop: Shop, order: Order, event: PaymentEvent) -> Charge:
-    """The charge of the attempt the event reports on; the order's total for the sandbox (no
-    attempt) and for attempts made before charges were kept."""
+    """The charge of the attempt the event reports on, the BFF having started it with this
+    provider for this order and kept what it charged; the sandbox (whose notification carries the
+    amount our own signed page token named) is compared with the order's total. Anything else is
+    refused: a notification is never measured in its own currency (issue 28)."""
+    if event.provider == "sandbox":
+        return Charge(order.total_price, event.currency or PRICE_CURRENCY)
+    attempt = None
     if event.reference:
         attempt = session.scalar(
             select(PaymentAttempt).where(
@@ -288,11 +296,10 @@ def _expected_charge(session: Session, shop: Shop, order: Order, event: PaymentE
                 PaymentAttempt.reference == event.reference,
             )
         )
-        if attempt is not None and attempt.charged_amount is not None:
-            if attempt.order_id != order.id:
-                raise DomainError(NotificationErrorCode.NOT_FOUND, "Order not found")
-            return Charge(attempt.charged_amount, attempt.charged_currency, attempt.exchange_rate)
-    return Charge(order.total_price, event.currency or PRICE_CURRENCY)
+    if attempt is None or attempt.order_id != order.id or attempt.charged_amount is None:
+        log.warning("payment: %s notification for %s names no attempt of ours", event.provider, order.id)
+        raise DomainError(NotificationErrorCode.NOT_FOUND, "No payment of this order was started so.")
+    return Charge(attempt.charged_amount, attempt.charged_currency, attempt.exchange_rate)
 
 
 def _not_applied(session: Session, order_id: int, outcome: str) -> str:
@@ -363,13 +370,129 @@ def settle_open_orders(session: Session, providers_of) -> list[str]:
     return paid
 
 
+# Closing the trades of an order that is released or cancelled unpaid -------------------------
+
+
+def close_open_trades(
+    session: Session, shop: Shop, providers: dict[str, PaymentProvider], order: Order
+) -> bool:
+    """Close every trade the order's payment attempts opened at their providers (WeChat Pay's
+    close, alipay.trade.close), before the order is released or cancelled and its stock goes
+    back, so that no page or QR code can still take money for it. A trade found paid meanwhile is
+    applied instead (the order is then paid, not released). Returns whether every trade is closed
+    (False: a provider could not be asked; a payment that still lands is recorded for the owner to
+    refund, `ignored_cancelled`)."""
+    attempts = session.execute(
+        select(PaymentAttempt.provider, PaymentAttempt.reference)
+        .where(PaymentAttempt.order_id == order.id)
+        .order_by(PaymentAttempt.id.desc())
+    ).all()
+    closed = True
+    for name, reference in attempts:
+        provider = providers.get(name)
+        close = getattr(provider, "close", None)
+        if close is None:
+            continue
+        try:
+            paid = close(order, reference)
+        except ProviderError as exc:
+            log.warning("payment: %s could not close %s of %s: %s", name, reference, order.order_number, exc)
+            closed = False
+            continue
+        if paid is not None and amount_in_cents(paid.amount) is not None:
+            try:
+                apply_event(session, shop, paid, f"close {name}".encode())
+            except DomainError as exc:
+                log.warning("payment: %s answered for order %s: %s", name, order.order_number, exc.code)
+            session.refresh(order)
+    return closed
+
+
+def close_stale_trades(session: Session, providers_of=None, now: datetime | None = None) -> list[str]:
+    """Before the release (bff/orders/release.py): the open orders past their shop's unpaid-order
+    time-out that have payment attempts get their trades closed. Their numbers."""
+    now = now or utcnow()
+    providers_of = providers_of or (lambda shop: shop_providers(session, shop))
+    done = []
+    for shop in session.scalars(select(Shop)):
+        cutoff = now - timedelta(minutes=shop.unpaid_order_timeout_minutes)
+        attempted = select(PaymentAttempt.order_id).where(PaymentAttempt.shop_id == shop.id)
+        stale = session.scalars(
+            select(Order).where(
+                Order.shop_id == shop.id,
+                Order.status.in_(OPEN_STATUSES),
+                Order.created_at < cutoff,
+                Order.id.in_(attempted),
+            )
+        ).all()
+        if not stale:
+            continue
+        providers = providers_of(shop)
+        for order in stale:
+            close_open_trades(session, shop, providers, order)
+            done.append(order.order_number)
+    return done
+
+
+def close_trades_of(session: Session, shop: Shop, user: User, order_id: int) -> None:
+    """Before the member cancels their open order (bff/orders/routes.py): its trades closed."""
+    order = session.scalar(
+        select(Order).where(
+            Order.id == order_id,
+            Order.shop_id == shop.id,
+            Order.user_id == user.id,
+            Order.status.in_(OPEN_STATUSES),
+        )
+    )
+    attempted = select(PaymentAttempt.id).where(PaymentAttempt.order_id == order_id).limit(1)
+    if order is not None and session.scalar(attempted):
+        close_open_trades(session, shop, shop_providers(session, shop), order)
+
+
+# Keys and the console's test connection ------------------------------------------------------
+
+
+def refresh_all_certificates(session: Session) -> list[tuple[Shop, list[str], str | None]]:
+    """Every shop's WeChat Pay certificates downloaded (the scheduled command): (shop, serials,
+    error) each."""
+    results = []
+    for shop in session.scalars(select(Shop)):
+        provider = real_providers(session, shop).get("wechat_pay")
+        if provider is None:
+            continue
+        try:
+            results.append((shop, provider.refresh_certificates(), None))
+        except ProviderError as exc:
+            results.append((shop, [], str(exc)))
+    return results
+
+
+def check_connection(session: Session, shop: Shop, kind: str) -> str | None:
+    """One authenticated read-only call with the shop's saved account: WeChat Pay's certificate
+    download (the keys are then held), Alipay's query of a made-up order. None when it answered
+    as it should; else the provider's error, for the console to explain."""
+    provider = real_providers(session, shop, include_disabled=True).get(kind)
+    if provider is None:
+        return "not_configured"
+    try:
+        if kind == "wechat_pay":
+            provider.refresh_certificates()
+        else:
+            provider.query(None, "TEST_CONNECTION_0000")
+    except ProviderError as exc:
+        log.info("payment: test connection of %s for shop %s failed: %s", kind, shop.id, exc)
+        return str(exc)
+    return None
+
+
 # The sandbox's own payment page -----------------------------------------------------------
 
 
 def _sandbox_payment(session: Session, provider: SandboxProvider, token: str) -> tuple[Shop, dict]:
     data = provider.read_page_token(token)
     shop = session.get(Shop, data["s"]) if data else None
-    if shop is None:
+    # A shop with a real provider has no sandbox (a token made before it got one included).
+    if shop is None or enabled_configs(session, shop):
         raise DomainError(PaymentErrorCode.NOT_FOUND, "Not found")
     return shop, data
 

@@ -8,13 +8,19 @@
 // preloads (ssr/preload.js). Fails the build when one grows past ROUTE_BUDGET_KB (gzip, level 9,
 // 1 KB = 1024 bytes, as `make bench` counts), so a new dependency in a shopper's first load
 // cannot slip in unnoticed. The budget sits just above what the routes weigh now: raise it only
-// for a reason, lower it when they shrink.
+// for a reason, lower it when they shrink. Issue 27's goal is 120 KB (the fixed libraries, React
+// DOM, react-router, React, redux and react-redux with the bundler's runtime, are 98.5 KB of it):
+// Redux Toolkit is gone, the first load is one chunk, and the account and console frames, the
+// article page, the accounts calls, the shipping rules and the date formatting load on demand;
+// what is left above 120 is mostly the texts of both languages and the route table.
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 
-export const ROUTE_BUDGET_KB = 140;
+export const ROUTE_BUDGET_KB = 123;
+/** Issue 27's goal for the same figure, which `make bench` prints beside it. */
+export const ROUTE_GOAL_KB = 120;
 /** The shopper's routes and their page modules (app/routes.jsx, CATALOG_PAGES). */
 export const SHOPPER_ROUTES = {
   home: 'src/features/catalog/HomePage.jsx',

@@ -6,7 +6,7 @@ Production never offers the sandbox."""
 from flask import current_app
 
 from bff.common.encryption import SecretsUnreadable
-from bff.payments.provider_configs import enabled_configs, secrets_of
+from bff.payments.provider_configs import all_configs, enabled_configs, secrets_of
 from bff.payments.providers.alipay import AlipayProvider
 from bff.payments.providers.base import PaymentProvider
 from bff.payments.providers.sandbox import SandboxProvider
@@ -28,7 +28,11 @@ def build_provider(shop_id: int, site_url: str, kind: str, settings: dict, secre
     notify_url = f"{site_url.rstrip('/')}/api/payment/notify/{kind}"
     if kind == "wechat_pay":
         cert_dir = config["VAR_DIR"] / "wechatpay" / str(shop_id)
-        return WechatPayProvider(settings, secrets, config["WECHATPAY_GATEWAY_URL"], notify_url, cert_dir)
+        gateways = {
+            "domestic": config["WECHATPAY_GATEWAY_URL"],
+            "global": config["WECHATPAY_GLOBAL_GATEWAY_URL"],
+        }
+        return WechatPayProvider(settings, secrets, gateways, notify_url, cert_dir, f"{notify_url}/refund")
     return AlipayProvider(settings, secrets, config["ALIPAY_GATEWAY_URL"], notify_url)
 
 
@@ -41,10 +45,11 @@ def check_keys(shop):
     return check
 
 
-def real_providers(session, shop) -> dict[str, PaymentProvider]:
+def real_providers(session, shop, include_disabled: bool = False) -> dict[str, PaymentProvider]:
     providers = {}
     keys = current_app.config["PAYMENT_SECRETS_KEY"]
-    for config in enabled_configs(session, shop):
+    configs = all_configs(session, shop) if include_disabled else enabled_configs(session, shop)
+    for config in configs:
         try:
             providers[config.kind] = build_provider(
                 shop.id, shop.site_url or "", config.kind, config.settings, secrets_of(config, keys)
@@ -65,7 +70,8 @@ def shop_providers(session, shop) -> dict[str, PaymentProvider]:
 
 
 def get_provider(session, shop, name: str) -> PaymentProvider | None:
-    """The provider `name` of the shop (for its notifications), or None."""
+    """The provider `name` of the shop (for its notifications), or None. The sandbox only for a
+    shop with no real provider: its notifications are worth nothing where money is real."""
     if name == "sandbox":
-        return sandbox_provider()
+        return shop_providers(session, shop).get("sandbox")
     return real_providers(session, shop).get(name) if name in REAL else None

@@ -1,6 +1,23 @@
 """Alipay through the `python-alipay-sdk` package: page pay on desktops, WAP pay on mobile
 browsers (inside WeChat, Alipay's pages are blocked: the storefront tells the shopper to open the
-order in the phone's browser), RSA2 notifications verified by the package, query and refunds.
+order in the phone's browser), RSA2 notifications verified by the package, query, close, refunds
+and refund query.
+
+Sources (Alipay's official Java SDK, whose models carry the open platform's field descriptions:
+alipay/alipay-sdk-java-all, v2/src/main/java/com/alipay/api/domain/):
+- AlipayTradeWapPayModel: `product_code` QUICK_WAP_WAY (the package's default, QUICK_WAP_PAY, is
+  not a product); `out_trade_no` "64个字符以内，仅支持字母、数字、下划线" (so the order number's
+  hyphens become `_`); `time_expire` "yyyy-MM-dd HH:mm:ss", 1m~15d, preferred to timeout_express.
+- AlipayTradePagePayModel: FAST_INSTANT_TRADE_PAY, the same out_trade_no and time_expire rules.
+- AlipayTradeRefundModel: `refund_currency` (NZD among the listed currencies) for a trade priced in
+  a foreign currency; `out_request_no` our refund number. AlipayTradeRefundResponse: `fund_change`
+  Y only when money moved; N means the refund is not (yet) done: the refund query
+  (alipay.trade.fastpay.refund.query, AlipayTradeFastpayRefundQueryResponse `refund_status`
+  REFUND_SUCCESS) tells the outcome, run by the same sweep that settles lost notifications.
+- alipay.trade.close (AlipayTradeCloseModel): an unpaid order's trade is closed when it is released.
+- The asynchronous notification (https://opendocs.alipay.com/open/203/105286, 异步通知): besides the
+  signature, the merchant checks `app_id`, `seller_id` (the shop's PID, 2088...), `out_trade_no`
+  and `total_amount`.
 
 Currency (the owner's setting `currency`): a cross-border (境外) merchant's `NZD` charges the order's
 NZD total as it is, sent with `trans_currency` (the currency `total_amount` is priced in) and
@@ -19,6 +36,7 @@ Notifications that pay nothing (WAIT_BUYER_PAY, TRADE_CLOSED) are verified, then
 The package names its gateway in `_gateway` only (no setting): it is set after construction (the
 tests point it at their local fake gateway)."""
 
+from datetime import timedelta, timezone
 from decimal import Decimal, InvalidOperation
 from urllib.parse import parse_qsl
 
@@ -38,6 +56,16 @@ from bff.payments.providers.base import (
 )
 
 PAID_STATES = ("TRADE_SUCCESS", "TRADE_FINISHED")
+BEIJING = timezone(timedelta(hours=8))  # Alipay's times are Beijing time
+
+
+def alipay_trade_no(order_number: str) -> str:
+    """Letters, digits and `_` only (AlipayTradeWapPayModel.outTradeNo)."""
+    return order_number.replace("-", "_")
+
+
+def order_number_of(trade_no: str) -> str:
+    return trade_no.replace("_", "-")
 
 
 class AlipayProvider:
@@ -45,6 +73,7 @@ class AlipayProvider:
 
     def __init__(self, settings: dict, secrets_: dict, gateway: str, notify_url: str):
         self.app_id = settings["app_id"]
+        self.seller_id = settings.get("seller_id") or ""  # the merchant's PID, checked on notifications
         self.currency = settings.get("currency") or "NZD"  # NZD: cross-border; CNY: mainland
         if self.currency not in ("NZD", YUAN):
             raise ValueError("currency must be NZD or CNY")
@@ -68,6 +97,7 @@ class AlipayProvider:
             raise ValueError(f"Alipay keys: {error}")
         self.gateway = gateway
         self.client._gateway = gateway
+        self._refunded_trades: dict[str, str] = {}  # refund number -> trade, within this request
 
     @staticmethod
     def _currency_args(charge: Charge) -> dict:
@@ -84,7 +114,7 @@ class AlipayProvider:
         if context.device == "wechat":
             # WeChat's browser blocks Alipay: the shopper opens the order in the phone's browser.
             return PaymentStart("open_in_browser", url=f"{context.origin}/order-summary/{order.order_number}")
-        reference = order.order_number
+        reference = alipay_trade_no(order.order_number)
         args = {
             "subject": f"{shop.shop_name} {order.order_number}"[:256],
             "out_trade_no": reference,
@@ -93,8 +123,10 @@ class AlipayProvider:
             "notify_url": self.notify_url,
             **self._currency_args(charge),
         }
+        if context.expires_at is not None:
+            args["time_expire"] = context.expires_at.astimezone(BEIJING).strftime("%Y-%m-%d %H:%M:%S")
         if context.device == "mobile":
-            query = self.client.api_alipay_trade_wap_pay(**args, quit_url=back)
+            query = self.client.api_alipay_trade_wap_pay(**args, quit_url=back, product_code="QUICK_WAP_WAY")
         else:
             query = self.client.api_alipay_trade_page_pay(**args)
         return PaymentStart("redirect", reference=reference, url=f"{self.gateway}?{query}")
@@ -110,6 +142,8 @@ class AlipayProvider:
             raise BadNotification("signature mismatch")
         if data.get("app_id") != self.app_id:
             raise BadNotification("another app's notification")
+        if not self.seller_id or data.get("seller_id") != self.seller_id:
+            raise BadNotification("another seller's notification")
         if data.get("trade_status") not in PAID_STATES:
             raise NotAPayment(str(data.get("trade_status"))[:40])
         return self._event(data)
@@ -117,19 +151,20 @@ class AlipayProvider:
     def _event(self, data: dict) -> PaymentEvent:
         try:
             amount = Decimal(data["total_amount"])
+            trade_no, reference = str(data["trade_no"]), str(data["out_trade_no"])
         except (KeyError, InvalidOperation) as exc:
-            raise BadNotification("no amount") from exc
+            raise BadNotification("no amount or trade number") from exc
         currency = data.get("trans_currency") or self.currency
         if currency != self.currency:
             raise BadNotification(f"priced in {currency}")
         return PaymentEvent(
             provider=self.name,
-            transaction_id=str(data["trade_no"])[:128],
-            order_number=str(data["out_trade_no"])[:20],
+            transaction_id=trade_no[:128],
+            order_number=order_number_of(reference)[:20],
             amount=amount,
             outcome="paid",
             currency=currency,
-            reference=str(data["out_trade_no"])[:64],
+            reference=reference[:64],
         )
 
     def query(self, order, reference: str) -> PaymentEvent | None:
@@ -157,19 +192,52 @@ class AlipayProvider:
         reason: str,
         charge: Charge | None = None,
     ) -> RefundResult:
+        currency = (charge.currency if charge else None) or self.currency
+        extra = {} if currency == YUAN else {"refund_currency": currency}
         try:
             result = self.client.api_alipay_trade_refund(
                 refund_amount=f"{amount:.2f}",
                 trade_no=transaction_id,
                 out_request_no=refund_number,
                 refund_reason=reason[:256],
+                **extra,
             )
         except (AliPayException, AliPayValidationError, OSError, ValueError) as exc:
             raise ProviderError(f"refund: {exc}") from exc
         if result.get("code") != "10000":
             raise ProviderError(f"refund: {result.get('sub_code') or result.get('code')}")
         status = "succeeded" if result.get("fund_change") == "Y" else "processing"
+        self._refunded_trades[refund_number] = transaction_id
         return RefundResult(refund_id=f"{transaction_id}:{refund_number}", status=status)
+
+    def query_refund(self, refund_number: str, trade_no: str | None = None) -> str | None:
+        """succeeded or processing, as alipay.trade.fastpay.refund.query says (it answers no
+        record while a refund is not done); None when Alipay does not know the trade."""
+        trade_no = trade_no or self._refunded_trades.get(refund_number)
+        try:
+            result = self.client.api_alipay_trade_fastpay_refund_query(refund_number, trade_no=trade_no)
+        except (AliPayException, AliPayValidationError, OSError, ValueError) as exc:
+            if "TRADE_NOT_EXIST" in str(exc):
+                return None
+            raise ProviderError(f"refund query: {exc}") from exc
+        if result.get("code") != "10000":
+            raise ProviderError(f"refund query: {result.get('sub_code') or result.get('code')}")
+        return "succeeded" if result.get("refund_status") == "REFUND_SUCCESS" else "processing"
+
+    def close(self, order, reference: str) -> PaymentEvent | None:
+        """alipay.trade.close of the attempt's trade; the payment instead when it was paid."""
+        paid = self.query(order, reference)
+        if paid is not None:
+            return paid
+        try:
+            result = self.client.api_alipay_trade_close(out_trade_no=reference)
+        except (AliPayException, AliPayValidationError, OSError, ValueError) as exc:
+            if "TRADE_NOT_EXIST" in str(exc):
+                return None  # the shopper never reached Alipay's page: nothing to pay
+            raise ProviderError(f"close: {exc}") from exc
+        if result.get("code") == "10000" or "TRADE_NOT_EXIST" in str(result.get("sub_code")):
+            return None
+        raise ProviderError(f"close: {result.get('sub_code') or result.get('code')}")
 
 
 def _pem(key: str, label: str) -> str:

@@ -5,6 +5,7 @@ notification never came, and refunds. Implementations: the sandbox, WeChat Pay, 
 (registered in bff/payments/providers/__init__.py)."""
 
 from dataclasses import dataclass
+from datetime import datetime
 from decimal import Decimal
 from typing import Protocol
 
@@ -38,13 +39,16 @@ class PaymentEvent:
 @dataclass(frozen=True)
 class PaymentContext:
     """Where the shopper pays from: the shop origin they use (already checked against the shop's
-    domains), the device ("wechat" in WeChat's browser, "mobile", "desktop"), their address (WeChat
-    H5 wants it) and, inside WeChat, their openid for the shop's official account."""
+    domains), the device ("wechat" in WeChat's browser, "mobile", "desktop"), their address as the
+    trusted proxy saw it (WeChat H5 wants it: none is never replaced by a made-up one), inside
+    WeChat their openid for the shop's official account, and when the order is released unpaid
+    (the trade's expiry)."""
 
     origin: str
     device: str = "desktop"
-    client_ip: str = "127.0.0.1"
+    client_ip: str = ""
     openid: str | None = None
+    expires_at: datetime | None = None
 
 
 @dataclass(frozen=True)
@@ -58,6 +62,15 @@ class PaymentStart:
     qr_code: str | None = None
     jsapi: dict | None = None
     charge: Charge | None = None  # what it charges (set by bff/payments/services.py)
+
+
+@dataclass(frozen=True)
+class RefundEvent:
+    """A provider's verified word on one of our refunds (its notification or query)."""
+
+    provider: str
+    refund_number: str  # ours (out_refund_no, out_request_no)
+    status: str  # "succeeded", "processing" or "failed"
 
 
 @dataclass(frozen=True)

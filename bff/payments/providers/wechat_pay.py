@@ -1,54 +1,88 @@
-"""WeChat Pay (API v3) through the `wechatpayv3` package: JSAPI inside WeChat (with the shopper's
-openid for the shop's official account), H5 in other mobile browsers, Native (a QR code) on
-desktops; notifications verified with the platform public key or certificate and decrypted
-(AES-256-GCM) by the package; order query and refunds.
+"""WeChat Pay (API v3) through the `wechatpayv3` package (signing our requests): JSAPI inside WeChat
+(with the shopper's openid for the shop's official account), H5 in other mobile browsers, Native
+(a QR code) on desktops; notifications verified with the keys the shop holds
+(bff/payments/providers/wechat_keys.py) and decrypted (AES-256-GCM); order query, close, refunds
+and refund query.
 
-Two kinds of merchant account, the shop's setting `api`:
+Two kinds of merchant account, the shop's setting `api`, each on its own host:
 
-- `global`: an overseas (cross-border) merchant, the usual account of a NZ company. WeChat Pay's
-  overseas API (`/v3/global/transactions/{jsapi,h5,native}`, `/v3/global/transactions/out-trade-no/
-  {no}?mchid=`, `/v3/global/refunds`) takes the prices' currency: `amount` is `{total, currency:
-  "NZD"}` in cents; the shopper pays in yuan at WeChat's rate, which the notification's resource
-  reports (`amount.payer_total`, `payer_currency`, `exchange_rate`); we compare `amount.total` and
-  `amount.currency`, what the merchant charged. wechatpayv3 wraps only the domestic calls, so these
-  go through its core `request` (it signs the request and verifies the answer's signature).
-- `domestic`: a mainland merchant. `/v3/pay/transactions/...` and `/v3/refund/domestic/refunds`
-  take only CNY: the order's NZD total converted at the shop's rate when the payment starts
-  (bff/payments/charges.py), kept on the payment attempt and compared exactly.
+- `global`: an overseas (cross-border) merchant, the usual account of a NZ company, on
+  `https://apihk.mch.weixin.qq.com` (WECHATPAY_GLOBAL_GATEWAY_URL). Charged in the prices'
+  currency (`amount: {total, currency: "NZD"}` in cents); the shopper pays yuan at WeChat's rate,
+  which the notification reports (`payer_total`, `payer_currency`, `exchange_rate`); we compare
+  `amount.total` and `amount.currency`, what the merchant charged. Official pages (WeChat Pay
+  Global, API v3, direct "common" mode):
+  Native  POST /v3/global/transactions/native
+          https://pay.weixin.qq.com/wiki/doc/api_external/en/apis/chapter3_2_1.shtml
+  JSAPI   POST /v3/global/transactions/jsapi
+          https://pay.weixin.qq.com/wiki/doc/api_external/en/apis/chapter4_1_26.shtml
+  H5      POST /v3/global/transactions/mweb, answer `mweb_url`; `scene_info` has
+          `payer_client_ip` (and `device_id`, `store_info`), not the mainland's `h5_info`
+          https://pay.weixin.qq.com/wiki/doc/api_external/ch/apis/chapter4_1_30.shtml and
+          https://pay.weixin.qq.com/wiki/doc/api/wxpay/en/fusion_wallet/H5Payment/chapter3_2.shtml
+  Query   GET /v3/global/transactions/out-trade-no/{out_trade_no}?mchid=; WeChat's order number
+          is `id` in the order object (and in the TRANSACTION.SUCCESS resource)
+          https://pay.weixin.qq.com/wiki/doc/api_external/ch/apis/chapter3_2_2.shtml
+  Close   POST /v3/global/transactions/out-trade-no/{out_trade_no}/close, body {mchid}
+          https://pay.weixin.qq.com/wiki/doc/api_external/en/apis/chapter3_4_7.shtml
+  Refund  POST /v3/global/refunds (with `notify_url`; the answer has no `status`: it only says
+          the refund was accepted, the refund query or notification tells the outcome)
+          https://pay.weixin.qq.com/wiki/doc/api_external/ch/apis/chapter3_4_3.shtml
+  Refund query GET /v3/global/refunds/out-refund-no/{out_refund_no}?mchid=, and the refund
+          notification https://pay.weixin.qq.com/wiki/doc/api_external/en/apis/chapter3_2_9.shtml
+- `domestic`: a mainland merchant on `https://api.mch.weixin.qq.com` (WECHATPAY_GATEWAY_URL):
+  `/v3/pay/transactions/{jsapi,h5,native}` (H5 answers `h5_url`; `scene_info.h5_info` is
+  required), `/v3/pay/transactions/out-trade-no/{no}/close`, `/v3/refund/domestic/refunds` and
+  `/v3/refund/domestic/refunds/{out_refund_no}` take only CNY: the order's NZD total converted at
+  the shop's rate when the payment starts (bff/payments/charges.py), kept on the attempt and
+  compared exactly. https://pay.weixin.qq.com/docs/merchant/products/h5-payment/apilist.html,
+  https://pay.weixin.qq.com/docs/merchant/products/close-order/introduction.html. The package
+  wraps these calls, except that its `refund` would add the payment notify URL: refunds are given
+  their own (`.../notify/wechat_pay/refund`), whose REFUND.* events this provider reads.
 
-Assumptions where WeChat Pay's overseas documentation was not at hand in full (README, Payments):
-the overseas create calls take `trade_type` (JSAPI, MWEB, NATIVE) and `merchant_category_code`
-(the MCC WeChat Pay gave the merchant) besides the domestic call's fields, answer `prepay_id`,
-`h5_url` and `code_url` as the domestic ones do, and the refund answers its id as `id` or
-`refund_id`. We call them in common (direct) mode, `mchid` and `appid`; WeChat Pay offers that
-mode to few regions, elsewhere an acquiring institution's sub-merchant (`sp_mchid`, `sub_mchid`)
-is the rule, which this provider does not implement.
+Every payment sends `time_expire` (RFC 3339), the moment the order is released unpaid (the shop's
+unpaid-order time-out): WeChat Pay refuses to take money after it, and the release closes the trade.
 
-wechatpayv3 has no setting for its gateway: `Core._gate_way` is the one place it is named, so it
-is set after construction (the tests point it at their local fake gateway)."""
+Not verified from a published page (README, Payments): that the overseas create calls answer
+`prepay_id`/`code_url` beside nothing else, the overseas refund answer's and refund
+notification's exact fields beyond `id`/`refund_id`, `out_refund_no`, `amount`, and the overseas
+`refund_status` values (taken as the mainland's SUCCESS, CLOSED, ABNORMAL, PROCESSING). We call
+in common (direct) mode, `mchid` and `appid`; the institutional mode (`sp_mchid`, `sub_mchid`) is
+not implemented.
+
+wechatpayv3 has no setting for its gateway (`Core._gate_way` is the one place it is named) and
+verifies answers with certificates it downloads from the mainland host whenever a serial is
+unknown: both are replaced after construction (the gateway of the account's kind; `verify` of
+the keys the shop holds, and no download)."""
 
 import json
 import secrets
 import time
+from datetime import datetime, timedelta, timezone
 from decimal import Decimal
 from pathlib import Path
 from urllib.parse import quote
 
+from cryptography.hazmat.primitives import serialization
 from wechatpayv3 import WeChatPay, WeChatPayType
 from wechatpayv3.type import RequestType
 
 from bff.payments.charges import PRICE_CURRENCY, YUAN, Charge, charge_for
 from bff.payments.providers.base import (
     BadNotification,
+    NotAPayment,
     PaymentContext,
     PaymentEvent,
     PaymentStart,
     ProviderError,
+    RefundEvent,
     RefundResult,
 )
+from bff.payments.providers.wechat_keys import CERTIFICATE_PATHS, WechatKeys, decrypt, store_certificates
 
 TOLERANCE_SECONDS = 300  # a notification older than this is a replay
 _TIMEOUT = (5, 15)
+CHINA = timezone(timedelta(hours=8))
 
 
 class WechatLoginRequired(ProviderError):
@@ -58,9 +92,13 @@ class WechatLoginRequired(ProviderError):
 # WeChat Pay refuses a second order under one out_trade_no with other parameters, so a shopper who
 # opened the QR code on a desktop and then pays on the phone needs another: one per way of paying.
 SUFFIXES = {"jsapi": "J", "h5": "H", "native": "N"}
-# The overseas API names the way of paying in the body too.
+# The overseas API names the way of paying in the body and H5 in its path (mweb).
 TRADE_TYPES = {"jsapi": "JSAPI", "h5": "MWEB", "native": "NATIVE"}
+GLOBAL_PATHS = {"jsapi": "jsapi", "h5": "mweb", "native": "native"}
 APIS = {"global": PRICE_CURRENCY, "domestic": YUAN}  # the account kind -> the currency it charges
+# The refund states of the refund query and notification -> ours.
+REFUND_STATES = {"SUCCESS": "succeeded", "PROCESSING": "processing", "ABNORMAL": "failed", "CLOSED": "failed"}
+REFUND_STATES["REFUNDCLOSE"] = "failed"
 
 
 def out_trade_no(order_number: str, mode: str) -> str:
@@ -76,10 +114,23 @@ def cents(amount: Decimal) -> int:
     return int((amount * 100).to_integral_exact())
 
 
+def rfc3339(moment: datetime) -> str:
+    """WeChat Pay's time format, e.g. 2015-05-20T13:29:35+08:00 (any offset is RFC 3339)."""
+    return moment.astimezone(CHINA).isoformat(timespec="seconds")
+
+
 class WechatPayProvider:
     name = "wechat_pay"
 
-    def __init__(self, settings: dict, secrets_: dict, gateway: str, notify_url: str, cert_dir: Path):
+    def __init__(
+        self,
+        settings: dict,
+        secrets_: dict,
+        gateways: dict,
+        notify_url: str,
+        cert_dir: Path,
+        refund_notify_url: str | None = None,
+    ):
         self.mchid = settings["mchid"]
         self.appid = settings["appid"]
         self.app_secret = secrets_.get("app_secret")  # the official account's, for the openid
@@ -89,30 +140,51 @@ class WechatPayProvider:
         self.currency = APIS[self.api]
         self.merchant_category_code = settings.get("merchant_category_code")
         self.notify_url = notify_url
-        kwargs = {}
-        if secrets_.get("public_key") and settings.get("public_key_id"):
-            kwargs = {"public_key": secrets_["public_key"], "public_key_id": settings["public_key_id"]}
-        else:
-            # Certificate mode: the owner's platform certificate is put where the package reads
-            # certificates, so it need not download one at start.
-            cert_dir.mkdir(parents=True, exist_ok=True)
-            (cert_dir / "platform.pem").write_text(secrets_["platform_certificate"])
-            kwargs = {"cert_dir": str(cert_dir)}
+        self.refund_notify_url = refund_notify_url or f"{notify_url.rstrip('/')}/refund"
+        self.apiv3_key = secrets_["apiv3_key"]
+        self.cert_dir = Path(cert_dir)
+        # Both verifiers at once while a shop switches from the certificate to the public key.
+        self.keys = WechatKeys(
+            settings.get("public_key_id"),
+            secrets_.get("public_key"),
+            secrets_.get("platform_certificate"),
+            self.cert_dir,
+        )
+        # The serial our requests name (Wechatpay-Serial): WeChat Pay signs its answer with it.
+        self.request_serial = self._request_serial(settings, secrets_)
         try:
+            # The package is handed a public key so that it never downloads certificates (its
+            # constructor would, from the mainland path); its verification is replaced below.
+            own_key = serialization.load_pem_private_key(secrets_["private_key"].encode(), None).public_key()
+            own_pem = own_key.public_bytes(
+                serialization.Encoding.PEM, serialization.PublicFormat.SubjectPublicKeyInfo
+            ).decode()
             self.client = WeChatPay(
                 wechatpay_type=WeChatPayType.NATIVE,
                 mchid=self.mchid,
                 private_key=secrets_["private_key"],
                 cert_serial_no=settings["cert_serial_no"],
                 appid=self.appid,
-                apiv3_key=secrets_["apiv3_key"],
+                apiv3_key=self.apiv3_key,
                 notify_url=notify_url,
                 timeout=_TIMEOUT,
-                **kwargs,
+                public_key=own_pem,
+                public_key_id=self.request_serial,
             )
         except Exception as exc:  # the package raises bare Exceptions for unreadable keys
             raise ValueError(str(exc)) from exc
-        self.client._core._gate_way = gateway.rstrip("/")
+        core = self.client._core
+        core._gate_way = gateways[self.api].rstrip("/")
+        core._verify_signature = self.keys.verify
+        core._update_certificates = _no_download
+
+    def _request_serial(self, settings: dict, secrets_: dict) -> str:
+        if settings.get("public_key_id") and secrets_.get("public_key"):
+            return settings["public_key_id"]
+        newest = sorted(self.keys.keys)
+        if newest:
+            return newest[-1]
+        raise ValueError("no WeChat Pay public key or platform certificate")
 
     # Starting a payment ---------------------------------------------------------------------
 
@@ -125,13 +197,13 @@ class WechatPayProvider:
             data = json.loads(message) if message else {}
         except (TypeError, ValueError):
             data = {}
-        return code, data
+        return code, data if isinstance(data, dict) else {}
 
     def quote(self, shop, order) -> Charge:
         return charge_for(order.total_price, self.currency, shop.shop_exchange_rate)
 
-    def _global(self, what: str, method: RequestType, path: str, body: dict | None = None):
-        """A call of the overseas API through the package's core (signed, answer verified)."""
+    def _request(self, what: str, method: RequestType, path: str, body: dict | None = None):
+        """A call through the package's core (signed, answer verified with the shop's keys)."""
         return self._call(what, lambda: self.client._core.request(path, method=method, data=body))
 
     def _place(self, mode: str, args: dict, **extra):
@@ -147,7 +219,7 @@ class WechatPayProvider:
             "trade_type": TRADE_TYPES[mode],
             "merchant_category_code": self.merchant_category_code,
         }
-        return self._global(mode, RequestType.POST, f"/v3/global/transactions/{mode}", body)
+        return self._request(mode, RequestType.POST, f"/v3/global/transactions/{GLOBAL_PATHS[mode]}", body)
 
     def create_payment(self, shop, order, context: PaymentContext, charge: Charge) -> PaymentStart:
         if charge.currency != self.currency:
@@ -158,6 +230,8 @@ class WechatPayProvider:
             "out_trade_no": out_trade_no(order.order_number, mode),
             "amount": {"total": cents(charge.amount), "currency": charge.currency},
         }
+        if context.expires_at is not None:
+            args["time_expire"] = rfc3339(context.expires_at)
         reference = args["out_trade_no"]
         if mode == "jsapi":
             if not context.openid:
@@ -166,11 +240,16 @@ class WechatPayProvider:
             self._check(code, data, "prepay_id")
             return PaymentStart("jsapi", reference=reference, jsapi=self._jsapi_params(data["prepay_id"]))
         if mode == "h5":
-            scene = {"payer_client_ip": context.client_ip or "127.0.0.1", "h5_info": {"type": "Wap"}}
+            if not context.client_ip:
+                raise ProviderError("h5: the shopper's address is unknown")  # never a made-up one
+            scene = {"payer_client_ip": context.client_ip}
+            if self.api == "domestic":
+                scene["h5_info"] = {"type": "Wap"}
             code, data = self._place(mode, args, scene_info=scene)
-            self._check(code, data, "h5_url")
+            field = "h5_url" if self.api == "domestic" else "mweb_url"
+            self._check(code, data, field)
             back = f"{context.origin}/pay/{order.order_number}?returned=1"
-            url = f"{data['h5_url']}&redirect_url={quote(back, safe='')}"
+            url = f"{data[field]}&redirect_url={quote(back, safe='')}"
             return PaymentStart("redirect", reference=reference, url=url)
         code, data = self._place(mode, args)
         self._check(code, data, "code_url")
@@ -178,7 +257,7 @@ class WechatPayProvider:
 
     @staticmethod
     def _check(code: int, data: dict, field: str) -> None:
-        if code != 200 or not data.get(field):
+        if code != 200 or not isinstance(data.get(field), str) or not data.get(field):
             raise ProviderError(f"HTTP {code} {data.get('code', '')} {data.get('message', '')}")
 
     def _jsapi_params(self, prepay_id: str) -> dict:
@@ -196,23 +275,41 @@ class WechatPayProvider:
 
     # Notifications and queries --------------------------------------------------------------
 
-    def parse_notification(self, body: bytes, headers) -> PaymentEvent:
+    def _verified(self, body: bytes, headers, resource_type: str) -> dict:
+        """The decrypted resource of an authentic notification. Nothing here calls out: a serial
+        the shop does not hold is refused (its keys are refreshed on a schedule, not on demand)."""
         try:
             timestamp = int(headers.get("Wechatpay-Timestamp", ""))
         except ValueError as exc:
             raise BadNotification("no timestamp") from exc
         if abs(time.time() - timestamp) > TOLERANCE_SECONDS:
             raise BadNotification("stale notification")
+        if not self.keys.knows(headers.get("Wechatpay-Serial") or ""):
+            raise BadNotification("signed with a key this shop does not hold")
         try:
-            # Verifies the signature (platform public key or certificate), then decrypts.
-            data = self.client.callback(headers, body)
-        except Exception as exc:
+            text_ = body.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise BadNotification("not UTF-8") from exc
+        if not self.keys.verify(headers, text_):
+            raise BadNotification("signature mismatch")
+        try:
+            data = json.loads(text_)
+            plain = decrypt(self.apiv3_key, data["resource"])
+            resource = json.loads(plain)
+        except (ValueError, KeyError, TypeError) as exc:
             raise BadNotification(f"unreadable notification: {exc}") from exc
-        if not data or not isinstance(data.get("resource"), dict):
-            raise BadNotification("signature or decryption failed")
-        if data.get("event_type") != "TRANSACTION.SUCCESS":
-            raise BadNotification(f"not a payment: {data.get('event_type')}")
-        return self._event(data["resource"])
+        if not isinstance(resource, dict):
+            raise BadNotification("unreadable resource")
+        event_type = str(data.get("event_type", ""))
+        if not event_type.startswith(resource_type):
+            raise NotAPayment(event_type[:40])
+        return {**resource, "_event_type": event_type}
+
+    def parse_notification(self, body: bytes, headers) -> PaymentEvent:
+        resource = self._verified(body, headers, "TRANSACTION.")
+        if resource["_event_type"] != "TRANSACTION.SUCCESS":
+            raise NotAPayment(resource["_event_type"][:40])
+        return self._event(resource)
 
     def _event(self, resource: dict) -> PaymentEvent:
         if resource.get("mchid") != self.mchid or resource.get("appid") != self.appid:
@@ -223,32 +320,59 @@ class WechatPayProvider:
         state = resource.get("trade_state")
         if state not in ("SUCCESS", "PAYERROR"):
             raise BadNotification(f"trade state {state}")
+        # The overseas order object names WeChat's order number `id`, the mainland one
+        # `transaction_id` (see the module's sources).
+        transaction = resource.get("id" if self.api == "global" else "transaction_id")
+        trade_no = resource.get("out_trade_no")
+        if not isinstance(transaction, str) or not transaction or not isinstance(trade_no, str):
+            raise BadNotification("no transaction or trade number")
         # What the merchant charged (amount.total in amount.currency), not what the shopper's
         # wallet paid after WeChat's conversion (payer_total, payer_currency: overseas API).
         return PaymentEvent(
             provider=self.name,
-            transaction_id=str(resource["transaction_id"])[:128],
-            order_number=order_number_of(str(resource["out_trade_no"]))[:20],
+            transaction_id=transaction[:128],
+            order_number=order_number_of(trade_no)[:20],
             amount=Decimal(amount["total"]) / 100,
             outcome="paid" if state == "SUCCESS" else "failed",
             currency=amount["currency"],
-            reference=str(resource["out_trade_no"])[:64],
+            reference=trade_no[:64],
         )
 
+    def _query_path(self, reference: str) -> str:
+        prefix = "/v3/global/transactions" if self.api == "global" else "/v3/pay/transactions"
+        return f"{prefix}/out-trade-no/{quote(reference, safe='')}"
+
     def query(self, order, reference: str) -> PaymentEvent | None:
-        if self.api == "domestic":
-            code, data = self._call("query", lambda: self.client.query(out_trade_no=reference))
-        else:
-            path = f"/v3/global/transactions/out-trade-no/{quote(reference, safe='')}?mchid={self.mchid}"
-            code, data = self._global("query", RequestType.GET, path)
+        path = f"{self._query_path(reference)}?mchid={self.mchid}"
+        code, data = self._request("query", RequestType.GET, path)
         if code == 404 or (code == 200 and data.get("trade_state") != "SUCCESS"):
             return None  # never reached WeChat Pay, or not paid yet
         if code != 200:
             raise ProviderError(f"query: HTTP {code} {data.get('code', '')}")
         try:
             return self._event(data)
-        except (BadNotification, KeyError) as exc:
+        except BadNotification as exc:
             raise ProviderError(f"query: {exc}") from exc
+
+    def close(self, order, reference: str) -> PaymentEvent | None:
+        """Close the attempt's trade so that it can no longer be paid. When it was paid after all,
+        the payment (to apply) instead. ProviderError when WeChat Pay cannot be asked."""
+        paid = self.query(order, reference)
+        if paid is not None:
+            return paid
+        path = f"{self._query_path(reference)}/close"
+        code, data = self._request("close", RequestType.POST, path, {"mchid": self.mchid})
+        if code in (200, 204) or data.get("code") in (
+            "ORDER_CLOSED",
+            "ORDER_NOT_EXIST",
+            "RESOURCE_NOT_EXISTS",
+        ):
+            return None
+        if code == 404:
+            return None  # never created at WeChat Pay: nothing can be paid
+        raise ProviderError(f"close: HTTP {code} {data.get('code', '')}")
+
+    # Refunds ---------------------------------------------------------------------------------
 
     def refund(
         self,
@@ -261,28 +385,69 @@ class WechatPayProvider:
     ) -> RefundResult:
         charge = charge or Charge(order.total_price, self.currency)
         money = {"refund": cents(amount), "total": cents(charge.amount), "currency": charge.currency}
+        body = {
+            "transaction_id": transaction_id,
+            "out_refund_no": refund_number,
+            "amount": money,
+            "notify_url": self.refund_notify_url,
+            **({"reason": reason[:80]} if reason else {}),
+        }
         if self.api == "domestic":
-            code, data = self._call(
-                "refund",
-                lambda: self.client.refund(
-                    out_refund_no=refund_number,
-                    amount=money,
-                    transaction_id=transaction_id,
-                    reason=reason[:80] or None,
-                ),
-            )
+            path = "/v3/refund/domestic/refunds"
         else:
-            body = {
-                "mchid": self.mchid,
-                "appid": self.appid,
-                "transaction_id": transaction_id,
-                "out_refund_no": refund_number,
-                "amount": money,
-                **({"reason": reason[:80]} if reason else {}),
-            }
-            code, data = self._global("refund", RequestType.POST, "/v3/global/refunds", body)
+            body = {"mchid": self.mchid, "appid": self.appid, **body}
+            path = "/v3/global/refunds"
+        code, data = self._request("refund", RequestType.POST, path, body)
         refund_id = data.get("refund_id") or data.get("id")
         if code != 200 or not refund_id:
             raise ProviderError(f"refund: HTTP {code} {data.get('code', '')} {data.get('message', '')}")
-        status = {"SUCCESS": "succeeded", "PROCESSING": "processing"}.get(data.get("status"), "failed")
+        # The overseas answer has no status: accepted is all it says, so processing until told.
+        status = REFUND_STATES.get(data.get("status"), "processing")
         return RefundResult(refund_id=str(refund_id)[:128], status=status)
+
+    def query_refund(self, refund_number: str) -> str | None:
+        """succeeded, processing or failed, as the refund query says; None when unknown there."""
+        if self.api == "domestic":
+            path = f"/v3/refund/domestic/refunds/{quote(refund_number, safe='')}"
+        else:
+            path = f"/v3/global/refunds/out-refund-no/{quote(refund_number, safe='')}?mchid={self.mchid}"
+        code, data = self._request("refund query", RequestType.GET, path)
+        if code == 404:
+            return None
+        if code != 200 or data.get("status") not in REFUND_STATES:
+            raise ProviderError(f"refund query: HTTP {code} {data.get('code', '')}")
+        return REFUND_STATES[data["status"]]
+
+    def parse_refund_notification(self, body: bytes, headers) -> RefundEvent:
+        resource = self._verified(body, headers, "REFUND.")
+        if resource.get("mchid") != self.mchid:
+            raise BadNotification("another merchant's refund")
+        number, state = resource.get("out_refund_no"), resource.get("refund_status")
+        if not isinstance(number, str) or state not in REFUND_STATES:
+            raise BadNotification("no refund number or state")
+        return RefundEvent(provider=self.name, refund_number=number[:64], status=REFUND_STATES[state])
+
+    # Keys --------------------------------------------------------------------------------------
+
+    def refresh_certificates(self) -> list[str]:
+        """Download the platform certificates from the account's host and path (one call); the
+        serials now held. Only the schedule and the console's test connection call this. The
+        answer is read without a verified signature when no key is held yet (a first download, or
+        after a rotation): each certificate is sealed with the APIv3 key, which authenticates it."""
+        path = CERTIFICATE_PATHS[self.api]
+        try:
+            code, text_ = self.client._core.request(path, skip_verify=True)
+        except Exception as exc:
+            raise ProviderError(f"certificates: {exc}") from exc
+        if code != 200:
+            raise ProviderError(f"certificates: HTTP {code}")
+        if isinstance(text_, bytes):
+            text_ = text_.decode("utf-8", "replace")
+        try:
+            return store_certificates(text_, self.apiv3_key, self.cert_dir)
+        except (ValueError, TypeError) as exc:
+            raise ProviderError(f"certificates: {exc}") from exc
+
+
+def _no_download():
+    """In place of the package's certificate download (see the module's docstring)."""

@@ -329,3 +329,20 @@ def test_without_redis_the_answers_are_uncached_and_writes_still_commit(
     )
     assert res.status_code == 200, res.json
     assert _read(client, path)["product"]["name"] == "Kiwi"
+
+
+def test_the_cache_reports_its_size_to_the_metrics():
+    """What `make bench` prints beside the workers' memory: bytes and answers kept, as gauges."""
+    from bff.catalog.answer_cache import AnswerCache
+    from bff.metrics import CATALOGUE_CACHE_BYTES, CATALOGUE_CACHE_ENTRIES
+
+    cache = AnswerCache(max_bytes=10_000, seconds=60)
+    cache.put(("a",), b"x" * 1000, "application/json")
+    cache.put(("b",), b"y" * 500, "application/json")
+    assert CATALOGUE_CACHE_ENTRIES._value.get() == 2
+    assert CATALOGUE_CACHE_BYTES._value.get() == 1000 + 500 + 2 * 256
+    cache.put(("c",), b"z" * 20_000, "application/json")  # larger than the cache: answered, not kept
+    assert CATALOGUE_CACHE_ENTRIES._value.get() == 2
+    cache.clear()
+    assert CATALOGUE_CACHE_BYTES._value.get() == 0
+    assert CATALOGUE_CACHE_ENTRIES._value.get() == 0

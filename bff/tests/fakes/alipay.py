@@ -9,6 +9,16 @@ answered as the real one does them.
   signed with Alipay's private key.
 - Notifications are form posts signed with Alipay's private key over the parameters but sign and
   sign_type.
+- What the official pages say the gateway refuses (Alipay's Java SDK models, alipay/alipay-sdk-java-all
+  v2/src/main/java/com/alipay/api/domain/AlipayTradeWapPayModel.java, AlipayTradePagePayModel.java,
+  AlipayTradeRefundModel.java; written here from those descriptions, not from our client): a WAP
+  pay whose product_code is not QUICK_WAP_WAY (page pay: FAST_INSTANT_TRADE_PAY); an out_trade_no
+  longer than 64 or holding anything but letters, digits and `_`; a time_expire not
+  "yyyy-MM-dd HH:mm:ss"; a refund of a foreign-currency trade without its `refund_currency`, or a
+  refund_currency on a yuan trade.
+- alipay.trade.close closes an unpaid trade (its page then refuses to pay); a refund may be held
+  pending (`fund_change: N`, `hold_refunds`) until `settle_refunds`, and
+  alipay.trade.fastpay.refund.query answers REFUND_SUCCESS only once settled.
 - The merchant's account (`currency`): a cross-border one (NZD) takes trades priced in it
   (`trans_currency`), a mainland one (CNY) takes yuan and refuses a `trans_currency`. A trade
   priced in a `trans_currency` is reported with it and `total_amount` as priced (an assumption
@@ -16,6 +26,7 @@ answered as the real one does them.
 """
 
 import json
+import re
 import secrets
 import threading
 import time
@@ -28,6 +39,10 @@ from markupsafe import escape
 from werkzeug.wrappers import Request, Response
 
 from bff.tests.fakes import keys
+
+OUT_TRADE_NO = re.compile(r"^[A-Za-z0-9_]{1,64}$")
+TIME_EXPIRE = re.compile(r"^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$")
+PRODUCT_CODES = {"alipay.trade.wap.pay": "QUICK_WAP_WAY", "alipay.trade.page.pay": "FAST_INSTANT_TRADE_PAY"}
 
 
 def sign_string(params: dict, without=("sign",)) -> str:
@@ -51,7 +66,10 @@ class FakeTrade:
 class FakeAlipay:
     def __init__(self, app_id: str = "2021000000000001", currency: str = "NZD"):
         self.app_id = app_id
+        self.seller_id = "2088102177649450"  # the merchant's PID
         self.currency = currency
+        self.hold_refunds = False  # answer fund_change N and keep refunds pending
+        self.requests: list[tuple[str, dict]] = []  # (method, biz_content)
         self.app_key = keys.new_key()
         self.alipay_key = keys.new_key()
         self.trades: dict[str, FakeTrade] = {}
@@ -63,6 +81,7 @@ class FakeAlipay:
         """What the owner enters, as Alipay's key tool and console hand them out (bare base64)."""
         return {
             "app_id": self.app_id,
+            "seller_id": self.seller_id,
             "app_private_key": keys.bare(keys.private_pem(self.app_key, pkcs1=True)),
             "alipay_public_key": keys.bare(keys.public_pem(self.alipay_key)),
             "currency": self.currency,
@@ -75,6 +94,8 @@ class FakeAlipay:
         (notify_url, form body, headers)."""
         with self._lock:
             trade = self.trades[out_trade_no]
+            if trade.trade_status == "TRADE_CLOSED":
+                raise ValueError("a closed trade cannot be paid")
             trade.trade_status = "TRADE_SUCCESS"
             trade.trade_no = trade.trade_no or f"2026{secrets.randbelow(10**24):024d}"
         now = time.strftime("%Y-%m-%d %H:%M:%S")
@@ -92,7 +113,7 @@ class FakeAlipay:
             "receipt_amount": trade.total_amount,
             "buyer_pay_amount": trade.total_amount,
             "app_id": self.app_id,
-            "seller_id": "2088102177649450",
+            "seller_id": self.seller_id,
             "gmt_payment": now,
             "notify_time": now,
             "version": "1.0",
@@ -140,8 +161,47 @@ class FakeAlipay:
                 method, {"code": "40002", "msg": "Invalid Arguments", "sub_code": "isv.invalid-signature"}
             )
         biz = json.loads(params.get("biz_content") or "{}")
+        self.requests.append((method, biz))
+        refused = self._refused(method, biz)
+        if refused:
+            return self._signed(method, {"code": "40004", "msg": "Business Failed", **refused})
         if method in ("alipay.trade.page.pay", "alipay.trade.wap.pay"):
             return self._page(params, biz)
+        if method == "alipay.trade.close":
+            trade = self.trades.get(biz.get("out_trade_no", ""))
+            if trade is None:
+                return self._signed(
+                    method, {"code": "40004", "msg": "Business Failed", "sub_code": "ACQ.TRADE_NOT_EXIST"}
+                )
+            if trade.trade_status != "WAIT_BUYER_PAY":
+                return self._signed(
+                    method, {"code": "40004", "msg": "Business Failed", "sub_code": "ACQ.TRADE_STATUS_ERROR"}
+                )
+            trade.trade_status = "TRADE_CLOSED"
+            return self._signed(
+                method,
+                {"code": "10000", "msg": "Success", "out_trade_no": trade.out_trade_no, "trade_no": ""},
+            )
+        if method == "alipay.trade.fastpay.refund.query":
+            refund = next(
+                (r for r in self.refunds if r.get("out_request_no") == biz.get("out_request_no")), None
+            )
+            if refund is None or refund.get("_pending"):
+                # Alipay answers no refund record while the refund is not done.
+                return self._signed(
+                    method, {"code": "10000", "msg": "Success", "out_request_no": biz.get("out_request_no")}
+                )
+            return self._signed(
+                method,
+                {
+                    "code": "10000",
+                    "msg": "Success",
+                    "trade_no": refund["trade_no"],
+                    "out_request_no": refund["out_request_no"],
+                    "refund_amount": refund["refund_amount"],
+                    "refund_status": "REFUND_SUCCESS",
+                },
+            )
         if method == "alipay.trade.query":
             trade = self.trades.get(biz.get("out_trade_no", ""))
             if trade is None:
@@ -174,7 +234,14 @@ class FakeAlipay:
                 return self._signed(
                     method, {"code": "40004", "msg": "Business Failed", "sub_code": "ACQ.TRADE_NOT_EXIST"}
                 )
-            self.refunds.append(biz)
+            if bool(trade.trans_currency) != ("refund_currency" in biz) or (
+                trade.trans_currency and biz.get("refund_currency") != trade.trans_currency
+            ):
+                return self._signed(
+                    method,
+                    {"code": "40004", "msg": "Business Failed", "sub_code": "ACQ.CURRENCY_NOT_SUPPORT"},
+                )
+            self.refunds.append({**biz, "_pending": self.hold_refunds})
             return self._signed(
                 method,
                 {
@@ -183,17 +250,36 @@ class FakeAlipay:
                     "trade_no": trade.trade_no,
                     "out_trade_no": trade.out_trade_no,
                     "refund_fee": biz["refund_amount"],
-                    "fund_change": "Y",
+                    "fund_change": "N" if self.hold_refunds else "Y",
                 },
             )
         return self._signed(
             method, {"code": "40004", "msg": "Business Failed", "sub_code": "isv.invalid-method"}
         )
 
+    def settle_refunds(self) -> None:
+        for refund in self.refunds:
+            refund["_pending"] = False
+
+    @staticmethod
+    def _refused(method: str, biz: dict) -> dict | None:
+        """What the official models say the gateway refuses (see the module's docstring)."""
+        number = biz.get("out_trade_no")
+        if number is not None and not OUT_TRADE_NO.match(str(number)):
+            return {"sub_code": "ACQ.INVALID_PARAMETER", "sub_msg": "out_trade_no"}
+        if method in PRODUCT_CODES and biz.get("product_code") != PRODUCT_CODES[method]:
+            return {"sub_code": "ACQ.INVALID_PARAMETER", "sub_msg": "product_code"}
+        if "time_expire" in biz and not TIME_EXPIRE.match(str(biz["time_expire"])):
+            return {"sub_code": "ACQ.INVALID_PARAMETER", "sub_msg": "time_expire"}
+        return None
+
     def _page(self, params: dict, biz: dict) -> Response:
         priced_in = biz.get("trans_currency")
         if (self.currency == "CNY" and priced_in) or (self.currency != "CNY" and priced_in != self.currency):
             return Response(f"币种不支持：{priced_in}", 400, content_type="text/plain; charset=utf-8")
+        known = self.trades.get(biz["out_trade_no"])
+        if known is not None and known.trade_status != "WAIT_BUYER_PAY":
+            return Response("交易已关闭或已支付", 400, content_type="text/plain; charset=utf-8")
         trade = FakeTrade(
             out_trade_no=biz["out_trade_no"],
             total_amount=biz["total_amount"],

@@ -31,9 +31,10 @@ def bare(pem: str) -> str:
     return "".join(line for line in pem.strip().splitlines() if not line.startswith("-----"))
 
 
-def certificate(key, serial: int, name: str = "Tenpay.com Root CA") -> str:
+def certificate(key, serial: int, name: str = "Tenpay.com Root CA", expired: bool = False) -> str:
+    """A self-signed certificate valid for a year, or one that expired yesterday (a rotation)."""
     subject = x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, name)])
-    now = datetime.datetime.now(datetime.UTC)
+    now = datetime.datetime.now(datetime.UTC) - datetime.timedelta(days=367 if expired else 0)
     cert = (
         x509.CertificateBuilder()
         .subject_name(subject)

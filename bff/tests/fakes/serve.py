@@ -3,7 +3,8 @@
     .venv/bin/python -m bff.tests.fakes.serve
 
 prints one JSON line (the gateways' URLs and what the shop owner enters for each) and serves on
-free loopback ports until stdin closes. WeChat Pay's H5 cashier is served by the fake itself."""
+free loopback ports until stdin closes. WeChat Pay's H5 cashier is served by the fake itself; its
+mainland and overseas hosts on two ports."""
 
 import json
 import sys
@@ -15,10 +16,15 @@ from bff.tests.fakes.wechatpay import FakeWechatPay
 
 def main() -> None:
     wechat, alipay = FakeWechatPay(), FakeAlipay()
-    with LocalServer(wechat) as wechat_server, LocalServer(alipay) as alipay_server:
+    with (
+        LocalServer(wechat.mainland()) as wechat_server,
+        LocalServer(wechat.overseas()) as wechat_overseas,
+        LocalServer(alipay) as alipay_server,
+    ):
         wechat.h5_base = f"{wechat_server.url}/_fake/h5"
         info = {
             "wechat": wechat_server.url,
+            "wechatGlobal": wechat_overseas.url,
             "alipay": f"{alipay_server.url}/gateway.do",
             "alipayBase": alipay_server.url,
             "wechatFields": wechat.shop_fields(),

@@ -31,22 +31,21 @@ def order_status(order) -> str:
 @pytest.fixture(scope="session")
 def _wechat_fake():
     fake = FakeWechatPay()
-    with LocalServer(fake) as server:
-        yield fake, server.url
+    with LocalServer(fake.mainland()) as mainland, LocalServer(fake.overseas()) as overseas:
+        yield fake, mainland.url, overseas.url
 
 
 @pytest.fixture
 def wechat_fake(app, _wechat_fake):
-    fake, url = _wechat_fake
-    fake.transactions.clear()
-    fake.refunds.clear()
-    fake.codes.clear()
-    fake.use_certificate = False
-    fake.api = "global"
-    app.config["WECHATPAY_GATEWAY_URL"] = url
-    app.config["WECHAT_OAUTH_URL"] = url
-    app.config["WECHAT_API_URL"] = url
-    return fake
+    """The fake WeChat Pay on its two hosts; after each test, nothing it built left the schemas."""
+    fake, mainland, overseas = _wechat_fake
+    fake.reset()
+    app.config["WECHATPAY_GATEWAY_URL"] = mainland
+    app.config["WECHATPAY_GLOBAL_GATEWAY_URL"] = overseas
+    app.config["WECHAT_OAUTH_URL"] = mainland
+    app.config["WECHAT_API_URL"] = mainland
+    yield fake
+    assert fake.schema_errors == []
 
 
 def set_provider(store, kind: str, fields: dict, enabled: bool = True):
@@ -79,6 +78,8 @@ def alipay_fake(app, _alipay_fake):
     fake, url = _alipay_fake
     fake.trades.clear()
     fake.refunds.clear()
+    fake.requests.clear()
+    fake.hold_refunds = False
     fake.currency = "NZD"
     app.config["ALIPAY_GATEWAY_URL"] = url
     return fake

@@ -15,6 +15,7 @@ import json
 import pytest
 
 from bff.payments.providers.base import BadNotification
+from bff.payments.providers.wechat_keys import decrypt
 from bff.payments.providers.wechat_pay import WechatPayProvider
 from bff.tests.fakes.wechatpay import FakeWechatPay
 
@@ -34,7 +35,8 @@ def _provider(fake: FakeWechatPay, apiv3_key: str, tmp_path) -> WechatPayProvide
     }
     settings["merchant_category_code"] = "5499"
     secrets = {k: fields[k] for k in ("private_key", "public_key")} | {"apiv3_key": apiv3_key}
-    return WechatPayProvider(settings, secrets, "http://127.0.0.1:9", "http://shop.test/notify", tmp_path)
+    gateways = {"global": "http://127.0.0.1:9", "domestic": "http://127.0.0.1:9"}
+    return WechatPayProvider(settings, secrets, gateways, "http://shop.test/notify", tmp_path)
 
 
 def _notification(fake: FakeWechatPay) -> tuple[bytes, dict]:
@@ -60,15 +62,17 @@ def test_wechat_pay_decrypts_the_official_sdks_vector(tmp_path):
     fake = FakeWechatPay()
     provider = _provider(fake, WECHATPAY_GO_AES["apiv3_key"], tmp_path)
     body, headers = _notification(fake)
-    # The package's path our notifications take: the signature checked, then the resource decrypted.
-    assert provider.client._core.decrypt_callback(headers, body) == WECHATPAY_GO_AES["plaintext"]
+    # The path our notifications take: the signature checked, then the resource decrypted.
+    assert provider.keys.verify(headers, body.decode())
+    assert decrypt(provider.apiv3_key, json.loads(body)["resource"]) == WECHATPAY_GO_AES["plaintext"]
 
 
 def test_the_vector_under_another_key_or_with_a_forged_signature_is_refused(tmp_path):
     fake = FakeWechatPay()
     body, headers = _notification(fake)
     wrong_key = _provider(fake, "testAPIv3Key1111", tmp_path)
-    assert wrong_key.client._core.decrypt_callback(headers, body) is None  # the tag does not verify
+    with pytest.raises(ValueError):  # the tag does not verify
+        decrypt(wrong_key.apiv3_key, json.loads(body)["resource"])
     with pytest.raises(BadNotification):
         wrong_key.parse_notification(body, headers)
     right_key = _provider(fake, WECHATPAY_GO_AES["apiv3_key"], tmp_path)
@@ -76,6 +80,6 @@ def test_the_vector_under_another_key_or_with_a_forged_signature_is_refused(tmp_
         **headers,
         "Wechatpay-Signature": FakeWechatPay().signed_headers(body.decode())["Wechatpay-Signature"],
     }
-    assert right_key.client._core.decrypt_callback(forged, body) is None
+    assert not right_key.keys.verify(forged, body.decode())
     with pytest.raises(BadNotification):
         right_key.parse_notification(body, forged)

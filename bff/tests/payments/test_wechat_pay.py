@@ -75,7 +75,11 @@ def test_a_mobile_browser_goes_to_h5_and_comes_back_to_the_order(
     )
     back = f"http%3A%2F%2Fshop-a.test%2Fpay%2F{order['order_number']}%3Freturned%3D1"
     assert start["paymentPageUrl"].endswith(f"&redirect_url={back}")
-    assert wechat_fake.transactions[order["order_number"] + "-H"].trade_type == "H5"
+    txn = wechat_fake.transactions[order["order_number"] + "-H"]
+    # The overseas H5 order: /v3/global/transactions/mweb, answered with mweb_url; its scene_info
+    # carries the shopper's address and no mainland h5_info.
+    assert txn.trade_type == "MWEB" and ("POST", "/v3/global/transactions/mweb") in wechat_fake.requests
+    assert set(txn.request["scene_info"]) == {"payer_client_ip"}
 
 
 def test_inside_wechat_jsapi_needs_the_openid_then_gives_signed_parameters(
@@ -179,7 +183,7 @@ def test_platform_certificate_mode(client, api, as_member, order, store, wechat_
 
 
 def test_a_gateway_that_refuses_gives_a_clear_502(app, api, as_member, order, wechat_shop):
-    app.config["WECHATPAY_GATEWAY_URL"] = "http://127.0.0.1:9"  # nothing listens there
+    app.config["WECHATPAY_GLOBAL_GATEWAY_URL"] = "http://127.0.0.1:9"  # nothing listens there
     assert_error(_pay(api, as_member, order), 502, "provider_failed")
     assert order_status(order) == "unpaid"
 

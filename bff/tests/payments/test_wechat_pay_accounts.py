@@ -189,7 +189,7 @@ def test_a_provider_refund_is_refused_beyond_the_payment(
 def test_the_domestic_api_refuses_any_currency_but_cny(domestic_shop, wechat_fake, store):
     provider = shop_providers(db.session, store)["wechat_pay"]
     code, message = provider.client.pay(
-        description="x", out_trade_no="T-1", amount={"total": 100, "currency": "NZD"}
+        description="x", out_trade_no="T-000001", amount={"total": 100, "currency": "NZD"}
     )
     assert code == 400 and "CNY" in message
 

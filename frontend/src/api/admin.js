@@ -107,6 +107,18 @@ export async function fetchPaymentProviders(http) {
   return data.providers;
 }
 
+/** Going live: each field in the owner's words, and the notify URLs and domains to register. */
+export async function fetchPaymentGuide(http, kind) {
+  const { data } = await http.get(`${PATHS.adminPaymentProviders}/${kind}/guide`);
+  return data;
+}
+
+/** One read-only call with the saved account: { ok, message } in plain words. */
+export async function testPaymentProvider(http, kind) {
+  const { data } = await http.post(`${PATHS.adminPaymentProviders}/${kind}/test`);
+  return data;
+}
+
 /** Set a provider's fields (an empty value clears one); If-Match once it exists (version > 0). */
 export async function savePaymentProvider(http, kind, body, version) {
   const headers = version > 0 ? ifMatch(version) : {};

@@ -11,14 +11,10 @@ import {
   productImagePath,
   productJsonLd,
 } from '../features/catalog/seo.js';
-import ArticlePage, { ArticleError } from '../features/content/ArticlePage.jsx';
-import StoreNotFoundPage from '../features/content/StoreNotFoundPage.jsx';
-import RequireAuth from '../features/account/RequireAuth.jsx';
-import RequireAdmin from '../features/account/RequireAdmin.jsx';
-import AccountLayout from '../features/account/AccountLayout.jsx';
 import { selectViewer } from '../features/account/userSlice.js';
 import { shopLoaded } from '../features/shop/shopSlice.js';
 import { searchTextChanged } from '../features/search/searchSlice.js';
+import StoreNotFoundPage from '../features/content/StoreNotFoundPage.jsx';
 import * as catalog from '../api/catalog.js';
 import { fetchArticle } from '../api/content.js';
 import { ApiError } from '../api/client.js';
@@ -156,6 +152,33 @@ const CATALOG_PAGES = {
     import('../features/content/StaticPage.jsx').then((m) => <m.default kind="privacy" />),
   ),
 };
+// Frames and pages no shopper's first page shows (issue 27: the first load carries only what the
+// first paint and the first tap need): the sign-in guard and the account frame, the console's
+// guard, an article. Each is a chunk loaded when its route matches, as the
+// pages above are; `chunk` names it for the SSR's preload (entry-server.jsx, ssr/preload.js).
+const FRAMES = {
+  requireAuth: page('', 'src/features/account/RequireAuth.jsx', () =>
+    import('../features/account/RequireAuth.jsx').then((m) => <m.default />),
+  ),
+  accountLayout: page('', 'src/features/account/AccountLayout.jsx', () =>
+    import('../features/account/AccountLayout.jsx').then((m) => <m.default />),
+  ),
+  requireAdmin: page('', 'src/features/account/RequireAdmin.jsx', () =>
+    import('../features/account/RequireAdmin.jsx').then((m) => <m.default />),
+  ),
+  article: page('', 'src/features/content/ArticlePage.jsx', () =>
+    import('../features/content/ArticlePage.jsx').then((m) => [
+      <m.default key="page" />,
+      <m.ArticleError key="error" otherwise={<PageError />} />,
+    ]),
+  ),
+};
+/** A frame's lazy element, and the handle naming its chunk beside `handle`. */
+const lazyFrame = ({ chunk, load }, handle = {}) => ({
+  lazy: async () => ({ element: await load() }),
+  handle: { ...handle, chunk },
+});
+
 /** A catalogue route's lazy element and the handle naming its chunk. */
 const catalogScreen = ({ chunk, load }, meta) => ({
   lazy: async () => ({ element: await load() }),
@@ -229,7 +252,13 @@ const shoppingPage = (page) => {
 };
 
 /** The lazy pages, for the test that each one's chunk is the module it loads. */
-export const LAZY_PAGES = [...SIGN_IN_PAGES, ...ACCOUNT_PAGES, ...SHOPPING_PAGES, ...Object.values(CATALOG_PAGES)];
+export const LAZY_PAGES = [
+  ...SIGN_IN_PAGES,
+  ...ACCOUNT_PAGES,
+  ...SHOPPING_PAGES,
+  ...Object.values(CATALOG_PAGES),
+  ...Object.values(FRAMES),
+];
 
 const plain = (url, page) => (page > 1 ? `${url.pathname}?page=${page}` : url.pathname);
 
@@ -397,9 +426,12 @@ const contentRoutes = ({ api }) => [
   {
     path: 'article/:id',
     loader: ({ params }) => guard(async () => ({ article: await fetchArticle(api, params.id) })),
-    element: <ArticlePage />,
-    errorElement: <ArticleError otherwise={<PageError />} />,
+    lazy: async () => {
+      const [element, errorElement] = await FRAMES.article.load();
+      return { element, errorElement };
+    },
     handle: {
+      chunk: FRAMES.article.chunk,
       meta: ({ data, t, shop }) => ({
         title: data?.article?.title || t('article.notFound'),
         jsonLd: data?.article ? [(site) => articleJsonLd(data.article, site, shop?.shop_name)] : [],
@@ -412,9 +444,9 @@ const contentRoutes = ({ api }) => [
 
 /** The guarded pages: the server and a browser without its session yet render a neutral shell. */
 const privateRoutes = () => ({
-  element: <RequireAuth />,
+  ...lazyFrame(FRAMES.requireAuth),
   children: [
-    { element: <AccountLayout />, children: ACCOUNT_PAGES.map(shoppingPage) },
+    { ...lazyFrame(FRAMES.accountLayout), children: ACCOUNT_PAGES.map(shoppingPage) },
     ...SHOPPING_PAGES.map(shoppingPage),
   ],
 });
@@ -422,8 +454,7 @@ const privateRoutes = () => ({
 /** /admin/*: outside the storefront's layout and its shop loader (no BFF call on the server). */
 const adminRoutes = () => ({
   path: 'admin',
-  element: <RequireAdmin />,
-  handle: { meta: ({ t }) => ({ title: t('auth.consoleTitle'), noindex: true }) },
+  ...lazyFrame(FRAMES.requireAdmin, { meta: ({ t }) => ({ title: t('auth.consoleTitle'), noindex: true }) }),
   children: [{ element: <AdminLayout overlays={<Toasts />} />, children: ADMIN_PAGES }],
 });
 

@@ -2,7 +2,9 @@
 // IANA name in its settings (`time_zone`), never the zone of the machine that renders:
 // the server and the browser give the same text, so hydration matches, and a shopper
 // in China sees Beijing time wherever the server runs. The BFF sends UTC with an offset.
-export const DEFAULT_TIME_ZONE = 'Asia/Shanghai';
+import { DEFAULT_TIME_ZONE } from './timeZone.js';
+
+export { DEFAULT_TIME_ZONE };
 
 const PARTS = {
   year: 'numeric',

@@ -1,12 +1,15 @@
 import { storeBrowserToken } from '../../api/client.js';
-import * as auth from '../../api/auth.js';
 import { cartCleared } from '../cart/cartSlice.js';
 import { favoritesCleared } from '../favorites/favoriteSlice.js';
 import { selectIsLoggedIn, userLoggedIn, userLoggedOut } from './userSlice.js';
 
+// The accounts calls arrive with the first of them (after hydration, the session check), not in
+// the first load (issue 27).
+const accounts = () => import('../../api/auth.js');
+
 // Session flows of SPEC section 4, as thunks (the axios client arrives as `api`).
 // The token lives in localStorage `Token`; the HttpOnly renewal cookie is the BFF's.
-// Cart and favourites listen for `user/userLoggedIn` to load themselves (cart issue).
+// Cart and favourites listen for `user/loggedIn` to load themselves (cart issue).
 
 /** Forget the shopper in this browser: token, user, cart and favourites. */
 export const sessionEnded = () => (dispatch) => {
@@ -20,6 +23,7 @@ export const sessionEnded = () => (dispatch) => {
 export const loginSubmitted =
   ({ email, password, admin = false }) =>
   async (dispatch, getState, { api }) => {
+    const auth = await accounts();
     const { token, user } = await (admin ? auth.adminLogin : auth.login)(api, { email, password });
     storeBrowserToken(token);
     dispatch(userLoggedIn(user));
@@ -31,7 +35,7 @@ export const logoutRequested =
   () =>
   async (dispatch, getState, { api }) => {
     try {
-      await auth.logout(api);
+      await (await accounts()).logout(api);
     } finally {
       dispatch(sessionEnded());
     }
@@ -48,7 +52,7 @@ export const sessionChecked =
     const believed = selectIsLoggedIn(getState());
     let status;
     try {
-      status = await auth.checkLoginStatus(api);
+      status = await (await accounts()).checkLoginStatus(api);
     } catch {
       return { isLoggedIn: believed, stale: false, failed: true };
     }

@@ -1,21 +1,16 @@
-import { createSlice } from '@reduxjs/toolkit';
+import { event } from '../../common/events.js';
 
 // The signed-in shopper. The server always renders as a guest; the browser
 // restores the persisted user after hydration and confirms it with the BFF.
-const userSlice = createSlice({
-  name: 'user',
-  initialState: { user: null },
-  reducers: {
-    userLoggedIn: (state, { payload: user }) => {
-      state.user = user || null;
-    },
-    userLoggedOut: (state) => {
-      state.user = null;
-    },
-  },
-});
+export const userLoggedIn = event('user/loggedIn');
+export const userLoggedOut = event('user/loggedOut');
 
-export const { userLoggedIn, userLoggedOut } = userSlice.actions;
+export default function user(state = { user: null }, action) {
+  if (userLoggedIn.match(action)) return { ...state, user: action.payload || null };
+  if (userLoggedOut.match(action)) return { ...state, user: null };
+  return state;
+}
+
 export const selectUser = (state) => state.user.user;
 /** A user with a non-empty name counts as logged in (SPEC section 4). */
 export const selectIsLoggedIn = (state) => Boolean(state.user.user?.name);
@@ -27,4 +22,3 @@ export const selectViewer = (state) => (selectIsLoggedIn(state) ? state.user.use
  * signed in or out, so private screens render a neutral shell.
  */
 export const selectSessionKnown = (state) => state._persist?.rehydrated === true;
-export default userSlice.reducer;

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { fetchPaymentProviders, savePaymentProvider } from '../../api/admin.js';
+import { fetchPaymentGuide, fetchPaymentProviders, savePaymentProvider, testPaymentProvider } from '../../api/admin.js';
 import { useApiCall } from '../../common/useApiCall.js';
 import { useRemote } from '../../common/useRemote.js';
 import { useT } from '../../i18n/index.js';
@@ -15,6 +15,51 @@ const CHOICES = {
   api: { global: 'admin.pay.choice.api.global', domestic: 'admin.pay.choice.api.domestic' },
   currency: { NZD: 'admin.pay.choice.currency.NZD', CNY: 'admin.pay.choice.currency.CNY' },
 };
+
+/** Going live: what to register at the provider, for this shop's host, and a connection test. */
+function GoLive({ kind }) {
+  const t = useT();
+  const call = useApiCall();
+  const guide = useRemote((api) => fetchPaymentGuide(api, kind), [kind]);
+  const [result, setResult] = useState(null);
+  const [busy, setBusy] = useState(false);
+  const onTest = async () => {
+    setBusy(true);
+    setResult(null);
+    try {
+      setResult(await call((api) => testPaymentProvider(api, kind)));
+    } catch (error) {
+      setResult({ ok: false, message: error.message });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div className="space-y-2 border-t border-gray-100 pt-4" data-testid={`payment-golive-${kind}`}>
+      {guide.loaded && !guide.error && (
+        <>
+          <p className="text-sm text-gray-600">{t('admin.pay.register')}</p>
+          <dl className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
+            {guide.data.register.map((entry) => (
+              <div key={`${entry.label}:${entry.value}`} className="contents">
+                <dt className="text-gray-500">{entry.label}</dt>
+                <dd className="break-all font-mono">{entry.value}</dd>
+              </div>
+            ))}
+          </dl>
+        </>
+      )}
+      <Button type="button" onClick={onTest} disabled={busy}>
+        {busy ? t('admin.pay.testing') : t('admin.pay.test')}
+      </Button>
+      {result && (
+        <p role="status" className={result.ok ? 'text-sm text-emerald-700' : 'text-sm text-rose-700'}>
+          {result.message}
+        </p>
+      )}
+    </div>
+  );
+}
 
 /** One provider's form: public fields shown, secrets write-only (left empty, they stay as they are). */
 function ProviderForm({ provider, onSaved }) {
@@ -96,6 +141,7 @@ function ProviderForm({ provider, onSaved }) {
           {busy ? t('admin.saving') : t('admin.save')}
         </Button>
       </form>
+      <GoLive kind={provider.kind} />
     </Panel>
   );
 }

@@ -165,6 +165,10 @@ export const zh = {
   'admin.pay.field.app_id': '支付宝应用 APPID',
   'admin.pay.field.app_private_key': '应用私钥（RSA2）',
   'admin.pay.field.alipay_public_key': '支付宝公钥',
+  'admin.pay.field.seller_id': '商户PID（2088开头）',
+  'admin.pay.test': '测试连接',
+  'admin.pay.testing': '正在测试…',
+  'admin.pay.register': '上线前请在商户平台登记以下地址和域名：',
   'admin.audit.type.order': '订单',
 };
 
@@ -331,5 +335,9 @@ export const en = {
   'admin.pay.field.app_id': 'Alipay app APPID',
   'admin.pay.field.app_private_key': 'App private key (RSA2)',
   'admin.pay.field.alipay_public_key': 'Alipay public key',
+  'admin.pay.field.seller_id': 'Merchant PID (starts 2088)',
+  'admin.pay.test': 'Test connection',
+  'admin.pay.testing': 'Testing…',
+  'admin.pay.register': "Before going live, register these at the provider's merchant console:",
   'admin.audit.type.order': 'Order',
 };

@@ -2,14 +2,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { createAppStore } from '../../app/store.js';
 import { userLoggedIn } from '../account/userSlice.js';
 import { favoriteToggled, selectFavoriteIds, selectIsFavorite } from '../favorites/favoriteSlice.js';
-import {
-  cartCleared,
-  itemAdded,
-  lineQuantityChanged,
-  selectCartCount,
-  selectCartTotal,
-  selectCartWeight,
-} from './cartSlice.js';
+import { cartCleared, itemAdded, lineQuantityChanged, selectCartCount, selectCartTotal } from './cartSlice.js';
+import { selectCartWeight } from './cartWeight.js';
 
 const line = (id, { price = '10.00', quantity = 1, weight = 500, variant = null, free = 0 } = {}) => ({
   id,

@@ -3,14 +3,8 @@ import { useDispatch, useSelector } from 'react-redux';
 import { useT } from '../../i18n/index.js';
 import { roundCents, yuanTotals } from '../../common/rules/money.js';
 import { useNotify } from '../ui/useNotify.js';
-import {
-  cartFetched,
-  selectCartCount,
-  selectCartItems,
-  selectCartTotal,
-  selectCartWeight,
-  yuanLines,
-} from '../cart/cartSlice.js';
+import { cartFetched, selectCartCount, selectCartItems, selectCartTotal, yuanLines } from '../cart/cartSlice.js';
+import { selectCartWeight } from '../cart/cartWeight.js';
 import { selectExchangeRate } from '../shop/shopSlice.js';
 import { checkoutErrors, orderPayload } from './order.js';
 import { useCheckoutForm } from './useCheckoutForm.js';

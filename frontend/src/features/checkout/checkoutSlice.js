@@ -1,17 +1,12 @@
-import { createSlice } from '@reduxjs/toolkit';
+import { event } from '../../common/events.js';
 
 // The recipient chosen on /choose-address for the next checkout (not persisted:
 // checkout falls back to the default address).
-const checkoutSlice = createSlice({
-  name: 'checkout',
-  initialState: { recipient: null },
-  reducers: {
-    recipientChosen: (state, { payload }) => {
-      state.recipient = payload || null;
-    },
-  },
-});
+export const recipientChosen = event('checkout/recipientChosen');
 
-export const { recipientChosen } = checkoutSlice.actions;
+export default function checkout(state = { recipient: null }, action) {
+  if (recipientChosen.match(action)) return { ...state, recipient: action.payload || null };
+  return state;
+}
+
 export const selectChosenRecipient = (state) => state.checkout?.recipient ?? null;
-export default checkoutSlice.reducer;

@@ -1,16 +1,11 @@
-import { createSlice } from '@reduxjs/toolkit';
+import { event } from '../../common/events.js';
 
 // Once closed the contact box stays closed (persisted with redux-persist).
-const contactSlice = createSlice({
-  name: 'contact',
-  initialState: { closed: false },
-  reducers: {
-    contactBoxClosed: (state) => {
-      state.closed = true;
-    },
-  },
-});
+export const contactBoxClosed = event('contact/boxClosed');
 
-export const { contactBoxClosed } = contactSlice.actions;
+export default function contact(state = { closed: false }, action) {
+  if (contactBoxClosed.match(action)) return { ...state, closed: true };
+  return state;
+}
+
 export const selectContactClosed = (state) => state.contact.closed;
-export default contactSlice.reducer;

@@ -1,19 +1,13 @@
-import { createSlice } from '@reduxjs/toolkit';
+import { event } from '../../common/events.js';
 
 // A count of requests in flight; the overlay shows while it is above zero.
-const loadingSlice = createSlice({
-  name: 'loading',
-  initialState: { pending: 0 },
-  reducers: {
-    requestStarted: (state) => {
-      state.pending += 1;
-    },
-    requestFinished: (state) => {
-      state.pending = Math.max(0, state.pending - 1);
-    },
-  },
-});
+export const requestStarted = event('loading/requestStarted');
+export const requestFinished = event('loading/requestFinished');
 
-export const { requestStarted, requestFinished } = loadingSlice.actions;
+export default function loading(state = { pending: 0 }, action) {
+  if (requestStarted.match(action)) return { ...state, pending: state.pending + 1 };
+  if (requestFinished.match(action)) return { ...state, pending: Math.max(0, state.pending - 1) };
+  return state;
+}
+
 export const selectIsLoading = (state) => state.loading.pending > 0;
-export default loadingSlice.reducer;
