@@ -2,7 +2,7 @@
 delays per account instead of a lock-out)
 
 Revision ID: 0021
-Revises: 0018
+Revises: 0020
 Create Date: 2026-11-26 15:20:00
 """
 from alembic import op
@@ -11,7 +11,7 @@ import sqlalchemy as sa
 
 # revision identifiers, used by Alembic.
 revision = '0021'
-down_revision = '0018'
+down_revision = '0020'
 branch_labels = None
 depends_on = None
 
