@@ -168,7 +168,11 @@ class Config:
         # Who may read /metrics (bff/metrics.py): Prometheus on the deployment's own network.
         self.METRICS_ALLOWED_IPS = env("METRICS_ALLOWED_IPS", self.TRUSTED_PROXIES)
         self.LOGIN_LIMIT_PER_IP = env("LOGIN_LIMIT_PER_IP", "30/minute;300/hour")
-        self.LOGIN_FAILURE_LIMIT_PER_ACCOUNT = env("LOGIN_FAILURE_LIMIT_PER_ACCOUNT", "10/15 minutes")
+        # Failed sign-ins slow an account down, never lock it (bff/accounts/throttle.py).
+        self.LOGIN_FREE_FAILURES = int(env("LOGIN_FREE_FAILURES", "5"))
+        self.LOGIN_LONGEST_DELAY_SECONDS = int(env("LOGIN_LONGEST_DELAY_SECONDS", "60"))
+        self.LOGIN_FAILURE_WINDOW_MINUTES = int(env("LOGIN_FAILURE_WINDOW_MINUTES", "15"))
+        self.LOGIN_DEVICE_COOKIE_NAME = "sf_device"
         self.REGISTER_LIMIT_PER_IP = env("REGISTER_LIMIT_PER_IP", "10/hour")
         self.REGISTER_LIMIT_PER_ACCOUNT = env("REGISTER_LIMIT_PER_ACCOUNT", "5/hour")
         self.RESET_REQUEST_LIMIT_PER_IP = env("RESET_REQUEST_LIMIT_PER_IP", "10/hour")

@@ -34,6 +34,7 @@ HTTP_STATUS: dict[type[enum.StrEnum], dict[enum.StrEnum, int]] = {
     RequestErrorCode: {
         RequestErrorCode.INVALID_JSON: 400,
         RequestErrorCode.JSON_TOO_DEEP: 400,
+        RequestErrorCode.INVALID_TEXT: 400,
         RequestErrorCode.BODY_NOT_OBJECT: 400,
         RequestErrorCode.URI_TOO_LONG: 414,
     },
@@ -51,6 +52,7 @@ HTTP_STATUS: dict[type[enum.StrEnum], dict[enum.StrEnum, int]] = {
         CatalogErrorCode.STALE_VERSION: 412,
         CatalogErrorCode.PRODUCT_IN_USE: 409,
         CatalogErrorCode.NEGATIVE_STOCK: 409,
+        CatalogErrorCode.STALE_STOCK: 409,
         CatalogErrorCode.IN_USE: 409,
     },
     ContentErrorCode: {
@@ -59,7 +61,12 @@ HTTP_STATUS: dict[type[enum.StrEnum], dict[enum.StrEnum, int]] = {
         ContentErrorCode.IF_MATCH_REQUIRED: 428,
         ContentErrorCode.STALE_VERSION: 412,
     },
-    CustomerErrorCode: {CustomerErrorCode.NOT_FOUND: 404, CustomerErrorCode.VALIDATION: 422},
+    CustomerErrorCode: {
+        CustomerErrorCode.NOT_FOUND: 404,
+        CustomerErrorCode.VALIDATION: 422,
+        CustomerErrorCode.IF_MATCH_REQUIRED: 428,
+        CustomerErrorCode.STALE_VERSION: 412,
+    },
     AccountErrorCode: {
         AccountErrorCode.VALIDATION: 422,
         AccountErrorCode.EMAIL_TAKEN: 422,
@@ -67,6 +74,7 @@ HTTP_STATUS: dict[type[enum.StrEnum], dict[enum.StrEnum, int]] = {
         AccountErrorCode.INVALID_CREDENTIALS: 400,
         AccountErrorCode.INVALID_RESET_TOKEN: 400,
         AccountErrorCode.ACCOUNT_BLOCKED: 400,
+        AccountErrorCode.LOGIN_THROTTLED: 429,
         AccountErrorCode.UNAUTHENTICATED: 401,
         AccountErrorCode.FORBIDDEN: 403,
     },
@@ -179,7 +187,7 @@ def register_error_handlers(app: Flask) -> None:
         message = exc.message
         if isinstance(exc.code, RequestErrorCode):  # common/ raises these with a message key
             message = messages.translate(_language(), message)
-        return jsonify(error_body(message, exc.code, exc.errors)), status
+        return jsonify(error_body(message, exc.code, exc.errors)), status, exc.headers
 
     @app.errorhandler(HTTPException)
     def http_error(exc: HTTPException):

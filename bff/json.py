@@ -1,6 +1,8 @@
 """JSON provider that writes Decimal as a JSON number, never as a float or string, and reads
-request bodies strictly: numbers as Decimal, no NaN/Infinity literals, limited nesting."""
+request bodies strictly: numbers as Decimal, no NaN/Infinity literals, limited nesting, no lone
+surrogates (`"\\ud800"`) in any string or key."""
 
+import re
 from decimal import Decimal
 
 import simplejson
@@ -35,11 +37,31 @@ def loads_strict(s: str | bytes, max_depth: int = MAX_DEPTH):
     if _depth_exceeds(s, max_depth):
         raise JSONInputError("json_too_deep")
     try:
-        return simplejson.loads(s, use_decimal=True, parse_constant=_no_constants)
+        value = simplejson.loads(s, use_decimal=True, parse_constant=_no_constants)
     except JSONInputError:
         raise
     except (ValueError, RecursionError) as exc:
         raise JSONInputError("invalid_json") from exc
+    # Only a \\uD800-\\uDFFF escape can make one (UTF-8 cannot carry them): look only then.
+    if _SURROGATE_ESCAPE.search(s) and _holds_lone_surrogate(value):
+        raise JSONInputError("invalid_text")
+    return value
+
+
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89abcdefABCDEF]")
+_LONE_SURROGATE = re.compile(r"[\ud800-\udfff]")
+
+
+def _holds_lone_surrogate(value) -> bool:
+    """Whether a string or key anywhere in `value` holds half of a UTF-16 pair: no encoding can
+    write it, so the database, a mail or the answer would fail on it after the fact."""
+    if isinstance(value, str):
+        return bool(_LONE_SURROGATE.search(value))
+    if isinstance(value, dict):
+        return any(_holds_lone_surrogate(k) or _holds_lone_surrogate(v) for k, v in value.items())
+    if isinstance(value, list):
+        return any(_holds_lone_surrogate(v) for v in value)
+    return False
 
 
 def _depth_exceeds(s: str, max_depth: int) -> bool:

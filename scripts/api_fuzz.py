@@ -3,10 +3,13 @@
 Starts the BFF (gunicorn) on a free loopback port with a fresh SQLite database seeded with the
 demo shops, then runs schemathesis (all checks, a fixed seed, a bounded number of cases) twice
 for the shop on `localhost`: as a guest, as a member signed in through the login call, and on
-the console's calls (`/api/admin/...`) as the shop's admin signed in at the admin login.
+the console's calls (`/api/admin/...`) as the shop's admin signed in at the admin login; and, when
+asked (`--only hostile`, or API_FUZZ_HOSTILE=1), a hostile pass, as the admin on every call with a
+JSON body, whose bodies each carry one unpaired surrogate or a number of 1e26 and more
+(scripts/fuzz_hostile.py): those must be 4xx answers the document describes, never a 500.
 Exits non-zero on any failure. Settings live in schemathesis.toml; nothing leaves loopback.
 
-    .venv/bin/python scripts/api_fuzz.py [--max-examples N] [--seed S] [--only guest|member|admin]
+    .venv/bin/python scripts/api_fuzz.py [--max-examples N] [--seed S] [--only guest|member|admin|hostile]
 """
 
 import argparse
@@ -55,7 +58,7 @@ def wait_until_up(base: str, process: subprocess.Popen, log: Path) -> None:
     sys.exit(f"the BFF did not come up:\n{log.read_text()}")
 
 
-def run_schemathesis(base: str, label: str, extra: list[str], args) -> int:
+def run_schemathesis(base: str, label: str, extra: list[str], args, env: dict | None = None) -> int:
     command = [
         str(BIN / "schemathesis"),
         "run",
@@ -74,7 +77,7 @@ def run_schemathesis(base: str, label: str, extra: list[str], args) -> int:
     ]
     print(f"== schemathesis, {label}", flush=True)
     started = time.monotonic()
-    code = subprocess.call(command, cwd=ROOT)
+    code = subprocess.call(command, cwd=ROOT, env=env)
     print(f"== {label}: exit {code} in {time.monotonic() - started:.0f} s", flush=True)
     return code
 
@@ -83,9 +86,13 @@ def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--max-examples", type=int, default=int(os.environ.get("API_FUZZ_EXAMPLES", "10")))
     parser.add_argument("--seed", type=int, default=int(os.environ.get("API_FUZZ_SEED", "20261123")))
-    parser.add_argument("--only", choices=["guest", "member", "admin"], action="append", help="passes to run")
+    parser.add_argument(
+        "--only", choices=["guest", "member", "admin", "hostile"], action="append", help="passes to run"
+    )
     args = parser.parse_args()
-    passes = args.only or ["guest", "member", "admin"]
+    # The hostile pass runs when asked (`--only hostile`, or API_FUZZ_HOSTILE=1 with the others).
+    hostile = ["hostile"] if os.environ.get("API_FUZZ_HOSTILE") == "1" else []
+    passes = args.only or ["guest", "member", "admin", *hostile]
 
     with tempfile.TemporaryDirectory(prefix="storefront-fuzz-") as tmp:
         env = {
@@ -143,7 +150,21 @@ def main() -> int:
                     ["--header", f"Authorization: Bearer {admin}", "--include-path-regex", "^/api/admin/"],
                 ),
             }
-            codes = [run_schemathesis(base, *runs[name], args) for name in passes]
+            runs["hostile"] = (
+                "hostile bodies (surrogates, 1e26 and beyond), as the admin",
+                ["--header", f"Authorization: Bearer {admin}", "--phases", "fuzzing"]
+                + ["--checks", "not_a_server_error,status_code_conformance,response_schema_conformance"]
+                + ["--include-method-regex", "^(POST|PUT|PATCH)$", "--exclude-path", "/api/logout"],
+            )
+            hostile_env = {
+                **os.environ,
+                "SCHEMATHESIS_HOOKS": "scripts.fuzz_hostile",
+                "PYTHONPATH": str(ROOT),
+            }
+            codes = [
+                run_schemathesis(base, *runs[name], args, env=hostile_env if name == "hostile" else None)
+                for name in passes
+            ]
         finally:
             bff.terminate()
             bff.wait(timeout=20)

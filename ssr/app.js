@@ -1,6 +1,7 @@
 import express from 'express';
 import compression from 'compression';
 import { createProxy } from './proxy.js';
+import { limitBodySize } from './bodyLimit.js';
 import { errorDocument, renderDocument } from './html.js';
 import { createPageCache } from './pageCache.js';
 import {
@@ -119,7 +120,8 @@ export function createApp({
 
   const proxy = createProxy(bffUrl);
   if (media) app.use('/media', media);
-  app.use(['/api', '/media'], (req, res) => proxy(req, res));
+  // A body over the call's limit is refused here (413), never half sent to the BFF.
+  app.use(['/api', '/media'], limitBodySize(), (req, res) => proxy(req, res));
 
   app.use(compression());
   if (assets) app.use(assets);
@@ -138,6 +140,13 @@ export function createApp({
         .type('text/plain')
         .send(status === 404 ? 'Not found' : 'Service unavailable');
     }
+  });
+
+  // A file the static server does not have (an old bundle's chunk, a mistyped icon) is not a page:
+  // a plain 404 keeping the strict CSP of every non-page answer, never the 404 page and its CSP.
+  app.use((req, res, next) => {
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || !isFilePath(req.path)) return next();
+    return res.status(404).set('Cache-Control', 'no-cache').type('text/plain').send('Not found');
   });
 
   app.use(async (req, res, next) => {
@@ -172,6 +181,11 @@ export function createApp({
   });
   if (cache) answerHitsFirst(app, cache, { logger, metrics });
   return app;
+}
+
+/** A file's address, not a page's: under /assets/, or a last segment with a dot (favicon.ico). */
+export function isFilePath(path) {
+  return path.startsWith('/assets/') || path.slice(path.lastIndexOf('/') + 1).includes('.');
 }
 
 /**

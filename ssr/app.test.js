@@ -121,6 +121,21 @@ describe('ssr app', () => {
     expect(bffSeen.at(-1)).toMatchObject({ url: '/media/a.png', host: 'en.localhost' });
   });
 
+  it('answers a missing file with a plain 404 and the strict CSP, never the 404 page', async () => {
+    // Issue 28, finding 12: a missing asset got the page's CSP (and a rendered page).
+    for (const path of ['/assets/index-gone.js', '/assets/x/y.css', '/favicon.ico', '/no-picture.svg']) {
+      const res = await fetch(`${base}${path}`);
+      expect(res.status).toBe(404);
+      expect(res.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(res.headers.get('content-type')).toMatch(/^text\/plain/);
+      expect(await res.text()).toBe('Not found');
+    }
+    // A page that is not there is still the rendered 404 page with its nonce.
+    const page = await fetch(`${base}/nothing`);
+    expect(page.status).toBe(404);
+    expect(page.headers.get('content-security-policy')).toContain("'nonce-");
+  });
+
   it('serves robots.txt for the requesting host', async () => {
     expect(await (await fetch(`${base}/robots.txt`)).text()).toBe(`robots.txt for ${base}`);
   });

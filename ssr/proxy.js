@@ -1,5 +1,6 @@
 import http from 'node:http';
 import https from 'node:https';
+import { refuseTooLarge, watchBodySize } from './bodyLimit.js';
 
 const HOP_BY_HOP = [
   'connection',
@@ -38,6 +39,7 @@ export function createProxy(target) {
   }
 
   function send(req, res, headers, bodiless, canRetry) {
+    let tooLarge = () => false;
     const upstream = transport.request(
       {
         protocol: base.protocol,
@@ -59,6 +61,7 @@ export function createProxy(target) {
     );
     upstream.setTimeout(30000, () => upstream.destroy(new Error('upstream timeout')));
     upstream.on('error', (error) => {
+      if (tooLarge()) return; // answered 413 already
       // A reused keep-alive socket may still be reset by the peer: retry a GET once.
       if (canRetry && upstream.reusedSocket && error.code === 'ECONNRESET' && !res.headersSent) {
         send(req, res, headers, bodiless, false);
@@ -70,8 +73,17 @@ export function createProxy(target) {
       }
       res.status(503).json({ message: 'Service unavailable', code: 'bff_unavailable' });
     });
-    if (bodiless) upstream.end();
-    else req.pipe(upstream);
+    if (bodiless) {
+      upstream.end();
+      return;
+    }
+    // A body sent without Content-Length is counted as it goes (ssr/bodyLimit.js checked the others).
+    tooLarge = watchBodySize(req, () => {
+      req.unpipe(upstream);
+      upstream.destroy();
+      refuseTooLarge(req, res);
+    });
+    req.pipe(upstream);
   }
   return proxy;
 }

@@ -9,3 +9,4 @@ class AccountErrorCode(enum.StrEnum):
     UNAUTHENTICATED = "unauthenticated"
     FORBIDDEN = "forbidden"
     ACCOUNT_BLOCKED = "account_blocked"
+    LOGIN_THROTTLED = "login_throttled"

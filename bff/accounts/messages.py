@@ -45,6 +45,21 @@ _MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "password_reset": ("密码已重置，请使用新密码登录。", "Your password has been reset. Please log in."),
     "too_many_requests": ("操作过于频繁，请稍后再试。", "Too many attempts. Please try again later."),
+    "login_throttled": (
+        "登录失败次数较多，请 {seconds} 秒后再试。",
+        "Several sign-ins have failed: try again in {seconds} s.",
+    ),
+    "unlock_mail_subject": ("有人多次尝试登录您的账户", "Several failed sign-ins to your account"),
+    "unlock_mail_body": (
+        "您好 {name}，\n\n最近有多次使用错误密码登录您在 {shop} 的账户的尝试，"
+        "因此每次登录前需要稍等（最多一分钟）。如果是您本人，请在 24 小时内打开以下链接，"
+        "即可在这个浏览器中立即登录：\n\n{link}\n\n如果不是您本人，您的账户仍然安全；"
+        "若担心密码已泄露，请修改密码。\n",
+        "Hello {name},\n\nThere have been several sign-ins to your {shop} account with a wrong password, "
+        "so each new attempt waits a little (a minute at most). If that was you, open this link within "
+        "24 hours to sign in from this browser at once:\n\n{link}\n\n"
+        "If it was not you, your account is still safe; change your password if you think it leaked.\n",
+    ),
     "invalid_request": ("请求无效", "The request is not valid."),
     "reset_mail_subject": ("重置您的密码", "Reset your password"),
     "reset_mail_body": (

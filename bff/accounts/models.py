@@ -3,7 +3,16 @@
 from datetime import datetime
 from decimal import Decimal
 
-from sqlalchemy import Boolean, CheckConstraint, DateTime, ForeignKey, Numeric, String, UniqueConstraint
+from sqlalchemy import (
+    Boolean,
+    CheckConstraint,
+    DateTime,
+    ForeignKey,
+    Integer,
+    Numeric,
+    String,
+    UniqueConstraint,
+)
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from bff.common.models import ShopOwned, Timestamps, utcnow
@@ -46,6 +55,9 @@ class User(ShopOwned, Timestamps, db.Model):
     # Set when the owner deleted the account (bff/privacy/services.py): the row is kept,
     # anonymised, because orders the shop must keep still name it.
     deleted_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    # Raised by every change the console makes (membership, block): its calls name it in If-Match
+    # (bff/customers/admin_services.py). The member's own changes (a sign-in) leave it alone.
+    version: Mapped[int] = mapped_column(Integer, default=1, server_default="1")
 
     member_level: Mapped[MemberLevel | None] = relationship(lazy="joined")
 
@@ -81,3 +93,17 @@ class PasswordResetToken(ShopOwned, db.Model):
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     used_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+
+
+class LoginThrottle(db.Model):
+    """Failed sign-ins of one account (or of an address with no account: the answers must not
+    differ) and when the next attempt may be checked (bff/accounts/throttle.py). Keyed by the
+    SHA-256 of the normalised email, so no address is kept here."""
+
+    __tablename__ = "login_throttles"
+
+    shop_id: Mapped[int] = mapped_column(ForeignKey("shops.id", ondelete="CASCADE"), primary_key=True)
+    account_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    failures: Mapped[int] = mapped_column(Integer)
+    last_failure_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    next_attempt_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))

@@ -1,18 +1,18 @@
 """Accounts calls (SPEC section 7): register, log in, log out, login status, password reset,
 and the admin login. Bodies are JSON or form-encoded. Sessions: see bff/accounts/auth.py."""
 
-from flask import current_app
+from flask import after_this_request, current_app, redirect, request
 from flask.views import MethodView
 from werkzeug.exceptions import UnprocessableEntity
 
-from bff.accounts import auth, schemas, services
+from bff.accounts import auth, schemas, services, throttle
 from bff.accounts.error_codes import AccountErrorCode
 from bff.accounts.limits import per_account, per_ip
 from bff.accounts.messages import is_key, text
 from bff.accounts.passwords import Passwords
 from bff.common import messages as common_messages
 from bff.common.arguments import Blueprint
-from bff.common.errors import error_body, validation_errors
+from bff.common.errors import DomainError, error_body, validation_errors
 from bff.extensions import db
 from bff.shops.context import current_origin, current_shop
 
@@ -45,14 +45,59 @@ def _invalid_body(exc):
 
 
 def _login_limits() -> list:
-    return [per_ip("LOGIN_LIMIT_PER_IP"), per_account("LOGIN_FAILURE_LIMIT_PER_ACCOUNT", failures_only=True)]
+    # Per IP only: an account's failures slow it down (bff/accounts/throttle.py), never lock it.
+    return [per_ip("LOGIN_LIMIT_PER_IP")]
+
+
+def _keep_device(token: str) -> None:
+    """Set (a token) or clear ("") the known-device cookie on this answer, error or not."""
+    config = current_app.config
+
+    @after_this_request
+    def _cookie(response):
+        name, secure = config["LOGIN_DEVICE_COOKIE_NAME"], request.is_secure
+        if not token:
+            response.delete_cookie(name, path="/api", secure=secure, httponly=True, samesite="Strict")
+        else:
+            lifetime = int(throttle.DEVICE_LIFETIME.total_seconds())
+            response.set_cookie(
+                name, token, max_age=lifetime, path="/api", secure=secure, httponly=True, samesite="Strict"
+            )
+        return response
 
 
 def _log_in(args: dict, *, admin: bool) -> dict:
-    """Check the credentials (an admin's for `admin`), open a session, answer with its token."""
+    """Check the credentials (an admin's for `admin`) behind the account's throttle, open a
+    session, answer with its token."""
     shop = current_shop()
+    config = current_app.config
     email, password = args["email"], args["password"]
-    user = services.check_credentials(db.session, shop, _passwords(), email, password, admin=admin)
+    secret, key = config["SECRET_KEY"], throttle.account_hash(shop.id, email)
+    known = throttle.is_known_device(
+        secret, request.cookies.get(config["LOGIN_DEVICE_COOKIE_NAME"]), shop.id, key
+    )
+
+    def mail_unlock_link():
+        app = current_app._get_current_object()
+        services.unlock_after_answer(app, shop, email, current_origin(), secret, admin)
+
+    try:
+        user = services.sign_in(
+            db.session,
+            shop,
+            _passwords(),
+            throttle.Policy.from_config(config),
+            email,
+            password,
+            admin=admin,
+            known_device=known,
+            on_delays_start=mail_unlock_link,
+        )
+    except DomainError as error:
+        if known and error.code is AccountErrorCode.INVALID_CREDENTIALS:
+            _keep_device("")  # a stolen cookie buys one guess
+        raise
+    _keep_device(throttle.device_token(secret, shop.id, key))
     token = auth.start_session(user)
     lifetime = current_app.config["JWT_ACCESS_TOKEN_EXPIRES"]
     return {
@@ -72,11 +117,28 @@ class Login(MethodView):
 
     @blp.arguments(schemas.LoginArgs, location="json_or_form")
     @blp.alt_response(400, response="BAD_REQUEST", description="invalid_credentials")
-    @blp.alt_response(429, response="TOO_MANY_REQUESTS")
+    @blp.alt_response(429, response="TOO_MANY_REQUESTS", description="too many, or login_throttled")
     @blp.response(200, schemas.LoginResponse)
     def post(self, args):
         """Log in with email and password: a bearer token and the user."""
         return _log_in(args, admin=False)
+
+
+@blp.route("/auth/unlock")
+class Unlock(MethodView):
+    decorators = [per_ip("RESET_LIMIT_PER_IP")]
+
+    @blp.arguments(schemas.UnlockArgs, location="query")
+    @blp.alt_response(429, response="TOO_MANY_REQUESTS")
+    @blp.response(303, description="To the sign-in page, `?unlocked=1` (or 0 for a bad link).")
+    def get(self, args):
+        """The emailed link after failed sign-ins: forget them, and know this browser from now on."""
+        shop, config = current_shop(), current_app.config
+        key = services.unlock_account(db.session, shop, config["SECRET_KEY"], args["token"])
+        if key is not None:
+            _keep_device(throttle.device_token(config["SECRET_KEY"], shop.id, key))
+        page = "/admin/login" if args["admin"] else "/login"
+        return redirect(f"{page}?unlocked={int(key is not None)}", 303)
 
 
 @blp.route("/admin/login")
@@ -85,7 +147,7 @@ class AdminLogin(MethodView):
 
     @blp.arguments(schemas.LoginArgs, location="json_or_form")
     @blp.alt_response(400, response="BAD_REQUEST", description="invalid_credentials")
-    @blp.alt_response(429, response="TOO_MANY_REQUESTS")
+    @blp.alt_response(429, response="TOO_MANY_REQUESTS", description="too many, or login_throttled")
     @blp.response(200, schemas.LoginResponse)
     def post(self, args):
         """Log in to the admin area: only the shop's admin accounts."""

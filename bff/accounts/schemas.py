@@ -4,7 +4,7 @@ Validation messages are keys of `bff.accounts.messages`; the accounts blueprint 
 into the shop's language (SPEC section 5's Chinese texts, or English for an 'en' shop).
 """
 
-from marshmallow import EXCLUDE, Schema, ValidationError, fields, validates_schema
+from marshmallow import EXCLUDE, Schema, ValidationError, fields, validate, validates_schema
 
 from bff.accounts.rules import EMAIL_PATTERN, PASSWORD_MAX, PASSWORD_MIN, email_problem, password_problem
 from bff.common.schemas import NOT_BLANK_TEXT, Flag, Text
@@ -77,6 +77,11 @@ class _NewPassword(Body):
 class LoginArgs(Body):
     email = _text("email_required", _EMAIL_DOC, validate=email_rule("email_required", "email_invalid"))
     password = _text("password_required", _NOT_BLANK_DOC, validate=_not_blank("password_required"))
+
+
+class UnlockArgs(Schema):
+    token = Text(required=True, validate=validate.Length(min=1, max=512))
+    admin = fields.Boolean(load_default=False, metadata={"description": "Back to the console's sign-in."})
 
 
 class RegisterArgs(_NewPassword):

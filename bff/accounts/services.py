@@ -14,7 +14,7 @@ from sqlalchemy import select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
-from bff.accounts import outbox
+from bff.accounts import outbox, throttle
 from bff.accounts.error_codes import AccountErrorCode
 from bff.accounts.messages import text
 from bff.accounts.models import PasswordResetToken, User, UserSession
@@ -26,6 +26,7 @@ from bff.extensions import db
 from bff.shops.models import Shop
 
 RESET_MAIL = "password_reset"
+UNLOCK_MAIL = "login_unlock"
 
 
 def normalise_email(email: str) -> str:
@@ -79,6 +80,92 @@ def check_credentials(
         user.password_hash = passwords.hash(password)
         session.commit()
     return user
+
+
+def sign_in(
+    session: Session,
+    shop: Shop,
+    passwords: Passwords,
+    policy: throttle.Policy,
+    email: str,
+    password: str,
+    *,
+    admin: bool,
+    known_device: bool,
+    on_delays_start=None,
+) -> User:
+    """check_credentials behind the account's throttle (bff/accounts/throttle.py): 429
+    `login_throttled` while the account's delay runs (a known device skips it), each wrong
+    password counted, a right one forgetting them. `on_delays_start()` is called when a failure
+    starts the delays (the unlock mail)."""
+    key = throttle.account_hash(shop.id, email)
+    now = utcnow()
+    if not known_device:
+        try:
+            throttle.claim_attempt(session, policy, shop.id, key, now)
+        except throttle.Throttled as exc:
+            message = text(shop.language, "login_throttled", seconds=exc.retry_after)
+            raise DomainError(
+                AccountErrorCode.LOGIN_THROTTLED, message, headers={"Retry-After": str(exc.retry_after)}
+            ) from None
+    try:
+        user = check_credentials(session, shop, passwords, email, password, admin=admin)
+    except DomainError as error:
+        if error.code is AccountErrorCode.INVALID_CREDENTIALS:
+            failures = throttle.record_failure(session, policy, shop.id, key, now)
+            if failures == policy.free and on_delays_start is not None:
+                on_delays_start()
+        raise
+    throttle.forget_failures(session, shop.id, key)
+    session.commit()
+    return user
+
+
+def unlock_link(origin: str, token: str, admin: bool) -> str:
+    return f"{origin}/api/auth/unlock?{urlencode({'token': token, 'admin': int(admin)})}"
+
+
+def unlock_after_answer(app: Flask, shop: Shop, email: str, origin: str, secret: str, admin: bool) -> None:
+    """Email the account (if there is one) the link that lifts its delays, off the request path
+    like the reset mail (queued in the mail outbox): the answer takes as long whether the address
+    has an account or not."""
+    run_after_answer(
+        app, _unlock_job, shop.id, email, origin, secret, admin, asynchronous=app.config["MAIL_ASYNC"]
+    )
+
+
+def _unlock_job(shop_id: int, email: str, origin: str, secret: str, admin: bool) -> None:
+    shop = db.session.get(Shop, shop_id)
+    user = find_user(db.session, shop, email)
+    if user is None or user.deleted_at is not None:
+        return
+    token = throttle.unlock_token(secret, shop.id, throttle.account_hash(shop.id, user.email))
+    link = unlock_link(origin, token, admin or user.is_admin)
+    outbox.enqueue(db.session, shop_id=shop.id, user_id=user.id, kind=UNLOCK_MAIL, link=link)
+    db.session.commit()
+
+
+@outbox.composer(UNLOCK_MAIL)
+def _write_unlock_mail(session: Session, row: outbox.OutboxMail) -> outbox.Letter | None:
+    user = session.get(User, row.user_id)
+    shop = session.get(Shop, row.shop_id)
+    if user is None or shop is None or user.deleted_at is not None:
+        return None
+    body = text(
+        shop.language, "unlock_mail_body", name=user.name, shop=shop.shop_name, link=row.payload["link"]
+    )
+    subject = f"{text(shop.language, 'unlock_mail_subject')} - {shop.shop_name}"
+    return outbox.Letter(to=user.email, subject=subject, body=body, sender_name=shop.shop_name)
+
+
+def unlock_account(session: Session, shop: Shop, secret: str, token: str) -> str | None:
+    """Forget the failures of the account an emailed unlock link names; its key, or None when
+    the link is not one of this shop's (forged, expired)."""
+    key = throttle.unlocked_account(secret, token, shop.id)
+    if key is not None:
+        throttle.forget_failures(session, shop.id, key)
+        session.commit()
+    return key
 
 
 # Sessions -----------------------------------------------------------------------------------

@@ -4,7 +4,7 @@
 Each object type is described by a `Kind`: its model (with a `version` counter column), the
 fields the owner edits, and hooks for its own rules (`check`, `in_use`, `after_save`). Every
 change is one transaction with its audit entry; an edit or delete names the version it was
-made on (If-Match): 428 without one on an edit, 412 when stale.
+made on (If-Match): 428 without one, 412 when stale.
 """
 
 from collections.abc import Callable
@@ -155,7 +155,7 @@ def remove(
     session: Session, shop: Shop, actor: User, kind: Kind, codes: Codes, obj_id: int, if_match
 ) -> None:
     obj = get(session, shop, kind, codes, obj_id)
-    _check_version(codes, shop, obj, if_match, required=False)
+    _check_version(codes, shop, obj, if_match, required=True)
     if kind.in_use(session, shop, obj):
         raise DomainError(codes.in_use, codes.text(shop.language, kind.in_use_key))
     before = _values(obj, kind)
@@ -169,7 +169,7 @@ def set_picture(
     session: Session, shop: Shop, actor: User, kind: Kind, codes: Codes, obj_id: int, upload, if_match
 ):
     obj = get(session, shop, kind, codes, obj_id)
-    _check_version(codes, shop, obj, if_match, required=False)
+    _check_version(codes, shop, obj, if_match, required=True)
     before = obj.avatar
     if upload is None:
         obj.avatar = None
@@ -297,8 +297,8 @@ def crud_routes(
 
         @admin_required
         @blp.response(204)
-        @document_errors(blp, 401, 403, 404, 409, 412)
-        @blp.doc(parameters=[{**_IF_MATCH, "required": False}])
+        @document_errors(blp, 401, 403, 404, 409, 412, 428)
+        @blp.doc(parameters=[{**_IF_MATCH, "required": True}])
         def delete(self, shop, user, obj_id):
             """Delete one (409 while the storefront still needs it)."""
             remove(db.session, shop, user, kind, codes, obj_id, if_match())
@@ -312,8 +312,8 @@ def crud_routes(
         @admin_required
         @blp.arguments(PictureArgs, location="files")
         @blp.response(200, item_response, headers=_ETAG_HEADER)
-        @document_errors(blp, 401, 403, 404, 412, 413, 422)
-        @blp.doc(parameters=[{**_IF_MATCH, "required": False}])
+        @document_errors(blp, 401, 403, 404, 412, 413, 422, 428)
+        @blp.doc(parameters=[{**_IF_MATCH, "required": True}])
         def put(self, shop, user, args, obj_id):
             """Replace its picture (checked by content, metadata stripped)."""
             upload = args["image"]
@@ -322,8 +322,8 @@ def crud_routes(
 
         @admin_required
         @blp.response(200, item_response, headers=_ETAG_HEADER)
-        @document_errors(blp, 401, 403, 404, 412)
-        @blp.doc(parameters=[{**_IF_MATCH, "required": False}])
+        @document_errors(blp, 401, 403, 404, 412, 428)
+        @blp.doc(parameters=[{**_IF_MATCH, "required": True}])
         def delete(self, shop, user, obj_id):
             """Remove its picture."""
             return answer(set_picture(db.session, shop, user, kind, codes, obj_id, None, if_match()))

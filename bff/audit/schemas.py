@@ -1,15 +1,15 @@
 from marshmallow import Schema, fields, validate
 
 from bff.common.models import MAX_ID
-from bff.common.schemas import MAX_PAGE, PaginatorSchema, Text, UtcDateTime
+from bff.common.schemas import MAX_PAGE, PaginatorSchema, Text, UtcDateTime, WholeNumber
 
 
 class AuditArgs(Schema):
     object_type = Text(
         load_default=None, validate=validate.Length(max=32), metadata={"description": "e.g. product"}
     )
-    object_id = fields.Integer(load_default=None, strict=False, validate=validate.Range(min=1, max=MAX_ID))
-    page = fields.Integer(load_default=1, strict=False, validate=validate.Range(min=1, max=MAX_PAGE))
+    object_id = WholeNumber(load_default=None, validate=validate.Range(min=1, max=MAX_ID))
+    page = WholeNumber(load_default=1, validate=validate.Range(min=1, max=MAX_PAGE))
 
 
 class AuditEntrySchema(Schema):

@@ -3,20 +3,20 @@ from decimal import Decimal
 from marshmallow import Schema, fields, validate
 
 from bff.catalog.schemas import ProductCardSchema, VariantSchema
+from bff.common.schemas import WholeNumber
 from bff.pricing.context import current_quote
 from bff.shipping.rules import unit_weight
 
 
 class CartAddArgs(Schema):
-    product_id = fields.Integer(required=True, strict=False, validate=validate.Range(min=1, max=2**31 - 1))
-    quantity = fields.Integer(
+    product_id = WholeNumber(required=True, validate=validate.Range(min=1, max=2**31 - 1))
+    quantity = WholeNumber(
         load_default=1,
-        strict=False,
         validate=validate.Range(min=-999, max=999),
         metadata={"description": "Added to the line (1, +1, -1, or any amount); with set=1 the new amount."},
     )
-    variant_id = fields.Integer(
-        load_default=None, allow_none=True, strict=False, validate=validate.Range(min=1, max=2**31 - 1)
+    variant_id = WholeNumber(
+        load_default=None, allow_none=True, validate=validate.Range(min=1, max=2**31 - 1)
     )
     set = fields.Boolean(
         load_default=False,

@@ -16,7 +16,7 @@ from bff.catalog.error_codes import CatalogErrorCode as Code
 from bff.catalog.messages import text
 from bff.catalog.models import Product, ProductImage
 from bff.common.errors import DomainError
-from bff.media.images import ImageRejected, open_checked, store_image
+from bff.media.images import ImageRejected, prepare, store_prepared
 from bff.media.storage import LocalStorage, S3Storage, media_storage
 from bff.shops.models import Shop
 
@@ -50,20 +50,27 @@ def _save(session: Session, shop: Shop, actor: User, product: Product, before: d
 
 
 def add_images(
-    session: Session, shop: Shop, actor: User, product_id: int, files: list[tuple[str, bytes]]
+    session: Session,
+    shop: Shop,
+    actor: User,
+    product_id: int,
+    files: list[tuple[str, bytes]],
+    if_match: set[int] | None,
 ) -> Product:
     """Store the uploads after the product's pictures; the first becomes the cover if it has none."""
     product = get_product(session, shop, product_id)
+    check_version(shop, product, if_match)
     if not files:
         raise invalid(shop, "images", "images_required")
     if len(product.images) + len(files) > MAX_IMAGES:
         raise invalid(shop, "images", "too_many_images", limit=MAX_IMAGES)
-    errors = []
+    errors, prepared = [], []
     for name, data in files:
         try:
-            open_checked(data)
+            prepared.append(prepare(name, data))
         except ImageRejected as rejected:
-            errors.append(f"{name}: {text(shop.language, rejected.key, **rejected.values)}")
+            shown = name if rejected.key != "image_name_invalid" else "?"
+            errors.append(f"{shown}: {text(shop.language, rejected.key, **rejected.values)}")
     if errors:
         raise DomainError(Code.VALIDATION, errors[0], {"images": errors})
 
@@ -71,13 +78,13 @@ def add_images(
     storage = _storage()
     position = max((i.position for i in product.images), default=-1) + 1
     added = []
-    for offset, (name, data) in enumerate(files):
-        stored = store_image(storage, FOLDER, name, data)
+    for offset, picture in enumerate(prepared):
+        stored = store_prepared(storage, FOLDER, picture)
         image = ProductImage(
             shop_id=shop.id,
             product_id=product.id,
             path=stored.path,
-            name=name[:255],
+            name=picture.name,
             alt="",
             position=position + offset,
             width=stored.width,
@@ -103,7 +110,7 @@ def arrange_images(
 ) -> Product:
     """Put the pictures in `order` (every picture once) and make `cover` (default: the first) the cover."""
     product = get_product(session, shop, product_id)
-    check_version(shop, product, if_match, required=False)
+    check_version(shop, product, if_match)
     current = {i.id: i for i in product.images}
     if sorted(order) != sorted(current):
         raise invalid(shop, "order", "image_order_mismatch")
@@ -117,10 +124,11 @@ def arrange_images(
 
 
 def describe_image(
-    session: Session, shop: Shop, actor: User, product_id: int, image_id: int, alt: str
+    session: Session, shop: Shop, actor: User, product_id: int, image_id: int, alt: str, if_match
 ) -> Product:
     """Set a picture's alt text (what a screen reader and a search engine read)."""
     product = get_product(session, shop, product_id)
+    check_version(shop, product, if_match)
     image = _image(shop, product, image_id)
     before = {**_state(product), f"alt[{image_id}]": image.alt}
     image.alt = alt
@@ -139,7 +147,7 @@ def delete_image(
     """Remove a picture from the product; a removed cover passes to the first one left. The files
     stay: their names are content hashes that other rows (an order's snapshot) may share."""
     product = get_product(session, shop, product_id)
-    check_version(shop, product, if_match, required=False)
+    check_version(shop, product, if_match)
     image = _image(shop, product, image_id)
     before = _state(product)
     product.images.remove(image)

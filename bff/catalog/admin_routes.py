@@ -1,8 +1,9 @@
 """The shop owner's catalogue calls (`/api/admin/products`). Views parse, call
 bff/catalog/admin_services.py and serialise; every call needs the shop's admin (401/403).
 
-A product answers with `ETag: W/"<version>"` (and `version` in the body); PUT and PATCH need
-`If-Match` with it (428 without, 412 when another save came first).
+A product answers with `ETag: W/"<version>"` (and `version` in the body); every call that changes
+it (edits, delete, hide and show, stock, pictures) needs `If-Match` with it (428 without, 412 when
+another save came first).
 """
 
 from flask import request
@@ -35,7 +36,6 @@ blp = Blueprint(
 
 _IF_MATCH = IF_MATCH_PARAMETER
 _IF_MATCH_REQUIRED = blp.doc(parameters=[{**_IF_MATCH, "required": True}])
-_IF_MATCH_OPTIONAL = blp.doc(parameters=[{**_IF_MATCH, "required": False}])
 _ETAG_HEADER = ETAG_HEADER
 
 
@@ -108,10 +108,10 @@ class ProductItem(MethodView):
 
     @admin_required
     @blp.response(204)
-    @document_errors(blp, 401, 403, 404, 409, 412)
-    @_IF_MATCH_OPTIONAL
+    @document_errors(blp, 401, 403, 404, 409, 412, 428)
+    @_IF_MATCH_REQUIRED
     def delete(self, shop, user, product_id):
-        """Delete a product no order names (409 otherwise: hide it). If-Match is optional."""
+        """Delete a product no order names (409 otherwise: hide it)."""
         services.delete_product(db.session, shop, user, product_id, _if_match())
 
 
@@ -119,8 +119,8 @@ class ProductItem(MethodView):
 class ProductHide(MethodView):
     @admin_required
     @blp.response(200, schemas.AdminProductResponse, headers=_ETAG_HEADER)
-    @document_errors(blp, 401, 403, 404, 412)
-    @_IF_MATCH_OPTIONAL
+    @document_errors(blp, 401, 403, 404, 412, 428)
+    @_IF_MATCH_REQUIRED
     def post(self, shop, user, product_id):
         """Hide a product: every storefront call leaves it out and its page is a 404."""
         return _answer(services.set_visibility(db.session, shop, user, product_id, False, _if_match()))
@@ -130,8 +130,8 @@ class ProductHide(MethodView):
 class ProductShow(MethodView):
     @admin_required
     @blp.response(200, schemas.AdminProductResponse, headers=_ETAG_HEADER)
-    @document_errors(blp, 401, 403, 404, 412)
-    @_IF_MATCH_OPTIONAL
+    @document_errors(blp, 401, 403, 404, 412, 428)
+    @_IF_MATCH_REQUIRED
     def post(self, shop, user, product_id):
         """Show a hidden product on the storefront again."""
         return _answer(services.set_visibility(db.session, shop, user, product_id, True, _if_match()))
@@ -151,9 +151,11 @@ class ProductStock(MethodView):
     @admin_required
     @blp.arguments(schemas.StockAdjustArgs, location="json_or_form")
     @blp.response(200, schemas.StockAdjustResponse, headers=_ETAG_HEADER)
-    @document_errors(blp, 401, 403, 404, 409, 422)
+    @document_errors(blp, 401, 403, 404, 409, 412, 422, 428)
+    @_IF_MATCH_REQUIRED
     def post(self, shop, user, args, product_id):
-        """Adjust a variant's stock (a product's without variants) by `delta` or to `level`, with a reason."""
+        """Adjust a variant's stock (a product's without variants) by `delta`, or to `level` over the
+        `expected` level read (409 `stale_stock` when it moved meanwhile), with a reason."""
         product, change = services.adjust_stock(
             db.session,
             shop,
@@ -163,6 +165,8 @@ class ProductStock(MethodView):
             args["reason"],
             delta=args["delta"],
             level=args["level"],
+            expected=args["expected"],
+            if_match=_if_match(),
         )
         return {"product": product, "change": change}, 200, {"ETag": etag(product.version)}
 
@@ -179,7 +183,8 @@ class ProductImages(MethodView):
     @admin_required
     @blp.arguments(schemas.ImageUploadArgs, location="files")
     @blp.response(201, schemas.AdminProductResponse, headers=_ETAG_HEADER)
-    @document_errors(blp, 401, 403, 404, 413, 422)
+    @document_errors(blp, 401, 403, 404, 412, 413, 422, 428)
+    @_IF_MATCH_REQUIRED
     def post(self, shop, user, args, product_id):
         """Add pictures (multipart field `images`, several at once) after the product's others.
 
@@ -187,13 +192,13 @@ class ProductImages(MethodView):
         with WebP copies 320, 640 and 1280 pixels wide (`srcset` in answers). One file that is not
         a picture refuses the whole upload, with a message per file; nothing is stored then."""
         files = [(upload.filename or "image", upload.read()) for upload in args["images"]]
-        return _answer(images.add_images(db.session, shop, user, product_id, files), 201)
+        return _answer(images.add_images(db.session, shop, user, product_id, files, _if_match()), 201)
 
     @admin_required
     @blp.arguments(schemas.ImageArrangeArgs, location="json_or_form")
     @blp.response(200, schemas.AdminProductResponse, headers=_ETAG_HEADER)
-    @document_errors(blp, 401, 403, 404, 412, 422)
-    @_IF_MATCH_OPTIONAL
+    @document_errors(blp, 401, 403, 404, 412, 422, 428)
+    @_IF_MATCH_REQUIRED
     def put(self, shop, user, args, product_id):
         """Reorder the pictures (`order`: every id once) and choose the cover (`avatar`)."""
         product = images.arrange_images(
@@ -207,15 +212,17 @@ class ProductImageItem(MethodView):
     @admin_required
     @blp.arguments(schemas.ImageAltArgs, location="json_or_form")
     @blp.response(200, schemas.AdminProductResponse, headers=_ETAG_HEADER)
-    @document_errors(blp, 401, 403, 404, 422)
+    @document_errors(blp, 401, 403, 404, 412, 422, 428)
+    @_IF_MATCH_REQUIRED
     def patch(self, shop, user, args, product_id, image_id):
         """Change a picture's alt text."""
-        return _answer(images.describe_image(db.session, shop, user, product_id, image_id, args["alt"]))
+        alt = args["alt"]
+        return _answer(images.describe_image(db.session, shop, user, product_id, image_id, alt, _if_match()))
 
     @admin_required
     @blp.response(200, schemas.AdminProductResponse, headers=_ETAG_HEADER)
-    @document_errors(blp, 401, 403, 404, 412)
-    @_IF_MATCH_OPTIONAL
+    @document_errors(blp, 401, 403, 404, 412, 428)
+    @_IF_MATCH_REQUIRED
     def delete(self, shop, user, product_id, image_id):
         """Remove a picture from the product (a removed cover passes to the next picture)."""
         return _answer(images.delete_image(db.session, shop, user, product_id, image_id, _if_match()))

@@ -10,6 +10,7 @@ from marshmallow import Schema, ValidationError, fields, pre_load, validate, val
 from bff.catalog.schemas import ImageSchema, NamedRefSchema
 from bff.common.form_fields import Body, flag, integer, money, name_field, optional_money, ref, text_field
 from bff.common.html import RichHtml
+from bff.common.links import LINK_PATTERN, is_safe_link
 from bff.common.models import MAX_ID
 from bff.common.schemas import (
     MAX_PAGE,
@@ -20,6 +21,7 @@ from bff.common.schemas import (
     PaginatorSchema,
     Text,
     UtcDateTime,
+    WholeNumber,
 )
 from bff.media.schemas import MediaPath
 
@@ -30,8 +32,7 @@ MAX_VARIANTS = 50
 
 
 class VariantInput(Body):
-    id = fields.Integer(
-        strict=False,
+    id = WholeNumber(
         load_default=None,
         allow_none=True,
         metadata={"description": "An existing variant of this product; omit for a new one."},
@@ -122,7 +123,7 @@ class ProductListArgs(Schema):
         load_default=None, allow_none=True, metadata={"description": "Stock 0 (or not)"}
     )
     hidden = fields.Boolean(load_default=None, allow_none=True, metadata={"description": "Hidden (or not)"})
-    page = fields.Integer(load_default=1, strict=False, validate=validate.Range(min=1, max=MAX_PAGE))
+    page = WholeNumber(load_default=1, validate=validate.Range(min=1, max=MAX_PAGE))
 
     @pre_load
     def _blank_means_not_given(self, data, **kwargs):
@@ -130,14 +131,12 @@ class ProductListArgs(Schema):
 
 
 class StockAdjustArgs(Body):
-    variant_id = fields.Integer(
-        strict=False,
+    variant_id = WholeNumber(
         load_default=None,
         allow_none=True,
         metadata={"description": "Required for a product with variants."},
     )
-    delta = fields.Integer(
-        strict=False,
+    delta = WholeNumber(
         load_default=None,
         allow_none=True,
         validate=validate.Range(min=-MAX_STOCK, max=MAX_STOCK, error="number_too_large"),
@@ -146,6 +145,13 @@ class StockAdjustArgs(Body):
     )
     level = integer(
         0, MAX_STOCK, load_default=None, allow_none=True, metadata={"description": "The new stock level."}
+    )
+    expected = integer(
+        0,
+        MAX_STOCK,
+        load_default=None,
+        allow_none=True,
+        metadata={"description": "With `level`: the level read; another one now is a 409 `stale_stock`."},
     )
     reason = Text(
         required=True,
@@ -164,6 +170,8 @@ class StockAdjustArgs(Body):
             raise ValidationError("delta_or_level", field_name="delta")
         if data.get("delta") == 0:
             raise ValidationError("delta_zero", field_name="delta")
+        if data.get("level") is not None and data.get("expected") is None:
+            raise ValidationError("expected_required", field_name="expected")
         if not (data.get("reason") or "").strip():
             raise ValidationError("reason_required", field_name="reason")
 
@@ -299,8 +307,7 @@ POSITION = (-1_000_000, 1_000_000)
 
 
 def _position():
-    return fields.Integer(
-        strict=False,
+    return WholeNumber(
         load_default=0,
         validate=validate.Range(*POSITION, error="number_too_large"),
         error_messages={"invalid": "integer_invalid", "null": "integer_invalid"},
@@ -309,7 +316,7 @@ def _position():
 
 
 def _link(value: str | None) -> None:
-    if value and not value.startswith(("https://", "http://", "/")):
+    if value and not is_safe_link(value):
         raise ValidationError("link_invalid")
 
 
@@ -347,7 +354,8 @@ class BannerInput(Body):
         load_default=None,
         validate=[validate.Length(max=500, error="too_long"), _link],
         metadata={
-            "description": "Where the slide leads (https://... or a path like /brand/3); null: its products."
+            "description": "Where the slide leads (https://... or a path like /brand/3); null: its products.",
+            "pattern": LINK_PATTERN,
         },
     )
     position = _position()

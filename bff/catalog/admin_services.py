@@ -325,11 +325,11 @@ def set_visibility(
     actor: User,
     product_id: int,
     visible: bool,
-    if_match: set[int] | None = None,
+    if_match: set[int] | None,
 ) -> Product:
     """Show or hide a product on the storefront (a hidden one is a 404 there). Repeating is a no-op."""
     product = get_product(session, shop, product_id)
-    check_version(shop, product, if_match, required=False)
+    check_version(shop, product, if_match)
     if product.is_active != visible:
         product.is_active = visible
         flush_versioned(session, shop, product)
@@ -341,12 +341,12 @@ def set_visibility(
 
 
 def delete_product(
-    session: Session, shop: Shop, actor: User, product_id: int, if_match: set[int] | None = None
+    session: Session, shop: Shop, actor: User, product_id: int, if_match: set[int] | None
 ) -> None:
     """Delete a product that no order names (409 otherwise: hide it instead), with its variants,
     images, stock ledger, cart lines and favourites."""
     product = get_product(session, shop, product_id)
-    check_version(shop, product, if_match, required=False)
+    check_version(shop, product, if_match)
     # Locked first (as orders and stock changes do), so an order being placed now either
     # commits before the check below sees its line, or waits and then finds no product.
     stock.lock_product(session, shop.id, product.id)
@@ -373,10 +373,17 @@ def adjust_stock(
     reason: str,
     delta: int | None = None,
     level: int | None = None,
+    expected: int | None = None,
+    if_match: set[int] | None = None,
 ) -> tuple[Product, dict]:
     """Change a variant's stock (a product's, when it has no variants) by `delta` or to `level`,
-    with the reason in the ledger and the audit log. Returns the product and {before, after}."""
+    with the reason in the ledger and the audit log. Returns the product and {before, after}.
+
+    A level is set only over the level the owner read (`expected`), checked under the product's
+    lock: sales made meanwhile are never overwritten (409 `stale_stock`); a delta adds to
+    whatever is there. Like every console change, it names the product's version (If-Match)."""
     product = get_product(session, shop, product_id)
+    check_version(shop, product, if_match)
     if product.variants and variant_id is None:
         raise invalid(shop, "variant_id", "variant_required")
     if variant_id is not None and not product.variants:
@@ -386,13 +393,23 @@ def adjust_stock(
     line = stock.StockLine(product.id, variant_id, 0)
     try:
         before, after = stock.adjust(
-            session, shop.id, line, delta=delta, level=level, actor_id=actor.id, note=reason.strip()
+            session,
+            shop.id,
+            line,
+            delta=delta,
+            level=level,
+            expected=expected,
+            actor_id=actor.id,
+            note=reason.strip(),
         )
     except stock.NegativeStock as exc:
         session.rollback()
         raise DomainError(
             Code.NEGATIVE_STOCK, text(shop.language, "negative_stock", stock=exc.current)
         ) from None
+    except stock.StaleStock as exc:
+        session.rollback()
+        raise DomainError(Code.STALE_STOCK, text(shop.language, "stale_stock", stock=exc.current)) from None
     if before != after:
         field = f"variants[{variant_id}].virtual_inventory" if variant_id else "virtual_inventory"
         record(

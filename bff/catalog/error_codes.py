@@ -8,4 +8,5 @@ class CatalogErrorCode(enum.StrEnum):
     STALE_VERSION = "stale_version"
     PRODUCT_IN_USE = "product_in_use"
     NEGATIVE_STOCK = "negative_stock"
+    STALE_STOCK = "stale_stock"
     IN_USE = "in_use"

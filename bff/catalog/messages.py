@@ -23,6 +23,15 @@ _MESSAGES: dict[str, tuple[str, str]] = {
         "This product appears in orders, so it cannot be deleted. Hide it instead.",
     ),
     "negative_stock": ("库存不能小于0（当前库存 {stock}）。", "Stock cannot go below 0 (it is {stock} now)."),
+    "stale_stock": (
+        "库存在您读取之后已经变化（现在是 {stock}），本次调整未执行。请确认后重新填写。",
+        "The stock changed after you read it (it is {stock} now); nothing was changed. Check it and try "
+        "again.",
+    ),
+    "expected_required": (
+        "设置新的库存数量时，请同时注明您读取到的库存（expected）",
+        "Setting a new level needs the level you read (expected).",
+    ),
     "discount_not_below_price": ("特价必须低于原价", "The special price must be below the price."),
     "sku_invalid": (
         "货号只能由字母、数字和 - _ . / 组成，以字母或数字开头，最多 64 个字符",

@@ -2,7 +2,8 @@ from marshmallow import Schema, fields, pre_load, validate
 
 from bff.catalog.sorting import DEFAULT_SORT, SORTS, Sort
 from bff.common.html import RichHtml
-from bff.common.schemas import MAX_PAGE, Flag, Money, PaginatorSchema, Text, UtcDateTime
+from bff.common.links import SafeLink
+from bff.common.schemas import MAX_PAGE, Flag, Money, PaginatorSchema, Text, UtcDateTime, WholeNumber
 from bff.media.schemas import MediaPath, Srcset
 from bff.pricing.fields import FinalPrice, SpecialBadge
 
@@ -18,9 +19,8 @@ class ListArgs(Schema):
         validate=validate.OneOf(SORTS),
         metadata={"description": "Order of the list; empty means recommend.", "allow_empty": True},
     )
-    page = fields.Integer(
+    page = WholeNumber(
         load_default=1,
-        strict=False,
         validate=validate.Range(min=1, max=MAX_PAGE),
         metadata={"description": "Page number, from 1; empty means 1.", "allow_empty": True},
     )
@@ -108,8 +108,7 @@ class ProductListResponse(Schema):
 class PreviewArgs(ListArgs):
     """A list of which a page may show only the first few (the home page shows 8)."""
 
-    limit = fields.Integer(
-        strict=False,
+    limit = WholeNumber(
         validate=validate.Range(min=1, max=100),
         metadata={
             "description": "At most this many products (never more than the page size).",
@@ -183,7 +182,7 @@ class BannerSchema(Schema):
     id = fields.Integer()
     name = fields.String()
     avatar = MediaPath(allow_none=True)
-    link_url = fields.String(allow_none=True)
+    link_url = SafeLink(allow_none=True)
 
 
 class BannerListResponse(Schema):

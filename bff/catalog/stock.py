@@ -126,6 +126,14 @@ class NegativeStock(Exception):
         self.current = current
 
 
+class StaleStock(Exception):
+    """The level was set over one the caller did not read: `current` is the one there now."""
+
+    def __init__(self, current: int):
+        super().__init__(current)
+        self.current = current
+
+
 def adjust(
     session: Session,
     shop_id: int,
@@ -133,6 +141,7 @@ def adjust(
     *,
     delta: int | None = None,
     level: int | None = None,
+    expected: int | None = None,
     reason: StockReason = StockReason.ADMIN_ADJUST,
     actor_id: int | None = None,
     note: str = "",
@@ -141,11 +150,14 @@ def adjust(
 
     The row is the variant's when `line.variant_id` is set (the product's sum follows), else the
     product's own (a product without variants). Raises NegativeStock, changing nothing, when the
-    result would be below 0. A change of 0 writes nothing.
+    result would be below 0, and StaleStock when `expected` is given and the row holds another
+    level (read under the lock). A change of 0 writes nothing.
     """
     lock_product(session, shop_id, line.product_id)
     table, row_id = (ProductVariant, line.variant_id) if line.variant_id else (Product, line.product_id)
     before = session.scalar(select(table.virtual_inventory).where(table.id == row_id))
+    if expected is not None and before != expected:
+        raise StaleStock(before)
     change = (level - before) if level is not None else delta
     if before + change < 0:
         raise NegativeStock(before)

@@ -6,5 +6,6 @@ class RequestErrorCode(enum.StrEnum):
 
     INVALID_JSON = "invalid_json"
     JSON_TOO_DEEP = "json_too_deep"
+    INVALID_TEXT = "invalid_text"
     BODY_NOT_OBJECT = "body_not_object"
     URI_TOO_LONG = "uri_too_long"

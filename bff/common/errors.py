@@ -12,11 +12,18 @@ from werkzeug.exceptions import HTTPException
 class DomainError(Exception):
     """A failure the caller can be told about; `errors` holds per-field messages (validation)."""
 
-    def __init__(self, code: enum.StrEnum, message: str, errors: dict[str, list[str]] | None = None):
+    def __init__(
+        self,
+        code: enum.StrEnum,
+        message: str,
+        errors: dict[str, list[str]] | None = None,
+        headers: dict[str, str] | None = None,
+    ):
         super().__init__(message)
         self.code = code
         self.message = message
         self.errors = errors
+        self.headers = headers or {}  # Retry-After on a 429 and the like
 
 
 def error_body(message: str, code: str, errors: dict | None = None) -> dict:

@@ -6,7 +6,7 @@ bff/common/field_errors.py.
 from marshmallow import EXCLUDE, Schema, ValidationError, fields, pre_load, validate
 
 from bff.common.models import MAX_ID
-from bff.common.schemas import NOT_BLANK_TEXT, MoneyInput, Text
+from bff.common.schemas import NOT_BLANK_TEXT, MoneyInput, Text, WholeNumber
 
 
 def money(**kwargs) -> MoneyInput:
@@ -29,7 +29,7 @@ def integer(low: int, high: int, **kwargs) -> fields.Integer:
 
     messages = {"invalid": "integer_invalid", "required": "required", "null": "required"}
     metadata = {"minimum": low, "maximum": high, **kwargs.pop("metadata", {})}
-    return fields.Integer(strict=False, validate=check, error_messages=messages, metadata=metadata, **kwargs)
+    return WholeNumber(validate=check, error_messages=messages, metadata=metadata, **kwargs)
 
 
 def text_field(longest: int, **kwargs) -> fields.String:
@@ -58,8 +58,7 @@ def flag(**kwargs) -> fields.Boolean:
 
 
 def ref(**kwargs) -> fields.Integer:
-    return fields.Integer(
-        strict=False,
+    return WholeNumber(
         allow_none=True,
         validate=validate.Range(min=1, max=MAX_ID, error="invalid"),
         error_messages={"invalid": "invalid"},

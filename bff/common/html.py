@@ -8,6 +8,8 @@ from functools import lru_cache
 import nh3
 from marshmallow import fields
 
+from bff.common.links import SITE_PATH as _SITE_PATH
+
 _TAGS = {
     "a",
     "b",
@@ -57,8 +59,17 @@ _ATTRIBUTES = {
 }
 
 
+def _keep_attribute(tag: str, attribute: str, value: str) -> str | None:
+    """Pictures come from https: addresses or this site only: the page's CSP allows no other
+    (an http: picture would be blocked and reported on every shopper's page)."""
+    if tag == "img" and attribute == "src":
+        return value if value[:8].lower() == "https://" or _SITE_PATH.fullmatch(value) else None
+    return value
+
+
 def sanitize_html(html: str | None) -> str:
-    """Keep formatting tags only; scripts, event handlers, styles and javascript: URLs go."""
+    """Keep formatting tags only; scripts, event handlers, styles and javascript: URLs go, and
+    pictures whose address is not https: or a path of this site lose it."""
     if not html:
         return ""
     return _clean(html)
@@ -73,6 +84,7 @@ def _clean(html: str) -> str:
         attributes=_ATTRIBUTES,
         url_schemes={"http", "https", "mailto"},
         link_rel="noopener noreferrer nofollow",
+        attribute_filter=_keep_attribute,
     )
 
 

@@ -38,6 +38,10 @@ _MESSAGES: dict[str, tuple[str, str]] = {
     "unsupported_media_type": ("不支持该内容类型", "This content type is not supported."),
     "invalid_json": ("请求内容不是有效的 JSON", "The request body is not valid JSON."),
     "json_too_deep": ("请求内容嵌套过深", "The request body is nested too deeply."),
+    "invalid_text": (
+        "请求内容含有无效的字符（不成对的 UTF-16 代理项）",
+        "The request holds characters that are not valid text (unpaired UTF-16 surrogates).",
+    ),
     "body_not_object": ("请求内容必须是 JSON 对象", "The request body must be a JSON object."),
     "control_characters": ("不能包含控制字符", "Must not contain control characters."),
     "forbidden": ("没有权限", "Forbidden."),
@@ -76,6 +80,10 @@ _MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "image_type": ("不支持此图片格式（支持 JPEG、PNG、WebP、GIF）", "Use a JPEG, PNG, WebP or GIF picture."),
     "image_too_many_pixels": ("图片像素过多", "This picture has too many pixels."),
+    "image_name_invalid": (
+        "文件名无效（不能包含控制字符，最多 {limit} 个字符）",
+        "The file name is not valid (no control characters, {limit} characters at most).",
+    ),
     "image_too_small": (
         "图片太小（至少 {side}×{side} 像素）",
         "This picture is too small (at least {side}×{side} pixels).",

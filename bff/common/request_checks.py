@@ -20,6 +20,7 @@ _JSON_KEY = "bff.json_body"
 _JSON_ERRORS = {
     "invalid_json": RequestErrorCode.INVALID_JSON,
     "json_too_deep": RequestErrorCode.JSON_TOO_DEEP,
+    "invalid_text": RequestErrorCode.INVALID_TEXT,
 }
 
 

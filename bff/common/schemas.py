@@ -10,12 +10,18 @@ from bff.common.id_numbers import mask_id_number
 from bff.common.models import MAX_AMOUNT
 
 MAX_PAGE = 1_000_000_000
-# C0 controls but tab, newline and carriage return, and DEL: PostgreSQL refuses NUL in text, and
-# none of them belongs in a name, an address or a search.
-CONTROL_CHARACTERS = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
-NO_CONTROL_CHARACTERS = r"^[^\x00-\x08\x0b\x0c\x0e-\x1f\x7f]*$"
+# C0 controls but tab, newline and carriage return, DEL, the C1 controls (U+0085 NEL among them)
+# and the line and paragraph separators U+2028/U+2029: PostgreSQL refuses NUL in text, Python's
+# mail headers refuse the line breaks (a shop name goes into From), and none of them belongs in a
+# name, an address or a search.
+_CONTROLS = r"\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u2028\u2029"
+CONTROL_CHARACTERS = re.compile(f"[{_CONTROLS}]")
+NO_CONTROL_CHARACTERS = f"^[^{_CONTROLS}]*$"
 # The same with at least one character that is not whitespace.
-NOT_BLANK_TEXT = r"^[^\x00-\x08\x0b\x0c\x0e-\x1f\x7f]*[^\s\x00-\x1f\x7f][^\x00-\x08\x0b\x0c\x0e-\x1f\x7f]*$"
+NOT_BLANK_TEXT = rf"^[^{_CONTROLS}]*[^\s{_CONTROLS}][^{_CONTROLS}]*$"
+# Half of a UTF-16 pair with no other half: no encoding can write it (the database, a mail, a
+# JSON answer would fail on it). bff/json.py refuses them in every JSON body; this is the forms'.
+LONE_SURROGATES = re.compile(r"[\ud800-\udfff]")
 
 
 class Text(fields.String):
@@ -30,9 +36,33 @@ class Text(fields.String):
 
     def _deserialize(self, value, attr, data, **kwargs):
         text = super()._deserialize(value, attr, data, **kwargs)
-        if CONTROL_CHARACTERS.search(text):
+        if CONTROL_CHARACTERS.search(text) or LONE_SURROGATES.search(text):
             raise ValidationError("control_characters")
         return text
+
+
+class WholeNumber(fields.Integer):
+    """An integer a caller sends (a quantity, a stock level, an id): a JSON integer, or text of
+    digits with an optional sign as a form sends it. Never truncated or read loosely: 1.9, "1.9",
+    "1_000", "1e3" and "١٢" are refused (marshmallow's own Integer takes them as 1 and 1000 via
+    int()); 2.0 as a JSON number is 2."""
+
+    _DIGITS = re.compile(r"\s*[+-]?[0-9]{1,18}\s*")
+
+    def __init__(self, *args, **kwargs):
+        kwargs.pop("strict", None)
+        super().__init__(*args, strict=False, **kwargs)
+
+    def _format_num(self, value):
+        if isinstance(value, int) and not isinstance(value, bool):
+            return value
+        if isinstance(value, str) and self._DIGITS.fullmatch(value):
+            return int(value)
+        if isinstance(value, (Decimal, float)):
+            number = Decimal(value) if isinstance(value, float) else value
+            if number.is_finite() and abs(number) < Decimal("1e18") and number == number.to_integral_value():
+                return int(number)
+        raise ValueError(value)
 
 
 def Money(**kwargs):  # noqa: N802 - reads like a field class
@@ -69,19 +99,22 @@ class MoneyInput(fields.Field):
             amount = Decimal(str(value).strip())
         except (InvalidOperation, ValueError):
             raise ValidationError(self.invalid) from None
-        if not isinstance(value, str) and amount.is_finite():
+        if not amount.is_finite() or amount.is_signed():
+            raise ValidationError(self.invalid)
+        # Before any quantize: 1e26 has more digits than the context's 28 (InvalidOperation).
+        if amount > self.maximum:
+            raise ValidationError("money_too_large")
+        if not isinstance(value, str):
             # A JSON number (a Decimal from bff/json.py's parser, a float from Python) is a binary
             # float to most clients: 57 * 0.01 arrives as 0.5700000000000001. Within a billionth of
             # a cent it is that cent; 10.555 is not. Text is what a person typed: taken exactly.
             near = amount.quantize(Decimal(1).scaleb(-self.places))
             if abs(amount - near) < Decimal("1e-9"):
                 amount = near
-        if not amount.is_finite() or amount.is_signed() or amount.as_tuple().exponent < -self.places:
+        if amount.as_tuple().exponent < -self.places:
             raise ValidationError(self.invalid)
         if self.positive and amount == 0:
             raise ValidationError(self.invalid)
-        if amount > self.maximum:
-            raise ValidationError("money_too_large")
         return amount.quantize(Decimal(1).scaleb(-self.places))
 
 
@@ -163,4 +196,4 @@ class ErrorSchema(Schema):
 class PageArgs(Schema):
     """`?page=` of a paged list, from 1."""
 
-    page = fields.Integer(load_default=1, strict=False, validate=validate.Range(min=1, max=MAX_PAGE))
+    page = WholeNumber(load_default=1, validate=validate.Range(min=1, max=MAX_PAGE))

@@ -3,7 +3,7 @@
 from marshmallow import Schema, fields, pre_load, validate
 
 from bff.common.form_fields import Body, flag, ref, text_field
-from bff.common.schemas import MAX_PAGE, Money, PaginatorSchema, Text, UtcDateTime
+from bff.common.schemas import MAX_PAGE, Money, PaginatorSchema, Text, UtcDateTime, WholeNumber
 from bff.orders.admin_schemas import AdminOrderListItem
 
 
@@ -14,7 +14,7 @@ class CustomerListArgs(Schema):
         metadata={"description": "Email or name (part of)."},
     )
     blocked = fields.Boolean(load_default=None, allow_none=True)
-    page = fields.Integer(load_default=1, strict=False, validate=validate.Range(min=1, max=MAX_PAGE))
+    page = WholeNumber(load_default=1, validate=validate.Range(min=1, max=MAX_PAGE))
 
     @pre_load
     def _blank(self, data, **kwargs):
@@ -34,6 +34,7 @@ class CustomerSchema(Schema):
     member_level = fields.Nested(CustomerLevelSchema, allow_none=True)
     member_level_id = fields.Integer(allow_none=True)
     is_special_member = fields.Boolean()
+    version = fields.Integer(metadata={"description": "Send it back as If-Match (the ETag) to change them."})
     blocked = fields.Function(lambda user: user.blocked_at is not None, metadata={"type": "boolean"})
     blocked_at = UtcDateTime(allow_none=True)
     created_at = UtcDateTime()

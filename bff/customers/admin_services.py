@@ -3,19 +3,21 @@ level or the special-member flag (their prices follow on their next page: prices
 per request from the account), and block or unblock an account (blocking ends every session at
 once: each request checks its session row, bff/accounts/auth.py).
 
-Each change is one transaction with its audit entry.
+Each change is one transaction with its audit entry, made on the version the owner read
+(If-Match: 428 without one, 412 when another change came first), and raises that version.
 """
 
 from dataclasses import dataclass
 from decimal import Decimal
 
-from sqlalchemy import func, or_, select
+from sqlalchemy import func, or_, select, update
 from sqlalchemy.orm import Session
 
 from bff.accounts.models import MemberLevel, User
 from bff.accounts.services import revoke_all_sessions
 from bff.audit.services import Action, diff, record
 from bff.common.errors import DomainError
+from bff.common.etags import VersionCheck, version_check
 from bff.common.models import utcnow
 from bff.common.pagination import Page
 from bff.customers.error_codes import CustomerErrorCode as Code
@@ -124,9 +126,34 @@ def _state(user: User) -> dict:
     }
 
 
-def update_membership(session: Session, shop: Shop, actor: User, user_id: int, data: dict) -> CustomerDetail:
+def _check_version(shop: Shop, user: User, if_match: set[int] | None) -> None:
+    problem = version_check(user.version, if_match, required=True)
+    if problem is VersionCheck.REQUIRED:
+        raise DomainError(Code.IF_MATCH_REQUIRED, text(shop.language, "if_match_copy"))
+    if problem is VersionCheck.STALE:
+        raise DomainError(Code.STALE_VERSION, text(shop.language, "stale_copy"))
+
+
+def _raise_version(session: Session, shop: Shop, user: User) -> None:
+    """The version read, raised in one conditional UPDATE: of two changes made on the same copy,
+    the second finds another version and is refused (412)."""
+    raised = session.execute(
+        update(User)
+        .where(User.id == user.id, User.version == user.version)
+        .values(version=User.version + 1)
+        .execution_options(synchronize_session=False)
+    )
+    if raised.rowcount != 1:
+        session.rollback()
+        raise DomainError(Code.STALE_VERSION, text(shop.language, "stale_copy"))
+
+
+def update_membership(
+    session: Session, shop: Shop, actor: User, user_id: int, data: dict, if_match: set[int] | None
+) -> CustomerDetail:
     """Set the member level (None: none) and/or the special-member flag."""
     user = _customer(session, shop, user_id)
+    _check_version(shop, user, if_match)
     before = _state(user)
     if "member_level_id" in data:
         level_id = data["member_level_id"]
@@ -144,6 +171,7 @@ def update_membership(session: Session, shop: Shop, actor: User, user_id: int, d
         user.is_special_member = data["is_special_member"]
     changes = diff(before, _state(user))
     if changes:
+        _raise_version(session, shop, user)
         record(session, shop, actor, Action.UPDATE, OBJECT, user.id, changes)
     session.commit()
     session.expire_all()
@@ -151,10 +179,17 @@ def update_membership(session: Session, shop: Shop, actor: User, user_id: int, d
 
 
 def set_blocked(
-    session: Session, shop: Shop, actor: User, user_id: int, blocked: bool, reason: str = ""
+    session: Session,
+    shop: Shop,
+    actor: User,
+    user_id: int,
+    blocked: bool,
+    if_match: set[int] | None,
+    reason: str = "",
 ) -> CustomerDetail:
     """Block (every session ends now, signing in is refused) or unblock an account."""
     user = _customer(session, shop, user_id)
+    _check_version(shop, user, if_match)
     before = _state(user)
     now = utcnow()
     if blocked and user.blocked_at is None:
@@ -164,6 +199,7 @@ def set_blocked(
         user.blocked_at = None
     changes = diff(before, _state(user))
     if changes:
+        _raise_version(session, shop, user)
         record(
             session,
             shop,

@@ -2,11 +2,11 @@ from marshmallow import Schema, fields, validate
 
 from bff.catalog.schemas import ProductCardSchema
 from bff.common.models import MAX_ID
-from bff.common.schemas import PaginatorSchema, UtcDateTime
+from bff.common.schemas import PaginatorSchema, UtcDateTime, WholeNumber
 
 
 class FavoriteArgs(Schema):
-    product_id = fields.Integer(required=True, strict=False, validate=validate.Range(min=1, max=MAX_ID))
+    product_id = WholeNumber(required=True, validate=validate.Range(min=1, max=MAX_ID))
 
 
 class FavoriteSchema(Schema):

@@ -25,7 +25,9 @@ def _media_path(folder: str, name: str, data: bytes) -> str:
     digest = hashlib.sha256(data).hexdigest()[:12]
     # An uploaded file's name is the shopper's or admin's text: keep it URL-safe.
     name = PurePosixPath(_UNSAFE_NAME.sub("-", name.replace("\\", "/").rsplit("/", 1)[-1]))
-    stem, suffix = name.stem.strip("-.") or "file", name.suffix
+    # Short enough for any file system (255 bytes a name) and an object key with its folder.
+    stem = name.stem.strip("-.").encode()[:80].decode(errors="ignore") or "file"
+    suffix = name.suffix[:10]
     return f"{folder.strip('/')}/{stem}.{digest}{suffix}"
 
 

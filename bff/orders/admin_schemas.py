@@ -6,7 +6,7 @@ from marshmallow import Schema, fields, pre_load, validate
 
 from bff.addresses.schemas import RecipientArgs
 from bff.common.form_fields import Body, money, text_field
-from bff.common.schemas import MAX_PAGE, Money, PaginatorSchema, Text, UtcDateTime
+from bff.common.schemas import MAX_PAGE, Money, PaginatorSchema, Text, UtcDateTime, WholeNumber
 from bff.orders.models import OrderStatus
 from bff.orders.schemas import OrderSchema
 from bff.orders.transitions import OWNER_ACTIONS
@@ -51,7 +51,7 @@ class OrderListArgs(Schema):
         validate=validate.OneOf(SHIPPING_TYPES),
         metadata={"enum": [*SHIPPING_TYPES, ""]},
     )
-    page = fields.Integer(load_default=1, strict=False, validate=validate.Range(min=1, max=MAX_PAGE))
+    page = WholeNumber(load_default=1, validate=validate.Range(min=1, max=MAX_PAGE))
 
     @pre_load
     def _blank(self, data, **kwargs):

@@ -10,6 +10,7 @@ from bff.common.schemas import (
     PaginatorSchema,
     Text,
     UtcDateTime,
+    WholeNumber,
 )
 from bff.media.schemas import MediaPath
 from bff.orders.forms import unflatten
@@ -23,11 +24,9 @@ class OrderItemArgs(Schema):
     class Meta:
         unknown = EXCLUDE
 
-    product_id = fields.Integer(required=True, strict=False, validate=validate.Range(min=1, max=MAX_ID))
-    variant_id = fields.Integer(
-        load_default=None, allow_none=True, strict=False, validate=validate.Range(min=1, max=MAX_ID)
-    )
-    quantity = fields.Integer(required=True, strict=False, validate=validate.Range(min=1, max=999))
+    product_id = WholeNumber(required=True, validate=validate.Range(min=1, max=MAX_ID))
+    variant_id = WholeNumber(load_default=None, allow_none=True, validate=validate.Range(min=1, max=MAX_ID))
+    quantity = WholeNumber(required=True, validate=validate.Range(min=1, max=999))
 
     @pre_load
     def _blank_variant(self, data, **kwargs):
@@ -64,11 +63,9 @@ class OrderCreateArgs(Schema):
     shippingInfo = fields.Nested(ShippingInfoArgs, required=True)
     totalAmount = MoneyInput(required=True, metadata={"description": "Items subtotal the shopper saw (NZD)."})
     shippingCost = MoneyInput(required=True, metadata={"description": "Shipping fee the shopper saw (NZD)."})
-    totalWeight = fields.Integer(
-        load_default=None, allow_none=True, strict=False, validate=validate.Range(min=0, max=MAX_ID)
-    )
-    totalQuantity = fields.Integer(
-        load_default=None, allow_none=True, strict=False, validate=validate.Range(min=0, max=MAX_ID)
+    totalWeight = WholeNumber(load_default=None, allow_none=True, validate=validate.Range(min=0, max=MAX_ID))
+    totalQuantity = WholeNumber(
+        load_default=None, allow_none=True, validate=validate.Range(min=0, max=MAX_ID)
     )
 
     @pre_load
@@ -83,9 +80,8 @@ class OrderListArgs(Schema):
     status = fields.String(
         load_default="all", validate=validate.OneOf(STATUS_FILTERS), metadata={"allow_empty": True}
     )
-    page = fields.Integer(
+    page = WholeNumber(
         load_default=1,
-        strict=False,
         validate=validate.Range(min=1, max=MAX_PAGE),
         metadata={"allow_empty": True},
     )

@@ -3,8 +3,10 @@
 Deleting keeps what the shop must keep by law (its orders: NZ tax records are kept 7 years, and
 China's e-commerce law asks 3) but nothing that names the person: each order keeps its number,
 lines, amounts, status, dates, country and province, and loses the recipient, sender, remark and
-ID number. Addresses, cart, wish list, reset tokens and sessions go; the user row stays as an
-anonymous tombstone (orders point to it) that no email or password opens again."""
+ID number. Addresses, cart, wish list, reset tokens, WeChat openids, failed sign-ins and sessions
+go; every copy of the member's email kept as the author of an entry (order history, audit log,
+exchange-rate history) becomes the tombstone's address; the user row stays as an anonymous
+tombstone (orders point to it) that no email or password opens again."""
 
 from dataclasses import dataclass
 from datetime import datetime
@@ -12,18 +14,21 @@ from datetime import datetime
 from sqlalchemy import delete, select, update
 from sqlalchemy.orm import Session, selectinload
 
-from bff.accounts.models import PasswordResetToken, User, UserSession
+from bff.accounts.models import LoginThrottle, PasswordResetToken, User, UserSession
 from bff.accounts.passwords import Passwords
+from bff.accounts.throttle import account_hash
 from bff.addresses.models import ShippingAddress
+from bff.audit.models import AuditEntry
 from bff.cart.models import CartLine
 from bff.common.errors import DomainError
 from bff.common.models import utcnow
 from bff.favorites.models import Favorite
-from bff.orders.models import OPEN_STATUSES, Order, OrderLine, OrderStatus
+from bff.orders.models import OPEN_STATUSES, Order, OrderEvent, OrderLine, OrderStatus
 from bff.orders.services import cancel_order
+from bff.payments.provider_models import WechatOpenid
 from bff.privacy.error_codes import PrivacyErrorCode as Code
 from bff.privacy.messages import text
-from bff.shops.models import Shop
+from bff.shops.models import ExchangeRate, Shop
 
 # What an order keeps of its recipient and sender after the account is deleted.
 ANONYMISED_ORDER_FIELDS = {
@@ -94,15 +99,29 @@ def delete_account(session: Session, shop: Shop, user: User, passwords: Password
         .values(**ANONYMISED_ORDER_FIELDS, updated_at=now)
         .execution_options(synchronize_session=False)
     )
-    for model in (ShippingAddress, CartLine, Favorite, PasswordResetToken):
+    for model in (ShippingAddress, CartLine, Favorite, PasswordResetToken, WechatOpenid):
         session.execute(delete(model).where(model.user_id == user.id))
+    session.execute(
+        delete(LoginThrottle).where(
+            LoginThrottle.shop_id == shop.id, LoginThrottle.account_hash == account_hash(shop.id, user.email)
+        )
+    )
+    tombstone = f"deleted-{user.id}@deleted.invalid"
+    # The entries the member wrote keep an author no one can name.
+    for model in (OrderEvent, AuditEntry, ExchangeRate):
+        session.execute(
+            update(model)
+            .where(model.shop_id == shop.id, (model.actor_id == user.id) | (model.actor_email == user.email))
+            .values(actor_email=tombstone)
+            .execution_options(synchronize_session=False)
+        )
     # Revoked rather than deleted, like a logout: the next request with any of its tokens is a guest.
     session.execute(
         update(UserSession)
         .where(UserSession.user_id == user.id, UserSession.revoked_at.is_(None))
         .values(revoked_at=now)
     )
-    user.email = f"deleted-{user.id}@deleted.invalid"
+    user.email = tombstone
     user.name = ""
     user.password_hash = ""  # no password verifies against it
     user.group_name = None

@@ -79,8 +79,8 @@ class SettingsImage(MethodView):
     @admin_required
     @blp.arguments(schemas.SettingsImageArgs, location="files")
     @blp.response(200, schemas.SettingsResponse, headers=_ETAG_HEADER)
-    @document_errors(blp, 401, 403, 404, 412, 413, 422)
-    @blp.doc(parameters=[_FIELD, {**_IF_MATCH, "required": False}])
+    @document_errors(blp, 401, 403, 404, 412, 413, 422, 428)
+    @blp.doc(parameters=[_FIELD, {**_IF_MATCH, "required": True}])
     def put(self, shop, user, args, field):
         """Replace a picture setting (logo, icon, share image, QR codes, incentive pictures):
         checked by content, metadata stripped, like product pictures."""
@@ -93,8 +93,8 @@ class SettingsImage(MethodView):
 
     @admin_required
     @blp.response(200, schemas.SettingsResponse, headers=_ETAG_HEADER)
-    @document_errors(blp, 401, 403, 404, 412)
-    @blp.doc(parameters=[_FIELD, {**_IF_MATCH, "required": False}])
+    @document_errors(blp, 401, 403, 404, 412, 428)
+    @blp.doc(parameters=[_FIELD, {**_IF_MATCH, "required": True}])
     def delete(self, shop, user, field):
         """Clear a picture setting."""
         return _answer(services.set_image(db.session, shop, user, field, None, _if_match()))

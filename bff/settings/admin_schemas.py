@@ -8,7 +8,7 @@ from flask_smorest.fields import Upload
 from marshmallow import Schema, ValidationError, fields, validate
 
 from bff.common.form_fields import Body, flag, money, name_field, text_field
-from bff.common.schemas import MoneyInput, PaginatorSchema, Text, UtcDateTime
+from bff.common.schemas import MoneyInput, PaginatorSchema, Text, UtcDateTime, WholeNumber
 from bff.shops.schemas import ShopInfoSchema
 
 MAX_RATE = Decimal("99999999.9999")  # Numeric(12, 4)
@@ -83,8 +83,7 @@ SettingsInput = Body.from_dict(
             validate=[validate.Length(max=64, error="time_zone_invalid"), _known_zone],
             error_messages={"invalid": "time_zone_invalid", "null": "time_zone_invalid"},
         ),
-        "unpaid_order_timeout_minutes": fields.Integer(
-            strict=False,
+        "unpaid_order_timeout_minutes": WholeNumber(
             validate=_timeout,
             error_messages={"invalid": "integer_invalid", "null": "required"},
             metadata={

@@ -91,7 +91,7 @@ def set_image(
     """Store a picture setting (logo, icon, QR codes...) or clear it (`upload` None)."""
     if field not in SHOP_IMAGE_FIELDS:
         raise DomainError(Code.NOT_FOUND, text(shop.language, "image_field_unknown"))
-    _check_version(shop, if_match, required=False)
+    _check_version(shop, if_match)
     before = _values(shop, [field])
     if upload is None:
         setattr(shop, field, None)

@@ -53,3 +53,13 @@ def assert_ledger_balanced(product_id: int) -> dict:
         assert product.virtual_inventory == sum(stock for _, stock in variants)
     assert product.virtual_inventory >= 0 and all(stock >= 0 for _, stock in variants)
     return {"product": product.virtual_inventory, "variants": dict(variants)}
+
+
+def with_version(client, headers: dict, url: str) -> dict:
+    """`headers` with If-Match naming the version of the object at `url` as the console reads it
+    (its ETag), for a change made on the current copy. Headers that cannot read it (a shopper,
+    another shop) are given back as they are: the change is then refused for them anyway."""
+    res = client.get(url, headers=headers)
+    if res.status_code != 200:
+        return headers
+    return {**headers, "If-Match": res.headers["ETag"]}

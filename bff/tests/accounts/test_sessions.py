@@ -222,7 +222,8 @@ def test_an_expired_token_with_the_renewal_cookie_is_renewed(client, app, user):
     res = login(client)
     cookie = client.get_cookie(app.config["RENEWAL_COOKIE_NAME"], path="/api")
     assert cookie is not None and cookie.http_only and cookie.same_site == "Strict"
-    assert "sf_renew" in res.headers["Set-Cookie"] and "HttpOnly" in res.headers["Set-Cookie"]
+    [renewal] = [c for c in res.headers.getlist("Set-Cookie") if c.startswith("sf_renew=")]
+    assert "HttpOnly" in renewal
     expired = forge(app, only_session(), age=3 * 24 * 3600)
     res = client.get("/api/check-login-status", headers=bearer(expired))
     assert res.json["data"]["isLoggedIn"] is True

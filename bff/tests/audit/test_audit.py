@@ -10,7 +10,7 @@ from sqlalchemy import func, select
 from bff.audit.models import AuditEntry
 from bff.audit.services import Action, diff, record
 from bff.extensions import db
-from bff.tests.helpers import assert_error, ids
+from bff.tests.helpers import assert_error, ids, with_version
 
 AUDIT = "/api/admin/audit"
 PRODUCTS = "/api/admin/products"
@@ -30,7 +30,9 @@ def _edit(client, headers, product_id, **fields):
 
 def test_entries_are_listed_newest_first_with_before_and_after(client, as_admin, admin, honey):
     _edit(client, as_admin, honey.id, price="55.50")
-    client.post(f"{PRODUCTS}/{honey.id}/hide", headers=as_admin)
+    client.post(
+        f"{PRODUCTS}/{honey.id}/hide", headers=with_version(client, as_admin, f"{PRODUCTS}/{honey.id}")
+    )
     res = client.get(AUDIT, headers=as_admin)
     assert res.status_code == 200, res.json
     entries = res.json["entries"]

@@ -14,7 +14,7 @@ from sqlalchemy import select
 from bff.audit.models import AuditEntry
 from bff.catalog.models import ProductImage
 from bff.extensions import db
-from bff.tests.helpers import SHOP_A, assert_error
+from bff.tests.helpers import SHOP_A, assert_error, with_version
 
 BASE = "/api/admin/products"
 GPS_IFD = 0x8825
@@ -38,10 +38,16 @@ def with_gps_and_rotation() -> bytes:
 
 
 def upload(client, headers, product_id, *files):
+    if "If-Match" not in headers:
+        headers = with_version(client, headers, f"{BASE}/{product_id}")
     data = {"images": [(io.BytesIO(blob), name) for name, blob in files]}
     return client.post(
         f"{BASE}/{product_id}/images", data=data, headers=headers, content_type="multipart/form-data"
     )
+
+
+def _current(client, headers, product) -> dict:
+    return with_version(client, headers, f"{BASE}/{product.id}")
 
 
 def media_file(url: str) -> Path:
@@ -163,7 +169,12 @@ def test_reorder_and_cover_with_a_stale_version_refused(client, as_admin, kiwi):
     )
     assert_error(stale, 412, "stale_version")
     for order in ([first, second], [first, second, third, third], [first, second, 999999]):
-        assert_error(client.put(f"{BASE}/{kiwi.id}/images", json={"order": order}, headers=as_admin), 422)
+        assert_error(
+            client.put(
+                f"{BASE}/{kiwi.id}/images", json={"order": order}, headers=_current(client, as_admin, kiwi)
+            ),
+            422,
+        )
 
 
 def test_alt_text_and_delete_pass_the_cover_on(client, as_admin, kiwi):
@@ -171,16 +182,27 @@ def test_alt_text_and_delete_pass_the_cover_on(client, as_admin, kiwi):
         client, as_admin, kiwi.id, ("a.jpg", picture(400, 300)), ("b.jpg", picture(300, 300))
     ).json["product"]
     a, b = (i["id"] for i in product["images"])
-    res = client.patch(f"{BASE}/{kiwi.id}/images/{a}", json={"alt": "一盒奇异果"}, headers=as_admin)
+    res = client.patch(
+        f"{BASE}/{kiwi.id}/images/{a}", json={"alt": "一盒奇异果"}, headers=_current(client, as_admin, kiwi)
+    )
     assert res.status_code == 200 and res.json["product"]["images"][0]["alt"] == "一盒奇异果"
-    assert_error(client.patch(f"{BASE}/{kiwi.id}/images/{a}", json={"alt": "x\x00"}, headers=as_admin), 422)
+    assert_error(
+        client.patch(
+            f"{BASE}/{kiwi.id}/images/{a}", json={"alt": "x\x00"}, headers=_current(client, as_admin, kiwi)
+        ),
+        422,
+    )
 
-    res = client.delete(f"{BASE}/{kiwi.id}/images/{a}", headers=as_admin)
+    res = client.delete(f"{BASE}/{kiwi.id}/images/{a}", headers=_current(client, as_admin, kiwi))
     assert res.status_code == 200, res.json
     assert [i["id"] for i in res.json["product"]["images"]] == [b]
     assert res.json["product"]["avatar"] == b
-    assert_error(client.delete(f"{BASE}/{kiwi.id}/images/{a}", headers=as_admin), 404, "not_found")
-    res = client.delete(f"{BASE}/{kiwi.id}/images/{b}", headers=as_admin)
+    assert_error(
+        client.delete(f"{BASE}/{kiwi.id}/images/{a}", headers=_current(client, as_admin, kiwi)),
+        404,
+        "not_found",
+    )
+    res = client.delete(f"{BASE}/{kiwi.id}/images/{b}", headers=_current(client, as_admin, kiwi))
     assert res.json["product"]["images"] == [] and res.json["product"]["avatar"] is None
 
 
@@ -189,8 +211,8 @@ def test_each_change_is_in_the_audit_log(client, as_admin, admin, kiwi):
         client, as_admin, kiwi.id, ("a.jpg", picture(400, 300)), ("b.jpg", picture(300, 300))
     ).json["product"]
     a, b = (i["id"] for i in product["images"])
-    client.put(f"{BASE}/{kiwi.id}/images", json={"order": [b, a]}, headers=as_admin)
-    client.delete(f"{BASE}/{kiwi.id}/images/{a}", headers=as_admin)
+    client.put(f"{BASE}/{kiwi.id}/images", json={"order": [b, a]}, headers=_current(client, as_admin, kiwi))
+    client.delete(f"{BASE}/{kiwi.id}/images/{a}", headers=_current(client, as_admin, kiwi))
     db.session.expire_all()
     entries = db.session.scalars(
         select(AuditEntry).where(AuditEntry.object_id == kiwi.id).order_by(AuditEntry.id)

@@ -10,7 +10,7 @@ from bff.audit.models import AuditEntry
 from bff.catalog.models import Product, ProductVariant, StockMovement
 from bff.extensions import db
 from bff.tests.fixtures.shopping import checkout_body
-from bff.tests.helpers import SHOP_A, assert_error, assert_ledger_balanced, ids
+from bff.tests.helpers import SHOP_A, assert_error, assert_ledger_balanced, ids, with_version
 
 BASE = "/api/admin/products"
 
@@ -76,6 +76,10 @@ NEW_PRODUCT = {
     "image_alt": "a bar",
     "virtual_inventory": 30,
 }
+
+
+def _current(client, headers, product) -> dict:
+    return with_version(client, headers, f"{BASE}/{product.id}")
 
 
 # --- who gets in ---------------------------------------------------------------------------
@@ -449,7 +453,7 @@ def test_the_first_variants_take_over_the_products_own_stock(client, as_admin, h
 
 
 def test_a_hidden_product_vanishes_from_the_storefront_until_shown(client, as_admin, as_member, honey):
-    res = client.post(f"{BASE}/{honey.id}/hide", headers=as_admin)
+    res = client.post(f"{BASE}/{honey.id}/hide", headers=_current(client, as_admin, honey))
     assert res.status_code == 200 and res.json["product"]["is_active"] == 0
     assert_error(client.get(f"/api/product/{honey.id}", headers=SHOP_A), 404)
     assert_error(client.get(f"/api/user/product/{honey.id}", headers=as_member), 404)
@@ -461,8 +465,10 @@ def test_a_hidden_product_vanishes_from_the_storefront_until_shown(client, as_ad
     assert honey.id not in [p["id"] for p in client.get("/api/sitemap", headers=SHOP_A).json["products"]]
     assert client.post("/api/cart/add", headers=as_member, json={"product_id": honey.id}).status_code == 404
 
-    assert client.post(f"{BASE}/{honey.id}/hide", headers=as_admin).status_code == 200  # again: no-op
-    res = client.post(f"{BASE}/{honey.id}/show", headers=as_admin)
+    assert (
+        client.post(f"{BASE}/{honey.id}/hide", headers=_current(client, as_admin, honey)).status_code == 200
+    )  # again: no-op
+    res = client.post(f"{BASE}/{honey.id}/show", headers=_current(client, as_admin, honey))
     assert res.json["product"]["is_active"] == 1
     assert client.get(f"/api/product/{honey.id}", headers=SHOP_A).status_code == 200
     assert [(e.action, e.changes) for e in _entries(honey.id)] == [
@@ -473,13 +479,15 @@ def test_a_hidden_product_vanishes_from_the_storefront_until_shown(client, as_ad
 
 def test_hiding_makes_an_open_edit_stale(client, as_admin, honey):
     etag = _get(client, as_admin, honey.id).headers["ETag"]
-    client.post(f"{BASE}/{honey.id}/hide", headers=as_admin)
+    client.post(f"{BASE}/{honey.id}/hide", headers=_current(client, as_admin, honey))
     assert_error(client.patch(f"{BASE}/{honey.id}", headers={**as_admin, "If-Match": etag}, json={}), 412)
 
 
 def test_a_product_in_an_order_cannot_be_deleted_only_hidden(client, as_admin, as_member, api, honey):
     api.post("/api/order/create", as_member, json=checkout_body([(honey, 1, None)], "45.00", "10.00"))
-    body = assert_error(client.delete(f"{BASE}/{honey.id}", headers=as_admin), 409, "product_in_use")
+    body = assert_error(
+        client.delete(f"{BASE}/{honey.id}", headers=_current(client, as_admin, honey)), 409, "product_in_use"
+    )
     assert body["message"] == "该商品已有订单，不能删除。您可以将其下架（隐藏）。"
     assert db.session.get(Product, honey.id) is not None and _entries() == []
 
@@ -489,7 +497,7 @@ def test_deleting_a_product_removes_it_everywhere_with_an_audit_entry(
 ):
     api.add(as_member, socks, 1, variant=socks.variants[0])
     client.post("/api/favorites/add", headers=as_member, json={"product_id": socks.id})
-    res = client.delete(f"{BASE}/{socks.id}", headers=as_admin)
+    res = client.delete(f"{BASE}/{socks.id}", headers=_current(client, as_admin, socks))
     assert res.status_code == 204, res.json
     assert_error(client.get(f"/api/product/{socks.id}", headers=SHOP_A), 404)
     assert_error(client.get(f"{BASE}/{socks.id}", headers=as_admin), 404)
@@ -519,11 +527,11 @@ def test_every_admin_call_is_in_the_openapi_document_with_its_errors(client):
         (BASE + "/{product_id}", "get"): {"401", "403", "404"},
         (BASE + "/{product_id}", "put"): {"401", "403", "404", "412", "422", "428"},
         (BASE + "/{product_id}", "patch"): {"401", "403", "404", "412", "422", "428"},
-        (BASE + "/{product_id}", "delete"): {"401", "403", "404", "409"},
-        (BASE + "/{product_id}/hide", "post"): {"401", "403", "404"},
-        (BASE + "/{product_id}/show", "post"): {"401", "403", "404"},
+        (BASE + "/{product_id}", "delete"): {"401", "403", "404", "409", "412", "428"},
+        (BASE + "/{product_id}/hide", "post"): {"401", "403", "404", "412", "428"},
+        (BASE + "/{product_id}/show", "post"): {"401", "403", "404", "412", "428"},
         (BASE + "/{product_id}/stock", "get"): {"401", "403", "404"},
-        (BASE + "/{product_id}/stock", "post"): {"401", "403", "404", "409", "422"},
+        (BASE + "/{product_id}/stock", "post"): {"401", "403", "404", "409", "412", "422", "428"},
         ("/api/admin/audit", "get"): {"401", "403"},
     }
     for (path, method), errors in calls.items():

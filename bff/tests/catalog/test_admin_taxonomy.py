@@ -13,7 +13,7 @@ from sqlalchemy import select
 from bff.audit.models import AuditEntry
 from bff.catalog.models import Brand, Category
 from bff.extensions import db
-from bff.tests.helpers import SHOP_A, assert_error
+from bff.tests.helpers import SHOP_A, assert_error, with_version
 
 ADMIN = "/api/admin"
 
@@ -71,11 +71,23 @@ def test_deleting_what_products_still_name_is_refused(client, as_admin, store, m
     child = make_category(store, "Honey", parent=top)
     make_product(store, "Jar", price=Decimal("10"), brand_id=brand["id"], category_id=child.id)
     for kind, obj_id in (("brands", brand["id"]), ("categories", top.id), ("categories", child.id)):
-        assert_error(client.delete(f"{ADMIN}/{kind}/{obj_id}", headers=as_admin), 409, "in_use")
+        assert_error(
+            client.delete(
+                f"{ADMIN}/{kind}/{obj_id}", headers=with_version(client, as_admin, f"{ADMIN}/{kind}/{obj_id}")
+            ),
+            409,
+            "in_use",
+        )
     db.session.expire_all()
     assert db.session.get(Brand, brand["id"]) and db.session.get(Category, child.id)
     empty = _create(client, as_admin, "brands", {"name": "Unused"}).json["brand"]
-    assert client.delete(f"{ADMIN}/brands/{empty['id']}", headers=as_admin).status_code == 204
+    assert (
+        client.delete(
+            f"{ADMIN}/brands/{empty['id']}",
+            headers=with_version(client, as_admin, f"{ADMIN}/brands/{empty['id']}"),
+        ).status_code
+        == 204
+    )
     assert_error(client.get(f"{ADMIN}/brands/{empty['id']}", headers=as_admin), 404)
 
 
@@ -117,7 +129,7 @@ def test_a_picture_is_checked_and_replaces_the_old_one(client, as_admin):
     res = client.put(
         url,
         data={"image": (io.BytesIO(_png()), "logo.png")},
-        headers=as_admin,
+        headers=with_version(client, as_admin, f"{ADMIN}/brands/{brand['id']}"),
         content_type="multipart/form-data",
     )
     assert res.status_code == 200, res.json
@@ -125,11 +137,13 @@ def test_a_picture_is_checked_and_replaces_the_old_one(client, as_admin):
     bad = client.put(
         url,
         data={"image": (io.BytesIO(b"GIF89a-not"), "x.gif")},
-        headers=as_admin,
+        headers=with_version(client, as_admin, f"{ADMIN}/brands/{brand['id']}"),
         content_type="multipart/form-data",
     )
     assert_error(bad, 422)
-    assert client.delete(url, headers=as_admin).json["brand"]["avatar"] is None
+    assert_error(client.delete(url, headers=as_admin), 428, "if_match_required")
+    current = with_version(client, as_admin, f"{ADMIN}/brands/{brand['id']}")
+    assert client.delete(url, headers=current).json["brand"]["avatar"] is None
 
 
 def test_articles_are_written_with_clean_html(client, as_admin):
@@ -139,7 +153,8 @@ def test_articles_are_written_with_clean_html(client, as_admin):
     public = client.get(f"/api/article/{article['id']}", headers=SHOP_A).json["article"]
     assert public["longText"] == "<p>7 天</p>"
     assert_error(client.post(f"{ADMIN}/articles", json={"title": " "}, headers=as_admin), 422)
-    assert client.delete(f"{ADMIN}/articles/{article['id']}", headers=as_admin).status_code == 204
+    current = with_version(client, as_admin, f"{ADMIN}/articles/{article['id']}")
+    assert client.delete(f"{ADMIN}/articles/{article['id']}", headers=current).status_code == 204
 
 
 @pytest.mark.parametrize("kind", ["categories", "brands", "banners", "articles"])
@@ -160,14 +175,14 @@ def test_another_shops_objects_are_not_found(client, as_admin, store_b, make_bra
     assert_error(res, 404)
 
 
-@pytest.mark.parametrize("header", ["", "garbage", "*", '"1'])
-def test_a_delete_may_leave_out_if_match_but_one_naming_no_version_is_refused(client, as_admin, header):
+@pytest.mark.parametrize("header", [None, "", "garbage", "*", '"1'])
+def test_a_delete_needs_the_version_it_was_made_on(client, as_admin, header):
     brand = _create(client, as_admin, "brands", {"name": "Kiwi Bees"}).json["brand"]
     url = f"{ADMIN}/brands/{brand['id']}"
-    res = client.delete(url, headers={**as_admin, "If-Match": header})
+    res = client.delete(url, headers=as_admin if header is None else {**as_admin, "If-Match": header})
     assert_error(res, 428, "if_match_required")
     assert db.session.get(Brand, brand["id"]) is not None
     assert_error(client.delete(url, headers={**as_admin, "If-Match": 'W/"7"'}), 412, "stale_version")
-    assert client.delete(url, headers=as_admin).status_code == 204
+    assert client.delete(url, headers=with_version(client, as_admin, url)).status_code == 204
     db.session.expire_all()
     assert db.session.get(Brand, brand["id"]) is None

@@ -19,7 +19,7 @@ from bff.extensions import db
 from bff.orders.models import Order
 from bff.tests.catalog.test_admin_images import picture
 from bff.tests.fixtures.orders import admin_url
-from bff.tests.helpers import SHOP_A, SHOP_B
+from bff.tests.helpers import SHOP_A, SHOP_B, with_version
 
 REDIS_URL = "redis://127.0.0.1:6379/11"
 
@@ -151,15 +151,26 @@ def test_an_edit_in_the_console_shows_in_every_process(client, reader, as_admin,
     assert [p["name"] for p in _read(reader, "/api/product/new?page=1")["products"]["data"]] == ["Kiwi"]
 
 
+def _current(client, headers, product) -> dict:
+    return with_version(client, headers, f"/api/admin/products/{product.id}")
+
+
 def test_hiding_a_product_takes_it_off_every_process(client, reader, as_admin, store, honey_jar):
     _warm(reader, f"/api/product/{honey_jar.id}")
-    assert client.post(f"/api/admin/products/{honey_jar.id}/hide", headers=as_admin).status_code == 200
+    assert (
+        client.post(
+            f"/api/admin/products/{honey_jar.id}/hide", headers=_current(client, as_admin, honey_jar)
+        ).status_code
+        == 200
+    )
     assert reader.get(f"/api/product/{honey_jar.id}", headers=SHOP_A).status_code == 404
 
 
 def test_deleting_a_product_takes_it_off_every_process(client, reader, as_admin, store, honey_jar):
     _warm(reader, f"/api/product/{honey_jar.id}")
-    assert client.delete(f"/api/admin/products/{honey_jar.id}", headers=as_admin).status_code in (200, 204)
+    assert client.delete(
+        f"/api/admin/products/{honey_jar.id}", headers=_current(client, as_admin, honey_jar)
+    ).status_code in (200, 204)
     assert reader.get(f"/api/product/{honey_jar.id}", headers=SHOP_A).status_code == 404
 
 
@@ -167,7 +178,7 @@ def test_a_stock_adjustment_in_the_console_shows_in_every_process(client, reader
     _warm(reader, f"/api/product/{honey_jar.id}")
     res = client.post(
         f"/api/admin/products/{honey_jar.id}/stock",
-        headers=as_admin,
+        headers=_current(client, as_admin, honey_jar),
         json={"delta": 5, "reason": "stocktake"},
     )
     assert res.status_code == 200, res.json
@@ -179,7 +190,7 @@ def test_a_new_picture_shows_in_every_process(client, reader, as_admin, store, h
     res = client.post(
         f"/api/admin/products/{honey_jar.id}/images",
         data={"images": [(io.BytesIO(picture(400, 300)), "jar.jpg")]},
-        headers=as_admin,
+        headers=_current(client, as_admin, honey_jar),
         content_type="multipart/form-data",
     )
     assert res.status_code in (200, 201), res.json

@@ -16,7 +16,7 @@ from bff.demo.seed import seed
 from bff.extensions import db
 from bff.orders import services as orders
 from bff.tests.fixtures.shopping import checkout_body
-from bff.tests.helpers import SHOP_A, assert_error, assert_ledger_balanced
+from bff.tests.helpers import SHOP_A, assert_error, assert_ledger_balanced, with_version
 
 BASE = "/api/admin/products"
 
@@ -52,6 +52,7 @@ def _reasons(product_id) -> list[tuple]:
 
 
 def _adjust(client, headers, product, **body):
+    headers = with_version(client, headers, f"{BASE}/{product.id}")
     return client.post(f"{BASE}/{product.id}/stock", headers=headers, json={"reason": "stocktake", **body})
 
 
@@ -124,7 +125,9 @@ def test_the_admin_adjusts_a_variant_by_a_delta_or_to_a_level_with_a_reason(clie
     assert res.status_code == 200, res.json
     assert res.json["change"] == {"variant_id": small.id, "before": 3, "after": 8}
     assert res.json["product"]["virtual_inventory"] == 12
-    res = _adjust(client, as_admin, socks, variant_id=small.id, level=1, reason="stocktake: 7 broken")
+    res = _adjust(
+        client, as_admin, socks, variant_id=small.id, level=1, expected=8, reason="stocktake: 7 broken"
+    )
     assert res.json["change"] == {"variant_id": small.id, "before": 8, "after": 1}
     assert assert_ledger_balanced(socks.id) == {
         "product": 5,
@@ -173,12 +176,16 @@ def test_stock_never_goes_below_zero_and_bad_adjustments_change_nothing(client, 
     assert "delta" in assert_error(_adjust(client, as_admin, honey, delta=0), 422)["errors"]
     body = assert_error(_adjust(client, as_admin, honey, delta=1, reason="  "), 422)
     assert body["errors"]["reason"] == ["请填写库存调整原因"]
-    res = client.post(f"{BASE}/{honey.id}/stock", headers=as_admin, json={"delta": 1})
+    res = client.post(
+        f"{BASE}/{honey.id}/stock",
+        headers=with_version(client, as_admin, f"{BASE}/{honey.id}"),
+        json={"delta": 1},
+    )
     assert "reason" in assert_error(res, 422)["errors"]
     assert assert_ledger_balanced(honey.id)["product"] == 10
     assert db.session.scalars(select(AuditEntry)).all() == []
     # Setting the level it already has changes nothing and writes nothing.
-    assert _adjust(client, as_admin, honey, level=10).json["change"] == {
+    assert _adjust(client, as_admin, honey, level=10, expected=10).json["change"] == {
         "variant_id": None,
         "before": 10,
         "after": 10,
@@ -198,7 +205,7 @@ def test_the_demo_seed_satisfies_the_ledger(app):
 
 
 def test_concurrent_orders_and_adjustments_on_one_variant_keep_the_ledger(
-    store, make_product, make_user, auth_headers, as_admin, run_concurrently
+    app, store, make_product, make_user, auth_headers, as_admin, run_concurrently
 ):
     """Shoppers order one unit each while the admin adds and removes units of the same variant:
     the stock never goes below 0 and equals the sum of its movements at the end."""
@@ -216,6 +223,7 @@ def test_concurrent_orders_and_adjustments_on_one_variant_keep_the_ledger(
     shoppers, adjusters = 40, 20
     members = [auth_headers(make_user(store)) for _ in range(shoppers)]
     body = checkout_body([(socks, 1, small)], "10.00", "10.00")
+    console = with_version(app.test_client(), as_admin, f"{BASE}/{socks.id}")  # stock moves no version
 
     def act(client, i):
         if i < shoppers:
@@ -223,7 +231,7 @@ def test_concurrent_orders_and_adjustments_on_one_variant_keep_the_ledger(
         change = {"delta": 2} if i % 2 else {"delta": -3}  # half bring 2 units, half take 3 away
         res = client.post(
             f"{BASE}/{socks.id}/stock",
-            headers=as_admin,
+            headers=console,
             json={"variant_id": small.id, "reason": f"race {i}", **change},
         )
         return f"adjust {change['delta']:+d}", res.status_code

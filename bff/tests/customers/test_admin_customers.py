@@ -9,7 +9,7 @@ from sqlalchemy import select
 from bff.audit.models import AuditEntry
 from bff.extensions import db
 from bff.tests.fixtures.accounts import PASSWORD
-from bff.tests.helpers import SHOP_A, assert_error
+from bff.tests.helpers import SHOP_A, assert_error, with_version
 
 URL = "/api/admin/customers"
 
@@ -54,28 +54,48 @@ def test_a_member_level_changes_the_shoppers_prices_on_the_next_page(
 ):
     level = make_member_level(store, "85", name="金卡")
     before = _price(client, as_member, honey)
-    res = client.patch(f"{URL}/{member.id}", headers=as_admin, json={"member_level_id": level.id})
+    res = client.patch(
+        f"{URL}/{member.id}",
+        headers=with_version(client, as_admin, f"{URL}/{member.id}"),
+        json={"member_level_id": level.id},
+    )
     assert res.status_code == 200, res.get_json()
     assert res.get_json()["customer"]["member_level"]["name"] == "金卡"
     assert (before, _price(client, as_member, honey)) == (100.0, 85.0)
-    client.patch(f"{URL}/{member.id}", headers=as_admin, json={"is_special_member": True})
+    client.patch(
+        f"{URL}/{member.id}",
+        headers=with_version(client, as_admin, f"{URL}/{member.id}"),
+        json={"is_special_member": True},
+    )
     assert _price(client, as_member, honey) == 80.0  # the special-member price
     entries = db.session.scalars(select(AuditEntry).where(AuditEntry.object_type == "customer")).all()
     assert [list(e.changes) for e in entries] == [["member_level_id"], ["is_special_member"]]
-    res = client.patch(f"{URL}/{member.id}", headers=as_admin, json={"member_level_id": None})
+    res = client.patch(
+        f"{URL}/{member.id}",
+        headers=with_version(client, as_admin, f"{URL}/{member.id}"),
+        json={"member_level_id": None},
+    )
     assert res.get_json()["customer"]["member_level"] is None
 
 
 def test_another_shops_level_is_refused(client, as_admin, member, store_b, make_member_level):
     foreign = make_member_level(store_b, "50")
-    res = client.patch(f"{URL}/{member.id}", headers=as_admin, json={"member_level_id": foreign.id})
+    res = client.patch(
+        f"{URL}/{member.id}",
+        headers=with_version(client, as_admin, f"{URL}/{member.id}"),
+        json={"member_level_id": foreign.id},
+    )
     body = assert_error(res, 422, "validation")
     assert body["errors"]["member_level_id"] == ["会员等级不存在"]
 
 
 def test_blocking_ends_the_sessions_at_once_and_refuses_sign_in(client, as_admin, as_member, member):
     assert client.get("/api/cart", headers=as_member).status_code == 200
-    res = client.post(f"{URL}/{member.id}/block", headers=as_admin, json={"reason": "欺诈"})
+    res = client.post(
+        f"{URL}/{member.id}/block",
+        headers=with_version(client, as_admin, f"{URL}/{member.id}"),
+        json={"reason": "欺诈"},
+    )
     assert res.status_code == 200 and res.get_json()["customer"]["blocked"] is True
     assert_error(client.get("/api/cart", headers=as_member), 401, "unauthenticated")
     login = client.post("/api/auth/login", headers=SHOP_A, json={"email": member.email, "password": PASSWORD})
@@ -84,14 +104,19 @@ def test_blocking_ends_the_sessions_at_once_and_refuses_sign_in(client, as_admin
     blocked = client.get(URL, headers=as_admin, query_string={"blocked": "true"}).get_json()
     assert [c["email"] for c in blocked["customers"]["data"]] == ["member@example.com"]
     assert (
-        client.post(f"{URL}/{member.id}/unblock", headers=as_admin).get_json()["customer"]["blocked"] is False
+        client.post(
+            f"{URL}/{member.id}/unblock", headers=with_version(client, as_admin, f"{URL}/{member.id}")
+        ).get_json()["customer"]["blocked"]
+        is False
     )
     login = client.post("/api/auth/login", headers=SHOP_A, json={"email": member.email, "password": PASSWORD})
     assert login.status_code == 200
 
 
 def test_a_wrong_password_of_a_blocked_account_says_only_that(client, as_admin, member):
-    client.post(f"{URL}/{member.id}/block", headers=as_admin, json={})
+    client.post(
+        f"{URL}/{member.id}/block", headers=with_version(client, as_admin, f"{URL}/{member.id}"), json={}
+    )
     login = client.post(
         "/api/auth/login", headers=SHOP_A, json={"email": member.email, "password": "wrong1234"}
     )

@@ -13,7 +13,7 @@ from PIL import Image
 from bff.extensions import db
 from bff.media.storage import LocalStorage, S3Storage, media_storage
 from bff.tests.fixtures.s3 import s3_client, s3_settings
-from bff.tests.helpers import SHOP_A
+from bff.tests.helpers import SHOP_A, with_version
 
 BUCKET = "shop-media"
 
@@ -64,7 +64,7 @@ def test_an_uploaded_picture_lands_in_the_bucket_and_the_storefront_links_there(
     res = client.post(
         f"/api/admin/products/{product_id}/images",
         data={"images": [(io.BytesIO(_jpeg()), "kiwi.jpg")]},
-        headers=as_admin,
+        headers=with_version(client, as_admin, f"/api/admin/products/{product_id}"),
         content_type="multipart/form-data",
     )
     assert res.status_code == 201, res.json

@@ -12,7 +12,7 @@ from bff.addresses.models import ShippingAddress
 from bff.cart.models import CartLine
 from bff.extensions import db
 from bff.favorites.models import Favorite
-from bff.orders.models import Order, OrderStatus
+from bff.orders.models import Order, OrderEvent, OrderStatus
 from bff.tests.fixtures.accounts import PASSWORD
 from bff.tests.fixtures.shopping import SHANGHAI_ADDRESS, checkout_body
 from bff.tests.helpers import assert_error
@@ -191,3 +191,51 @@ def test_wrong_passwords_are_limited_per_member(app, client, member, as_member, 
     assert db.session.get(User, member.id).deleted_at is None
     # Another member's attempts are their own.
     assert_error(client.post("/api/account/delete", headers=as_other, json={"password": "wrong123"}), 422)
+
+
+def _rows_holding(*needles: str) -> list[tuple[str, str, str]]:
+    """(table, column, value) of every text or JSON value in any table that holds a needle."""
+    found = []
+    db.session.expire_all()
+    for table in db.metadata.sorted_tables:
+        for row in db.session.execute(select(table)).mappings():
+            for column, value in row.items():
+                text = (
+                    json.dumps(value, ensure_ascii=False, default=str)
+                    if isinstance(value, dict | list)
+                    else str(value)
+                )
+                found += [(table.name, column, text) for needle in needles if needle.lower() in text.lower()]
+    return found
+
+
+def test_after_deletion_no_table_holds_the_members_email_or_openid(
+    api, client, store, member, as_member, honey, admin
+):
+    """Issue 28, finding 9: the openid row and the email in the order history stayed."""
+    from bff.payments.provider_models import WechatOpenid
+
+    openid = "oUpF8uMuAJO_M2pxb1Q9zNjWeS6o"
+    db.session.add(
+        WechatOpenid(shop_id=store.id, user_id=member.id, appid="wx8888888888888888", openid=openid)
+    )
+    db.session.commit()
+    cancelled = _order(api, as_member, honey)
+    assert client.post(f"/api/orders/delete/{cancelled['id']}", headers=as_member).status_code == 200
+    kept = _order(api, as_member, honey)
+    _set_status(kept["order_number"], OrderStatus.COMPLETED)
+    assert _login(client, store, password="wrong1234").status_code == 400  # a failed sign-in row
+    email = "member@example.com"
+    assert {table for table, _, _ in _rows_holding(email, openid)} >= {
+        "users",
+        "order_events",
+        "wechat_openids",
+    }
+
+    res = client.post("/api/account/delete", headers=as_member, json={"password": PASSWORD})
+    assert res.status_code == 200, res.get_json()
+
+    assert _rows_holding(email, openid) == []
+    # The history keeps its entries, by an author no one can name.
+    events = db.session.scalars(select(OrderEvent).where(OrderEvent.actor_id == member.id)).all()
+    assert events and {e.actor_email for e in events} == {f"deleted-{member.id}@deleted.invalid"}

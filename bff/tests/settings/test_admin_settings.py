@@ -12,7 +12,7 @@ from sqlalchemy import select
 from bff.audit.models import AuditEntry
 from bff.extensions import db
 from bff.shops.models import Shop
-from bff.tests.helpers import SHOP_A, assert_error
+from bff.tests.helpers import SHOP_A, assert_error, with_version
 
 BASE = "/api/admin/settings"
 
@@ -168,7 +168,7 @@ def test_a_picture_setting_is_replaced_checked_and_cleared(client, as_admin, sto
     res = client.put(
         f"{BASE}/images/shop_logo",
         data={"image": (io.BytesIO(_png()), "logo.png")},
-        headers=as_admin,
+        headers=with_version(client, as_admin, BASE),
         content_type="multipart/form-data",
     )
     assert res.status_code == 200, res.json
@@ -179,7 +179,7 @@ def test_a_picture_setting_is_replaced_checked_and_cleared(client, as_admin, sto
     bad = client.put(
         f"{BASE}/images/shop_logo",
         data={"image": (io.BytesIO(b"<svg onload=alert(1)>"), "logo.svg")},
-        headers=as_admin,
+        headers=with_version(client, as_admin, BASE),
         content_type="multipart/form-data",
     )
     assert "无法识别" in assert_error(bad, 422)["message"]
@@ -187,10 +187,10 @@ def test_a_picture_setting_is_replaced_checked_and_cleared(client, as_admin, sto
         client.put(
             f"{BASE}/images/site_url",
             data={"image": (io.BytesIO(_png()), "x.png")},
-            headers=as_admin,
+            headers=with_version(client, as_admin, BASE),
             content_type="multipart/form-data",
         ),
         404,
     )
-    res = client.delete(f"{BASE}/images/shop_logo", headers=as_admin)
+    res = client.delete(f"{BASE}/images/shop_logo", headers=with_version(client, as_admin, BASE))
     assert res.status_code == 200 and res.json["settings"]["shop_logo"] is None

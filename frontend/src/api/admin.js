@@ -1,7 +1,8 @@
 import { PATHS } from './paths.js';
 
 // The owner's console calls (docs/api.md, "Admin calls"). Versioned answers carry `version`;
-// edits send it back as If-Match, so a save made on a stale copy is refused (412), never applied.
+// every change sends it back as If-Match (428 without), so a change made on a stale copy is
+// refused (412), never applied.
 
 const P = PATHS.adminProducts;
 /** The If-Match value of a version the BFF answered (it sends ETag: W/"<version>"). */
@@ -37,42 +38,46 @@ export async function saveProduct(http, id, body, version) {
 }
 
 /** 204; 409 `product_in_use` while orders name the product. */
-export async function deleteProduct(http, id) {
-  await http.delete(`${P}/${id}`);
+export async function deleteProduct(http, id, version) {
+  await http.delete(`${P}/${id}`, { headers: ifMatch(version) });
 }
 
-export async function setProductHidden(http, id, hidden) {
-  const { data } = await http.post(`${P}/${id}/${hidden ? 'hide' : 'show'}`);
+export async function setProductHidden(http, id, hidden, version) {
+  const { data } = await http.post(`${P}/${id}/${hidden ? 'hide' : 'show'}`, undefined, { headers: ifMatch(version) });
   return data.product;
 }
 
 /** Upload up to IMAGES_PER_UPLOAD files (multipart field `images`); answers the product. */
-export async function uploadImages(http, id, files) {
+export async function uploadImages(http, id, files, version) {
   const form = new FormData();
   for (const file of files) form.append('images', file, file.name);
-  const { data } = await http.post(`${P}/${id}/images`, form);
+  const { data } = await http.post(`${P}/${id}/images`, form, { headers: ifMatch(version) });
   return data.product;
 }
 
 /** Reorder the pictures (every id once) and choose the cover. */
-export async function arrangeImages(http, id, { order, cover }) {
-  const { data } = await http.put(`${P}/${id}/images`, { order, cover });
+export async function arrangeImages(http, id, { order, cover }, version) {
+  const { data } = await http.put(`${P}/${id}/images`, { order, cover }, { headers: ifMatch(version) });
   return data.product;
 }
 
-export async function describeImage(http, id, imageId, alt) {
-  const { data } = await http.patch(`${P}/${id}/images/${imageId}`, { alt });
+export async function describeImage(http, id, imageId, alt, version) {
+  const { data } = await http.patch(`${P}/${id}/images/${imageId}`, { alt }, { headers: ifMatch(version) });
   return data.product;
 }
 
-export async function deleteImage(http, id, imageId) {
-  const { data } = await http.delete(`${P}/${id}/images/${imageId}`);
+export async function deleteImage(http, id, imageId, version) {
+  const { data } = await http.delete(`${P}/${id}/images/${imageId}`, { headers: ifMatch(version) });
   return data.product;
 }
 
-/** { variant_id?, delta | level, reason } → { product, change: { variant_id, before, after } }. */
-export async function adjustStock(http, id, body) {
-  const { data } = await http.post(`${P}/${id}/stock`, body);
+/**
+ * { variant_id?, delta | level with expected (the level read), reason } on the product at
+ * `version` → { product, change: { variant_id, before, after } }; 409 `stale_stock` when the level
+ * moved since it was read.
+ */
+export async function adjustStock(http, id, body, version) {
+  const { data } = await http.post(`${P}/${id}/stock`, body, { headers: ifMatch(version) });
   return data;
 }
 

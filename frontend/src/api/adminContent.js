@@ -52,7 +52,7 @@ export async function saveContent(http, kind, id, body, version) {
 /** 204; 409 `in_use` while the storefront still needs it. */
 export async function deleteContent(http, kind, id, version) {
   const { path } = kindOf(kind);
-  await http.delete(`${path}/${id}`, { headers: version == null ? {} : ifMatch(version) });
+  await http.delete(`${path}/${id}`, { headers: ifMatch(version) });
 }
 
 /** Replace (a file) or remove (null) the picture of a category, brand or banner. */
@@ -80,16 +80,17 @@ export async function saveSettings(http, body, version) {
   return data.settings;
 }
 
-/** Replace (a file) or clear (null) one picture setting (shop_logo, wechart_image...). */
-export async function setSettingsImage(http, field, file) {
+/** Replace (a file) or clear (null) one picture setting (shop_logo, wechart_image...) of the settings at `version`. */
+export async function setSettingsImage(http, field, file, version) {
   const url = `${PATHS.adminSettings}/images/${field}`;
+  const headers = ifMatch(version);
   if (!file) {
-    const { data } = await http.delete(url);
+    const { data } = await http.delete(url, { headers });
     return data.settings;
   }
   const form = new FormData();
   form.append('image', file, file.name);
-  const { data } = await http.put(url, form);
+  const { data } = await http.put(url, form, { headers });
   return data.settings;
 }
 

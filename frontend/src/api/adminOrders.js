@@ -64,13 +64,15 @@ export async function fetchCustomer(http, id) {
   return data;
 }
 
-/** { member_level_id?: id | null, is_special_member?: boolean } */
-export async function updateMembership(http, id, body) {
-  const { data } = await http.patch(`${C}/${id}`, body);
+/** { member_level_id?: id | null, is_special_member?: boolean } on the customer at `version` (If-Match). */
+export async function updateMembership(http, id, body, version) {
+  const { data } = await http.patch(`${C}/${id}`, body, { headers: ifMatch(version) });
   return data;
 }
 
-export async function setCustomerBlocked(http, id, blocked, reason = '') {
-  const { data } = await http.post(`${C}/${id}/${blocked ? 'block' : 'unblock'}`, blocked ? { reason } : undefined);
+export async function setCustomerBlocked(http, id, blocked, version, reason = '') {
+  const { data } = await http.post(`${C}/${id}/${blocked ? 'block' : 'unblock'}`, blocked ? { reason } : undefined, {
+    headers: ifMatch(version),
+  });
   return data;
 }

@@ -70,9 +70,13 @@ export default function ProductImages({ product, onProduct }) {
     if (!files.length) return;
     setBusy(true);
     const found = [];
+    // Each upload raises the product's version: the next one names the version it left.
+    let { version } = product;
     for (const group of batches(files)) {
       try {
-        onProduct(await call((api) => uploadImages(api, product.id, group)));
+        const next = await call((api) => uploadImages(api, product.id, group, version));
+        version = next.version;
+        onProduct(next);
       } catch (error) {
         found.push(...(error.data?.errors?.images || [error.message]));
       }
@@ -87,12 +91,12 @@ export default function ProductImages({ product, onProduct }) {
   const move = (index, step) => {
     const next = [...order];
     [next[index], next[index + step]] = [next[index + step], next[index]];
-    return run((api) => arrangeImages(api, product.id, { order: next, cover: product.avatar }));
+    return run((api) => arrangeImages(api, product.id, { order: next, cover: product.avatar }, product.version));
   };
-  const makeCover = (id) => run((api) => arrangeImages(api, product.id, { order, cover: id }));
-  const saveAlt = (id, alt) => run((api) => describeImage(api, product.id, id, alt));
+  const makeCover = (id) => run((api) => arrangeImages(api, product.id, { order, cover: id }, product.version));
+  const saveAlt = (id, alt) => run((api) => describeImage(api, product.id, id, alt, product.version));
   const remove = (id) => {
-    if (window.confirm(t('admin.image.confirmDelete'))) run((api) => deleteImage(api, product.id, id));
+    if (window.confirm(t('admin.image.confirmDelete'))) run((api) => deleteImage(api, product.id, id, product.version));
   };
 
   return (

@@ -46,12 +46,12 @@ export default function ProductListPage() {
   };
   const toggle = (product) =>
     act(
-      (api) => setProductHidden(api, product.id, product.is_active),
+      (api) => setProductHidden(api, product.id, product.is_active, product.version),
       t(product.is_active ? 'admin.product.hidden' : 'admin.product.shown'),
     );
   const remove = (product) => {
     if (!window.confirm(t('admin.product.confirmDelete', { name: product.name }))) return;
-    act((api) => deleteProduct(api, product.id), t('admin.product.deleted'));
+    act((api) => deleteProduct(api, product.id, product.version), t('admin.product.deleted'));
   };
 
   const rows = list.data?.data || [];

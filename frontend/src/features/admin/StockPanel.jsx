@@ -40,13 +40,22 @@ export default function StockPanel({ product, onProduct }) {
     setErrors(found);
     if (Object.keys(found).length) return;
     setBusy(true);
+    const variant = variants.find((v) => String(v.id) === String(form.variant_id));
+    // A new level is set over the level shown: a sale made meanwhile makes it a 409, never lost.
+    const expected = form.mode === 'level' ? { expected: (variant || product).virtual_inventory } : {};
     try {
       const { product: next, change: moved } = await call((api) =>
-        adjustStock(api, product.id, {
-          variant_id: form.variant_id ? Number(form.variant_id) : null,
-          [form.mode]: Number(form.amount),
-          reason: form.reason.trim(),
-        }),
+        adjustStock(
+          api,
+          product.id,
+          {
+            variant_id: form.variant_id ? Number(form.variant_id) : null,
+            [form.mode]: Number(form.amount),
+            ...expected,
+            reason: form.reason.trim(),
+          },
+          product.version,
+        ),
       );
       onProduct(next);
       notify('success', t('admin.stock.done', { before: moved.before, after: moved.after }));

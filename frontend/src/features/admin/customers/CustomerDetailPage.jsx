@@ -22,7 +22,7 @@ function Membership({ detail, onSaved }) {
     setBusy(true);
     try {
       const body = { member_level_id: level ? Number(level) : null, is_special_member: special };
-      onSaved(await call((api) => updateMembership(api, customer.id, body)));
+      onSaved(await call((api) => updateMembership(api, customer.id, body, customer.version)));
       notify('success', t('adminCustomers.saved'));
     } catch (error) {
       notify('error', error.message);
@@ -65,7 +65,7 @@ function Blocking({ customer, onSaved }) {
     const blocking = !customer.blocked;
     if (blocking && !window.confirm(t('adminCustomers.confirmBlock'))) return;
     try {
-      onSaved(await call((api) => setCustomerBlocked(api, customer.id, blocking, reason)));
+      onSaved(await call((api) => setCustomerBlocked(api, customer.id, blocking, customer.version, reason)));
       notify('success', t(blocking ? 'adminCustomers.blockedDone' : 'adminCustomers.unblockedDone'));
     } catch (error) {
       notify('error', error.message);

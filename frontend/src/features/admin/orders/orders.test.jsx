@@ -45,8 +45,11 @@ describe('the order calls', () => {
     expect(http.calls[2]).toMatchObject({ method: 'post', url: '/api/admin/orders/261124-AB12-CD34/mark-paid' });
     await refundOrder(http, '261124-AB12-CD34', { amount: '1', reason: 'r' });
     expect(http.calls[3].url).toBe('/api/admin/orders/261124-AB12-CD34/refunds');
-    await setCustomerBlocked(http, 7, true, 'fraud');
-    expect(http.calls[4]).toMatchObject({ url: '/api/admin/customers/7/block', rest: [{ reason: 'fraud' }] });
+    await setCustomerBlocked(http, 7, true, 4, 'fraud');
+    expect(http.calls[4]).toMatchObject({
+      url: '/api/admin/customers/7/block',
+      rest: [{ reason: 'fraud' }, { headers: { 'If-Match': 'W/"4"' } }],
+    });
   });
 
   it('edit the address of the version read (If-Match)', async () => {

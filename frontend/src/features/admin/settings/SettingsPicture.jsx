@@ -7,7 +7,10 @@ import { PictureChooser, usePictureUpload } from '../PictureUpload.jsx';
 /** One picture setting (logo, icon, QR code...): replaced or cleared at once, on its own call. */
 export default function SettingsPicture({ field, settings, onSettings }) {
   const t = useT();
-  const { busy, problem, run } = usePictureUpload((api, file) => setSettingsImage(api, field, file), onSettings);
+  const { busy, problem, run } = usePictureUpload(
+    (api, file) => setSettingsImage(api, field, file, settings.version),
+    onSettings,
+  );
   return (
     <div className="rounded-md p-3 ring-1 ring-gray-200" data-testid={`picture-${field}`}>
       <p className="mb-2 text-sm font-medium text-gray-700">{t(`admin.settings.picture.${field}`)}</p>
