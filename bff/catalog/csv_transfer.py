@@ -28,6 +28,7 @@ from bff.catalog.models import Brand, Category, Product
 from bff.catalog.search import reindex_product
 from bff.common.errors import DomainError
 from bff.common.form_fields import Body, flag, integer, money, name_field, optional_money, ref, text_field
+from bff.common.spreadsheet import neutralise, restore
 from bff.shops.models import Shop
 
 MAX_ROWS = 5000
@@ -66,8 +67,6 @@ TEXT_COLUMNS = (
 # Product columns the CSV sets as they are: all but the id (the row's key) and those resolved
 # (stock through the ledger, category and brand by name).
 PLAIN = tuple(name for name in COLUMNS if name not in ("id", "stock", "category", "brand"))
-# Cells a spreadsheet would run as a formula start with one of these; the export writes a ' first.
-FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 # An empty cell of these leaves the value as it is (a new product gets the default).
 KEEP_WHEN_EMPTY = {
     "name",
@@ -197,9 +196,7 @@ def _cell(name: str, value: Any) -> Any:
         return ""
     if isinstance(value, bool):
         return 1 if value else 0
-    if name in TEXT_COLUMNS and isinstance(value, str) and value.startswith(FORMULA_START):
-        return "'" + value
-    return value
+    return neutralise(value)  # no part of a cell can run as a formula (bff/common/spreadsheet.py)
 
 
 def export_csv(session: Session, shop: Shop) -> str:
@@ -208,7 +205,7 @@ def export_csv(session: Session, shop: Shop) -> str:
     names = _Names(session, shop)
     out = io.StringIO()
     out.write("\ufeff")
-    writer = csv.writer(out, lineterminator="\r\n")
+    writer = csv.writer(out, lineterminator="\r\n", quoting=csv.QUOTE_ALL)
     writer.writerow(COLUMNS)
     products = session.scalars(
         select(Product)
@@ -274,8 +271,7 @@ def _clean(cells: dict[str, str]) -> dict[str, str]:
         value = cell.strip() if name not in ("description", "composition", "usage_instructions") else cell
         if name in KEEP_WHEN_EMPTY and not value.strip():
             continue
-        if name in TEXT_COLUMNS and value.startswith("'") and value[1:].startswith(FORMULA_START):
-            value = value[1:]
+        value = restore(value)  # the quotes the export put before what a spreadsheet could run
         if name.startswith("is_"):
             value = YES_NO.get(value, value)
         values[name] = value

@@ -5,7 +5,7 @@ bff/common/messages.py, answered in the shop's language."""
 from marshmallow import Schema, fields, pre_load, validate
 
 from bff.addresses.schemas import RecipientArgs
-from bff.common.form_fields import Body, money, text_field
+from bff.common.form_fields import Body, flag, money, text_field
 from bff.common.schemas import MAX_PAGE, Money, PaginatorSchema, Text, UtcDateTime
 from bff.orders.models import OrderStatus
 from bff.orders.schemas import OrderSchema
@@ -157,6 +157,15 @@ class ShipArgs(Body):
 
 class CancelArgs(Body):
     reason = _required_text(1000, "reason_required")
+    refund_amount = money(
+        load_default=None,
+        allow_none=True,
+        metadata={"description": "A paid order: NZD given back now (at most what is paid and not refunded)."},
+    )
+    restock = flag(load_default=True, metadata={"description": "A paid order: put its units back in stock."})
+    keep_reason = text_field(
+        1000, load_default="", metadata={"description": "Why money paid stays unrefunded (required then)."}
+    )
 
 
 class RefundArgs(Body):
@@ -189,8 +198,20 @@ class LowStock(Schema):
     stock = fields.Integer()
 
 
+class MoneyHeld(Schema):
+    id = fields.Integer()
+    order_number = fields.String()
+    shipping_name = fields.String()
+    paid_amount = Money()
+    refunded_amount = Money()
+    cancelled_at = UtcDateTime(allow_none=True)
+
+
 class DashboardResponse(Schema):
     days = fields.List(fields.Nested(DashboardDay))
+    money_held = fields.List(
+        fields.Nested(MoneyHeld), metadata={"description": "Cancelled orders still holding money paid."}
+    )
     top_products = fields.List(fields.Nested(TopProduct))
     low_stock = fields.List(fields.Nested(LowStock))
     to_ship = fields.List(fields.Nested(AdminOrderListItem))

@@ -3,8 +3,6 @@ state transitions of bff/orders/transitions.py (mark paid, ship, cancel, edit th
 Refunds are bff/payments/refunds.py. Each function owns its transaction.
 """
 
-import csv
-import io
 from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta
@@ -22,6 +20,7 @@ from bff.common.etags import VersionCheck, version_check
 from bff.common.id_numbers import mask_id_number
 from bff.common.models import Money, amount_in_cents, utcnow
 from bff.common.pagination import Page
+from bff.common.spreadsheet import csv_lines
 from bff.orders import transitions
 from bff.orders.error_codes import OrderErrorCode as Code
 from bff.orders.messages import text
@@ -136,30 +135,17 @@ CSV_COLUMNS = (
 )
 
 
-def _csv_cell(value) -> str:
-    text_value = "" if value is None else (value.isoformat() if isinstance(value, datetime) else str(value))
-    # A cell a spreadsheet would run as a formula is quoted as text (CSV injection).
-    return "'" + text_value if text_value[:1] in ("=", "+", "-", "@", "\t", "\r") else text_value
-
-
 def orders_csv(session: Session, shop: Shop, filters: OrderFilters) -> Iterator[str]:
-    """Every order the filters find, as CSV lines (a header first), read in batches."""
-    out = io.StringIO()
-    writer = csv.writer(out)
-
-    def flush() -> str:
-        value = out.getvalue()
-        out.seek(0)
-        out.truncate()
-        return value
-
-    writer.writerow(CSV_COLUMNS)
-    yield "\ufeff" + flush()  # the BOM lets spreadsheet programs read the Chinese text right
+    """Every order the filters find, as CSV lines (a header first), read in batches; no cell can
+    run as a formula (bff/common/spreadsheet.py)."""
     stmt = _filtered(shop, filters).add_columns(User.email).order_by(Order.created_at.desc(), Order.id.desc())
-    for order, email in session.execute(stmt.execution_options(yield_per=500)):
-        order.customer_email = email
-        writer.writerow([_csv_cell(getattr(order, name)) for name in CSV_COLUMNS])
-        yield flush()
+
+    def rows():
+        for order, email in session.execute(stmt.execution_options(yield_per=500)):
+            order.customer_email = email
+            yield [getattr(order, name) for name in CSV_COLUMNS]
+
+    return csv_lines(CSV_COLUMNS, rows())
 
 
 @dataclass
@@ -275,11 +261,48 @@ def ship(
     return _committed(session, shop, order.id)
 
 
-def cancel(session: Session, shop: Shop, actor: User, order_number: str, reason: str) -> OrderDetail:
-    """Cancel an unpaid or paid order; its units go back to stock once, through the ledger. The
-    money of a paid order goes back by a refund (bff/payments/refunds.py)."""
+@dataclass
+class Cancelled:
+    detail: OrderDetail
+    refunded: Decimal  # given back by this cancellation (0 when none)
+
+
+def _refund_amount_problem(shop: Shop, key: str, **values) -> DomainError:
+    message = text(shop.language, key, **values)
+    return DomainError(Code.VALIDATION, message, {"refund_amount": [message]})
+
+
+def cancel(
+    session: Session,
+    shop: Shop,
+    actor: User,
+    order_number: str,
+    reason: str,
+    refund_amount=None,
+    restock: bool = True,
+    keep_reason: str = "",
+) -> Cancelled:
+    """Cancel an order. An unpaid one gives its units back to stock. A paid one is cancelled and
+    refunded together: `refund_amount` (at most what is paid and not yet refunded) goes back
+    through bff/payments/refunds.py in the same transaction, the units go back only when
+    `restock`, and money left unrefunded needs the owner's `keep_reason`, kept in the history."""
     order = transitions.find_order(session, shop, normalise_order_number(order_number))
     reason = _required(shop, reason, "reason_required", "reason")
+    left = order.paid_amount - order.refunded_amount
+    refund = amount_in_cents(refund_amount) if refund_amount not in (None, "") else Decimal("0.00")
+    if refund is None or refund < 0:
+        raise _refund_amount_problem(shop, "refund_not_positive")
+    if refund > left:
+        raise _refund_amount_problem(shop, "refund_too_large", left=f"{left:.2f}")
+    keep_reason = (keep_reason or "").strip()
+    kept = left - refund
+    if kept > 0 and not keep_reason:
+        message = text(shop.language, "cancel_keeps_money", left=f"{kept:.2f}")
+        raise DomainError(Code.VALIDATION, message, {"keep_reason": [message]})
+    paid = order.status == OrderStatus.PAID
+    details = {"restock": restock or not paid}
+    if paid or left > 0:
+        details |= {"refund": refund, "kept": kept, **({"keep_reason": keep_reason} if kept > 0 else {})}
     transitions.apply(
         session,
         shop,
@@ -288,11 +311,34 @@ def cancel(session: Session, shop: Shop, actor: User, order_number: str, reason:
         admin(actor),
         values={"cancelled_at": utcnow()},
         note=reason,
+        details=details,
     )
-    # The conditional UPDATE above let one caller through: only it returns the stock.
-    loaded = session.scalar(select(Order).where(Order.id == order.id).options(selectinload(Order.lines)))
-    _return_stock(session, loaded, StockReason.CANCEL)
-    return _committed(session, shop, order.id)
+    if details["restock"]:
+        # The conditional UPDATE above let one caller through: only it returns the stock.
+        loaded = session.scalar(select(Order).where(Order.id == order.id).options(selectinload(Order.lines)))
+        _return_stock(session, loaded, StockReason.CANCEL)
+    if refund > 0:
+        from bff.payments.refunds import refund_order  # payments import orders: imported when used
+
+        # Commits the cancellation with the refund, or rolls both back (a provider's refusal).
+        refund_order(session, shop, actor, order.order_number, refund, reason)
+        return Cancelled(_committed(session, shop, order.id), refund)
+    return Cancelled(_committed(session, shop, order.id), Decimal("0.00"))
+
+
+def money_held(session: Session, shop: Shop) -> list[Order]:
+    """Cancelled orders still holding money taken (paid and not refunded), oldest first."""
+    return list(
+        session.scalars(
+            select(Order)
+            .where(
+                Order.shop_id == shop.id,
+                Order.status == OrderStatus.CANCELLED,
+                Order.paid_amount > Order.refunded_amount,
+            )
+            .order_by(Order.cancelled_at, Order.id)
+        )
+    )
 
 
 def check_version(shop: Shop, order: Order, if_match: set[int] | None) -> None:
@@ -423,4 +469,5 @@ def dashboard(session: Session, shop: Shop, days: int = 30, today: date | None =
         ],
         "to_ship": waiting,
         "to_ship_count": waiting_count or 0,
+        "money_held": money_held(session, shop),
     }

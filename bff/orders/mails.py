@@ -8,7 +8,7 @@ request that caused the mail.
 """
 
 import enum
-from decimal import Decimal
+from decimal import ROUND_HALF_UP, Decimal
 
 from flask import current_app
 from sqlalchemy import select
@@ -34,15 +34,24 @@ def _amount(value) -> str:
     return f"{Decimal(value):.2f}"
 
 
+def _yuan(shop: Shop, order: Order, value) -> str:
+    """NZD in yuan, to the jiao, at the order's own rate where it keeps one (else the shop's)."""
+    rate = getattr(order, "exchange_rate", None) or shop.shop_exchange_rate
+    return f"{(Decimal(value) * rate).quantize(Decimal('0.1'), ROUND_HALF_UP)}"
+
+
 def compose(shop: Shop, order: Order, shopper: User, kind: OrderMail, **extra) -> tuple[str, str]:
     """(subject, body) of one mail about `order`."""
     lang = shop.language
     reason = extra.get("reason") or ""
+    amount = extra.get("amount", order.paid_amount or order.total_price)
     values = {
         "number": order.order_number,
         "total": _amount(order.total_price),
-        "amount": _amount(extra.get("amount", order.paid_amount or order.total_price)),
+        "amount": _amount(amount),
+        "amount_cny": _yuan(shop, order, amount),
         "refunded": _amount(order.refunded_amount),
+        "refunded_cny": _yuan(shop, order, order.refunded_amount),
         "company": order.shipping_company or "",
         "tracking": order.tracking_number or "",
         "reason": text(lang, "mail_reason", reason=reason) if reason else "",
