@@ -5,7 +5,7 @@ import { useT } from '../../../i18n/index.js';
 import { RecipientFields } from '../../addresses/RecipientFields.jsx';
 import { serverErrors } from '../../addresses/validators.js';
 import { useNotify } from '../../ui/useNotify.js';
-import { Button, MoneyField, TextArea, TextField } from '../fields.jsx';
+import { Button, Checkbox, MoneyField, TextArea, TextField } from '../fields.jsx';
 import { money } from '../shared.js';
 
 const ADDRESS_FIELDS = [
@@ -30,12 +30,19 @@ const FORMS = {
     initial: () => ({ shipping_company: '', tracking_number: '', note: '' }),
     call: (api, order, body) => shipOrder(api, order.order_number, body),
   },
+  // A paid order is cancelled and refunded in one step; the owner writes the amount (the refundable
+  // one is shown beside it), chooses to restock, and says why if money stays unrefunded.
   cancel: {
-    initial: () => ({ reason: '' }),
-    call: (api, order, body) => cancelAdminOrder(api, order.order_number, body),
+    initial: () => ({ reason: '', refund_amount: '', restock: true, keep_reason: '' }),
+    call: (api, order, body) =>
+      cancelAdminOrder(api, order.order_number, {
+        ...body,
+        refund_amount: body.refund_amount === '' ? null : body.refund_amount,
+      }),
   },
+  // Starts empty: a refund is an amount the owner decides, never the whole by default.
   refund: {
-    initial: (order) => ({ amount: money(order.paid_amount - order.refunded_amount), reason: '' }),
+    initial: () => ({ amount: '', reason: '' }),
     call: (api, order, body) => refundOrder(api, order.order_number, body),
   },
   edit_address: {
@@ -69,9 +76,11 @@ function ActionFields({ action, order, values, errors, set, t }) {
         field('tracking_number', 'adminOrders.field.tracking'),
         field('note', 'adminOrders.field.note'),
       ];
-    case 'cancel':
-      return (
+    case 'cancel': {
+      const refundable = order.paid_amount - order.refunded_amount;
+      const reason = (
         <TextArea
+          key="reason"
           label={t('adminOrders.field.reason')}
           name="reason"
           value={values.reason}
@@ -79,6 +88,37 @@ function ActionFields({ action, order, values, errors, set, t }) {
           error={errors.reason}
         />
       );
+      if (refundable <= 0) return reason;
+      return [
+        reason,
+        <MoneyField
+          key="refund_amount"
+          label={t('adminOrders.field.refundAmount')}
+          name="refund_amount"
+          value={values.refund_amount}
+          onChange={set}
+          error={errors.refund_amount}
+          hint={t('adminOrders.refundable', { amount: money(refundable) })}
+          data-testid="action-refund_amount"
+        />,
+        <TextArea
+          key="keep_reason"
+          label={t('adminOrders.field.keepReason')}
+          name="keep_reason"
+          value={values.keep_reason}
+          onChange={set}
+          error={errors.keep_reason}
+          hint={t('adminOrders.keepHint')}
+        />,
+        <Checkbox
+          key="restock"
+          label={t('adminOrders.field.restock')}
+          name="restock"
+          checked={values.restock}
+          onChange={set}
+        />,
+      ];
+    }
     case 'refund':
       return [
         <MoneyField
@@ -88,7 +128,7 @@ function ActionFields({ action, order, values, errors, set, t }) {
           value={values.amount}
           onChange={set}
           error={errors.amount}
-          hint={t('adminOrders.refundLeft', { amount: money(order.paid_amount - order.refunded_amount) })}
+          hint={t('adminOrders.refundable', { amount: money(order.paid_amount - order.refunded_amount) })}
           data-testid="action-amount"
         />,
         field('reason', 'adminOrders.field.reason'),
