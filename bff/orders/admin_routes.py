@@ -55,6 +55,7 @@ def _filters(args: dict) -> services.OrderFilters:
         date_to=args["date_to"],
         payment_method=args["payment_method"],
         shipping_type=args["shipping_type"],
+        claimed=args["claimed"],
     )
 
 

@@ -51,6 +51,9 @@ class OrderListArgs(Schema):
         validate=validate.OneOf(SHIPPING_TYPES),
         metadata={"enum": [*SHIPPING_TYPES, ""]},
     )
+    claimed = fields.Boolean(
+        load_default=False, metadata={"description": "Only orders said to be paid by QR code (待确认收款)."}
+    )
     page = fields.Integer(load_default=1, strict=False, validate=validate.Range(min=1, max=MAX_PAGE))
 
     @pre_load
@@ -67,6 +70,8 @@ class AdminOrderSchema(OrderSchema):
     payment_method = fields.String(allow_none=True)
     shipped_at = UtcDateTime(allow_none=True)
     cancelled_at = UtcDateTime(allow_none=True)
+    payment_claimed_at = UtcDateTime(allow_none=True)
+    has_payment_proof = fields.Boolean(load_default=False)
     version = fields.Integer()
 
 
@@ -85,6 +90,7 @@ class AdminOrderListItem(Schema):
     paid_amount = Money()
     refunded_amount = Money()
     tracking_number = fields.String(allow_none=True)
+    payment_claimed_at = UtcDateTime(allow_none=True)
 
 
 class AdminOrderPage(PaginatorSchema):
@@ -168,6 +174,10 @@ class CancelArgs(Body):
     )
 
 
+class RejectPaymentArgs(Body):
+    reason = _required_text(1000, "reason_required")
+
+
 class RefundArgs(Body):
     amount = money(required=True, positive=True, invalid="refund_not_positive")
     reason = _required_text(1000, "reason_required")
@@ -209,6 +219,10 @@ class MoneyHeld(Schema):
 
 class DashboardResponse(Schema):
     days = fields.List(fields.Nested(DashboardDay))
+    awaiting_confirmation = fields.List(
+        fields.Nested(AdminOrderListItem),
+        metadata={"description": "Said to be paid by QR code (待确认收款)."},
+    )
     money_held = fields.List(
         fields.Nested(MoneyHeld), metadata={"description": "Cancelled orders still holding money paid."}
     )

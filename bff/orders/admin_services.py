@@ -21,10 +21,18 @@ from bff.common.id_numbers import mask_id_number
 from bff.common.models import Money, amount_in_cents, utcnow
 from bff.common.pagination import Page
 from bff.common.spreadsheet import csv_lines
-from bff.orders import transitions
+from bff.orders import payment_claims, transitions
 from bff.orders.error_codes import OrderErrorCode as Code
 from bff.orders.messages import text
-from bff.orders.models import Order, OrderEvent, OrderLine, OrderPayment, OrderStatus
+from bff.orders.models import (
+    OPEN_STATUSES,
+    Order,
+    OrderEvent,
+    OrderLine,
+    OrderPayment,
+    OrderStatus,
+    PaymentProof,
+)
 from bff.orders.numbers import normalise_order_number
 from bff.orders.services import _return_stock
 from bff.orders.transitions import OrderAction, admin
@@ -63,6 +71,7 @@ class OrderFilters:
     date_to: date | None = None
     payment_method: str | None = None
     shipping_type: str | None = None
+    claimed: bool = False  # said to be paid by QR code, waiting for the owner (待确认收款)
 
 
 def _day_start(shop: Shop, day: date) -> datetime:
@@ -97,6 +106,8 @@ def _filtered(shop: Shop, filters: OrderFilters) -> Select:
         stmt = stmt.where(Order.payment_method == filters.payment_method)
     if filters.shipping_type:
         stmt = stmt.where(Order.shipping_type == filters.shipping_type)
+    if filters.claimed:
+        stmt = stmt.where(Order.status.in_(OPEN_STATUSES), Order.payment_claimed_at.is_not(None))
     return stmt
 
 
@@ -169,6 +180,7 @@ def get_order(session: Session, shop: Shop, order_number: str) -> OrderDetail:
         raise DomainError(Code.NOT_FOUND, text(shop.language, "order_not_found"))
     customer = session.get(User, order.user_id)
     order.customer_email = customer.email
+    order.has_payment_proof = bool(session.scalar(select(exists().where(PaymentProof.order_id == order.id))))
     payments = list(
         session.scalars(
             select(OrderPayment).where(OrderPayment.order_id == order.id).order_by(OrderPayment.id)
@@ -185,7 +197,10 @@ def get_order(session: Session, shop: Shop, order_number: str) -> OrderDetail:
             select(OrderEvent).where(OrderEvent.order_id == order.id).order_by(OrderEvent.at, OrderEvent.id)
         )
     )
-    return OrderDetail(order, customer, payments, refunds, history, transitions.allowed_actions(order))
+    actions = transitions.allowed_actions(order)
+    if payment_claims.released_in_grace(session, order):
+        actions.insert(0, OrderAction.MARK_PAID.value)  # paid after the time-out: still accepted
+    return OrderDetail(order, customer, payments, refunds, history, actions)
 
 
 def _committed(session: Session, shop: Shop, order_id: int) -> OrderDetail:
@@ -207,7 +222,9 @@ def mark_paid(
     session: Session, shop: Shop, actor: User, order_number: str, amount, reference: str, note: str = ""
 ) -> OrderDetail:
     """Record a payment taken by hand (a QR code or a transfer) and move the order to paid: it
-    leaves the unpaid time-out. The amount must be the order's total."""
+    leaves the unpaid time-out. The amount must be the order's total. An order the time-out
+    released within the grace period is brought back, its stock taken again
+    (bff/orders/payment_claims.py)."""
     order = transitions.find_order(session, shop, normalise_order_number(order_number))
     reference = _required(shop, reference, "reference_required", "reference")
     received = amount_in_cents(amount)
@@ -216,11 +233,14 @@ def mark_paid(
         raise DomainError(Code.AMOUNT_MISMATCH, message, {"amount": [message]})
     now = utcnow()
     details = {"amount": received, "reference": reference, "method": "manual"}
+    late = payment_claims.released_in_grace(session, order)
+    if late:
+        payment_claims.take_stock_again(session, shop, order.id)
     transitions.apply(
         session,
         shop,
         order.id,
-        OrderAction.MARK_PAID,
+        OrderAction.LATE_PAYMENT if late else OrderAction.MARK_PAID,
         admin(actor),
         values={"paid_at": now, "paid_amount": Order.paid_amount + received, "payment_method": "manual"},
         note=note,
@@ -470,4 +490,11 @@ def dashboard(session: Session, shop: Shop, days: int = 30, today: date | None =
         "to_ship": waiting,
         "to_ship_count": waiting_count or 0,
         "money_held": money_held(session, shop),
+        "awaiting_confirmation": list(
+            session.scalars(
+                _filtered(shop, OrderFilters(claimed=True))
+                .order_by(Order.payment_claimed_at, Order.id)
+                .limit(50)
+            )
+        ),
     }

@@ -28,6 +28,7 @@ class OrderMail(enum.StrEnum):
     SHIPPED = "shipped"
     CANCELLED = "cancelled"
     REFUNDED = "refunded"
+    PAYMENT_REJECTED = "payment_rejected"  # the owner found no QR payment (bff/orders/payment_claims.py)
 
 
 def _amount(value) -> str:
@@ -48,6 +49,7 @@ def compose(shop: Shop, order: Order, shopper: User, kind: OrderMail, **extra) -
     values = {
         "number": order.order_number,
         "total": _amount(order.total_price),
+        "total_cny": _yuan(shop, order, order.total_price),
         "amount": _amount(amount),
         "amount_cny": _yuan(shop, order, amount),
         "refunded": _amount(order.refunded_amount),

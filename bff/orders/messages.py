@@ -110,6 +110,16 @@ _MESSAGES.update(
             "We have refunded NZ${amount} (about ¥{amount_cny}) for order {number}; NZ${refunded} "
             "(about ¥{refunded_cny}) refunded in all. {reason}",
         ),
+        "mail_payment_rejected_subject": (
+            "订单 {number} 的付款未能确认",
+            "Order {number}: payment not confirmed",
+        ),
+        "mail_payment_rejected_body": (
+            "我们暂未收到订单 {number} 的付款 NZ${total}（约 ¥{total_cny}）。{reason}\n"
+            "如您已付款，请联系客服并提供付款截图；订单仍待付款。",
+            "We have not received the payment of NZ${total} (about ¥{total_cny}) for order {number}. "
+            "{reason}\nIf you have paid, contact us with a screenshot; the order is still awaiting payment.",
+        ),
         "mail_reason": ("原因：{reason}", "Reason: {reason}"),
         "release_reason": ("超时未付款，订单已自动取消", "it was not paid in time"),
     }
@@ -139,6 +149,17 @@ _MESSAGES.update(
             "取消后仍有 NZ${left} 未退款：请填写退款金额，或说明保留这笔钱的原因。",
             "NZ${left} would stay unrefunded: refund it, or say why the shop keeps it.",
         ),
+        "proof_not_found": ("没有付款截图", "No payment screenshot."),
+        "no_claim_to_reject": (
+            "该订单没有待确认的付款，无法驳回。",
+            "This order has no payment waiting to be confirmed.",
+        ),
+        "late_payment_no_stock": (
+            "订单已超时取消，部分商品库存已不足，无法再标记为已付款。请退款给顾客。",
+            "The order was released and some of its items are no longer in stock: it can't be marked "
+            "paid. Refund the shopper instead.",
+        ),
+        "action_claim_paid": ("确认已付款", "say it is paid"),
         "ship_bulk_note": ("批量发货（上传快递单号文件）", "Shipped from an uploaded tracking file"),
     }
 )
