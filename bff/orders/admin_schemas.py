@@ -9,7 +9,7 @@ from bff.common.form_fields import Body, flag, money, text_field
 from bff.common.schemas import MAX_PAGE, Money, PaginatorSchema, Text, UtcDateTime
 from bff.orders.models import OrderStatus
 from bff.orders.schemas import OrderSchema
-from bff.orders.transitions import OWNER_ACTIONS
+from bff.orders.transitions import OWNER_ACTIONS, OrderAction
 from bff.shipping.rules import Method
 
 # The console's filter form sends its empty fields ("any"), so the description allows them.
@@ -144,7 +144,9 @@ class AdminOrderDetailResponse(Schema):
     refunds = fields.List(fields.Nested(RefundRecordSchema))
     history = fields.List(fields.Nested(HistorySchema))
     actions = fields.List(
-        fields.String(validate=validate.OneOf([a.value for a in OWNER_ACTIONS])),
+        fields.String(
+            validate=validate.OneOf([a.value for a in (*OWNER_ACTIONS, OrderAction.REJECT_PAYMENT)])
+        ),
         metadata={"description": "What the order's state allows now."},
     )
 

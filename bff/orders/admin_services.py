@@ -200,6 +200,8 @@ def get_order(session: Session, shop: Shop, order_number: str) -> OrderDetail:
     actions = transitions.allowed_actions(order)
     if payment_claims.released_in_grace(session, order):
         actions.insert(0, OrderAction.MARK_PAID.value)  # paid after the time-out: still accepted
+    if order.payment_claimed_at is not None and order.status in OPEN_STATUSES:
+        actions.insert(1, OrderAction.REJECT_PAYMENT.value)  # the shopper's 「我已付款」 not borne out
     return OrderDetail(order, customer, payments, refunds, history, actions)
 
 

@@ -64,6 +64,7 @@ def test_a_claimed_order_waits_in_the_queue_and_the_time_out_leaves_it(
     assert [o["order_number"] for o in board["awaiting_confirmation"]] == [claimed["order_number"]]
     detail = client.get(admin_url(claimed), headers=as_admin).get_json()
     assert detail["order"]["payment_claimed_at"] and detail["order"]["has_payment_proof"] is True
+    assert detail["actions"][:2] == ["mark_paid", "reject_payment"]
     assert [e["action"] for e in detail["history"]] == ["place", "claim_paid"]
 
 

@@ -1,5 +1,12 @@
 import { useState } from 'react';
-import { cancelAdminOrder, editOrderAddress, markOrderPaid, refundOrder, shipOrder } from '../../../api/adminOrders.js';
+import {
+  cancelAdminOrder,
+  editOrderAddress,
+  markOrderPaid,
+  refundOrder,
+  rejectPayment,
+  shipOrder,
+} from '../../../api/adminOrders.js';
 import { useApiCall } from '../../../common/useApiCall.js';
 import { useT } from '../../../i18n/index.js';
 import { RecipientFields } from '../../addresses/RecipientFields.jsx';
@@ -45,6 +52,10 @@ const FORMS = {
     initial: () => ({ amount: '', reason: '' }),
     call: (api, order, body) => refundOrder(api, order.order_number, body),
   },
+  reject_payment: {
+    initial: () => ({ reason: '' }),
+    call: (api, order, body) => rejectPayment(api, order.order_number, body),
+  },
   edit_address: {
     initial: (order) => Object.fromEntries(ADDRESS_FIELDS.map((name) => [name, order[name] ?? ''])),
     call: (api, order, body) => editOrderAddress(api, order.order_number, body, order.version),
@@ -76,6 +87,17 @@ function ActionFields({ action, order, values, errors, set, t }) {
         field('tracking_number', 'adminOrders.field.tracking'),
         field('note', 'adminOrders.field.note'),
       ];
+    case 'reject_payment':
+      return (
+        <TextArea
+          label={t('adminOrders.field.reason')}
+          name="reason"
+          value={values.reason}
+          onChange={set}
+          error={errors.reason}
+          hint={t('adminOrders.rejectHint')}
+        />
+      );
     case 'cancel': {
       const refundable = order.paid_amount - order.refunded_amount;
       const reason = (
@@ -180,7 +202,7 @@ export default function OrderActions({ detail, onChanged }) {
         {detail.actions.map((action) => (
           <Button
             key={action}
-            kind={action === 'cancel' || action === 'refund' ? 'danger' : 'plain'}
+            kind={['cancel', 'refund', 'reject_payment'].includes(action) ? 'danger' : 'plain'}
             onClick={() => start(action)}
             data-testid={`action-${action}`}
             aria-expanded={open === action}

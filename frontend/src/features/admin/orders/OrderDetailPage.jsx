@@ -1,6 +1,6 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { fetchAdminOrder } from '../../../api/adminOrders.js';
+import { fetchAdminOrder, fetchPaymentProof } from '../../../api/adminOrders.js';
 import { revealIdNumber } from '../../../api/adminShipping.js';
 import { useApiCall } from '../../../common/useApiCall.js';
 import { useRemote } from '../../../common/useRemote.js';
@@ -44,6 +44,34 @@ function History({ history, t }) {
         </li>
       ))}
     </ol>
+  );
+}
+
+/** The shopper's 「我已付款」: when, and the screenshot they attached (read through the BFF, never public). */
+function PaymentClaim({ order, t }) {
+  const call = useApiCall();
+  const [src, setSrc] = useState(null);
+  const number = order.order_number;
+  const hasProof = order.has_payment_proof;
+  useEffect(() => {
+    if (!hasProof) return undefined;
+    let url = null;
+    call((api) => fetchPaymentProof(api, number))
+      .then((blob) => {
+        url = URL.createObjectURL(blob);
+        setSrc(url);
+      })
+      .catch(() => setSrc(null));
+    return () => url && URL.revokeObjectURL(url);
+  }, [call, number, hasProof]);
+  return (
+    <div className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900" data-testid="payment-claim">
+      <p>
+        {t('adminOrders.claimed')} <ShopTime value={order.payment_claimed_at} />
+      </p>
+      {src && <img src={src} alt={t('adminOrders.proof')} className="mt-2 max-h-72 rounded ring-1 ring-amber-200" />}
+      {!hasProof && <p className="mt-1 text-amber-800">{t('adminOrders.noProof')}</p>}
+    </div>
   );
 }
 
@@ -113,6 +141,9 @@ export default function OrderDetailPage() {
           </span>
         </span>
       </div>
+      {order.payment_claimed_at && ['unpaid', 'payment_failed'].includes(order.status) && (
+        <PaymentClaim order={order} t={t} />
+      )}
       <Panel title={t('admin.actions')}>
         <OrderActions detail={detail} onChanged={setChanged} />
       </Panel>
