@@ -43,6 +43,17 @@ def restore(text: str) -> str:
     return _ADDED_QUOTE.sub(lambda m: f"{m.group(1)}{m.group(2)}", text)
 
 
+def decode_text(data: bytes) -> str | None:
+    """The text of an uploaded file: UTF-8 (a BOM allowed) or GB18030 (GBK's superset, what Excel
+    and WPS save in China by default), else None."""
+    for encoding in ("utf-8-sig", "gb18030"):
+        try:
+            return data.decode(encoding)
+        except UnicodeDecodeError:
+            continue
+    return None
+
+
 def csv_lines(header: Sequence[str], rows: Iterable[Sequence]) -> Iterator[str]:
     """A CSV file (UTF-8 with a BOM, every field quoted and neutralised), a line at a time."""
     out = io.StringIO()

@@ -18,7 +18,7 @@ from bff.accounts.models import User
 from bff.audit.services import Action, record
 from bff.common.errors import DomainError
 from bff.common.models import utcnow
-from bff.common.spreadsheet import restore
+from bff.common.spreadsheet import decode_text, restore
 from bff.orders import transitions
 from bff.orders.error_codes import OrderErrorCode as Code
 from bff.orders.messages import text
@@ -53,20 +53,10 @@ def _file_error(shop: Shop, key: str, **values) -> DomainError:
     return DomainError(Code.VALIDATION, message, {"file": [message]})
 
 
-def decode(data: bytes) -> str | None:
-    """The text of a file in UTF-8 (a BOM allowed) or GB18030 (GBK's superset), else None."""
-    for encoding in ("utf-8-sig", "gb18030"):
-        try:
-            return data.decode(encoding)
-        except UnicodeDecodeError:
-            continue
-    return None
-
-
 def _read(shop: Shop, data: bytes) -> list[tuple[int, dict[str, str]]]:
     if len(data) > MAX_BYTES:
         raise _file_error(shop, "ship_file_too_large", rows=MAX_ROWS)
-    content = decode(data)
+    content = decode_text(data)
     if content is None or "\x00" in content:
         raise _file_error(shop, "ship_file_invalid")
     reader = csv.reader(io.StringIO(content, newline=""), strict=True)
