@@ -71,7 +71,7 @@ class CustomsXlsx(MethodView):
 class SlipArgs(Schema):
     numbers = fields.String(
         required=True,
-        validate=validate.Length(min=1, max=MAX_SLIPS * 21),
+        validate=[validate.Length(min=1, max=MAX_SLIPS * 21), validate.Regexp(r"^[0-9A-Za-z, -]+$")],
         metadata={"description": f"Order numbers separated by commas (at most {MAX_SLIPS})."},
     )
 
