@@ -7,10 +7,26 @@ NPM_STAMP := node_modules/.installed
 
 .PHONY: start test install migrate seed build dev serve-bff test-py test-api test-js test-e2e lint format chromium lock clean bench bench-catalog bench-search
 
-start: install migrate seed build
+start: install migrate seed frontend/dist/.built
 	./scripts/start.sh
 
-test: install lint test-py test-api test-js test-e2e
+# Each stage's wall time is printed at the end (scripts/stages.sh), a failed stage's too.
+test: install
+	@MAKE="$(MAKE)" ./scripts/stages.sh lint test-py test-api test-js test-e2e
+
+.PHONY: check test-py-sqlite drill nginx
+
+# The inner loop: lint, the BFF suite on SQLite, Vitest (no API fuzzing, no browsers, no PostgreSQL).
+check: install
+	@MAKE="$(MAKE)" ./scripts/stages.sh lint test-py-sqlite test-js
+
+# `make start`'s build, only when a source changed since the last one: a second stack started beside
+# the first (README, "Two stacks side by side") never rebuilds the bundle the first one serves.
+FRONTEND_SOURCES := $(shell find frontend/src frontend/public frontend/scripts frontend/index.html \
+  frontend/vite.config.js frontend/package.json rules -type f 2>/dev/null)
+frontend/dist/.built: $(NPM_STAMP) $(FRONTEND_SOURCES)
+	npm run build
+	touch $@
 
 install: .venv/.installed $(NPM_STAMP)
 
@@ -44,9 +60,11 @@ lint: .venv/.installed $(NPM_STAMP)
 	npm run lint
 
 # SQLite always; PostgreSQL as well when TEST_DATABASE_URL is set (CI sets it).
-test-py: .venv/.installed
-	TEST_DATABASE_URL= .venv/bin/pytest
+test-py: test-py-sqlite
 	@if [ -n "$$TEST_DATABASE_URL" ]; then echo "== BFF suite on PostgreSQL"; .venv/bin/pytest; fi
+
+test-py-sqlite: .venv/.installed
+	TEST_DATABASE_URL= .venv/bin/pytest
 
 # Schemathesis against a BFF of its own (free loopback port, fresh seeded SQLite): all checks,
 # a fixed seed, as a guest, as a member and as the admin; settings in schemathesis.toml. About 3 minutes.
@@ -65,6 +83,18 @@ chromium:
 	@command -v chromium >/dev/null || { \
 	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
 	  else echo "Browser tests need Debian's chromium: sudo apt-get install chromium" >&2; exit 1; fi; }
+
+# The production shape on one machine, all on loopback (scripts/drill.py; README, "The drill"):
+# Debian's nginx with docker-compose's entry rules, two SSR and two BFF replicas, PostgreSQL, Redis,
+# an S3 server, the scheduler's jobs; kills a BFF and an SSR replica under a short load and prints a
+# table. About two minutes; not part of `make test`.
+drill: install frontend/dist/.built nginx
+	$(PY) scripts/drill.py
+
+nginx:
+	@command -v nginx >/dev/null || { \
+	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx >/dev/null; \
+	  else echo "make drill needs Debian's nginx: sudo apt-get install nginx" >&2; exit 1; fi; }
 
 # Rewrites the code to the project's style: ruff for Python, Prettier and ESLint's fixes for JavaScript.
 format: .venv/.installed $(NPM_STAMP)

@@ -3,13 +3,22 @@
 import logging
 import multiprocessing
 import os
+import shutil
 import tempfile
+from pathlib import Path
+
+# This server's runtime files live in its own VAR_DIR (as bff/config.py finds it), never in a
+# folder every gunicorn of the machine shares: two stacks side by side (README) keep theirs apart.
+RUN_DIR = Path(os.environ.get("VAR_DIR", Path(__file__).resolve().parent.parent / "var")).resolve() / "run"
+RUN_DIR.mkdir(parents=True, exist_ok=True)
 
 # Metrics of every worker, added up by /metrics (bff/metrics.py): each worker writes its values
 # here. Set before a worker imports prometheus_client; a fresh directory per server, so a restart
 # never adds up a previous run's values.
+METRICS_DIR_MADE = None
 if not os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
-    os.environ["PROMETHEUS_MULTIPROC_DIR"] = tempfile.mkdtemp(prefix="bff-metrics-")
+    METRICS_DIR_MADE = tempfile.mkdtemp(prefix="bff-metrics-", dir=RUN_DIR)
+    os.environ["PROMETHEUS_MULTIPROC_DIR"] = METRICS_DIR_MADE
 
 from prometheus_client import multiprocess  # noqa: E402 - after the directory is chosen
 
@@ -18,6 +27,9 @@ from bff.common.background import wait_for_background_work  # noqa: E402
 from bff.extensions import db  # noqa: E402
 
 bind = os.environ.get("BFF_BIND", "0.0.0.0:5000")
+# gunicornc's control socket: by default $XDG_RUNTIME_DIR or ~/.gunicorn/gunicorn.ctl, one path for
+# every gunicorn of the user, where a second server takes the first one's socket away.
+control_socket = os.environ.get("BFF_CONTROL_SOCKET", str(RUN_DIR / "gunicorn.ctl"))
 workers = int(os.environ.get("WEB_CONCURRENCY", multiprocessing.cpu_count() * 2 + 1))
 threads = int(os.environ.get("BFF_THREADS", "2"))
 worker_class = "gthread"
@@ -89,6 +101,8 @@ def worker_exit(server, worker):
 
 
 def on_exit(server):
+    if METRICS_DIR_MADE:
+        shutil.rmtree(METRICS_DIR_MADE, ignore_errors=True)
     _exit_now()
 
 
