@@ -143,33 +143,6 @@ class OrderShip(MethodView):
         return detail_answer(detail)
 
 
-@blp.route("/orders/<order_number:order_number>/cancel")
-class OrderCancel(MethodView):
-    @admin_required
-    @blp.arguments(schemas.CancelArgs, location="json_or_form")
-    @blp.response(200, schemas.AdminOrderDetailResponse, headers=ETAG_HEADER)
-    @document_errors(blp, 401, 403, 404, 409, 422)
-    def post(self, shop, user, args, order_number):
-        """Cancel with a reason: an unpaid order's stock comes back once; a paid one is cancelled and
-        refunded together (refund_amount, restock; money kept unrefunded needs keep_reason)."""
-        done = services.cancel(
-            db.session,
-            shop,
-            user,
-            order_number,
-            args["reason"],
-            refund_amount=args["refund_amount"],
-            restock=args["restock"],
-            keep_reason=args["keep_reason"],
-        )
-        mail_shopper(done.detail.order.id, OrderMail.CANCELLED, reason=args["reason"])
-        if done.refunded > 0:
-            mail_shopper(
-                done.detail.order.id, OrderMail.REFUNDED, amount=done.refunded, reason=args["reason"]
-            )
-        return detail_answer(done.detail)
-
-
 @blp.route("/orders/<order_number:order_number>/address")
 class OrderAddress(MethodView):
     @admin_required

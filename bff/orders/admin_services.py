@@ -3,7 +3,7 @@ state transitions of bff/orders/transitions.py (mark paid, ship, cancel, edit th
 Refunds are bff/payments/refunds.py. Each function owns its transaction.
 """
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta
 from decimal import Decimal
@@ -303,18 +303,20 @@ def cancel(
     refund_amount=None,
     restock: bool = True,
     keep_reason: str = "",
+    refund_order: Callable[..., object] | None = None,
 ) -> Cancelled:
     """Cancel an order. An unpaid one gives its units back to stock. A paid one is cancelled and
     refunded together: `refund_amount` (at most what is paid and not yet refunded) goes back
     through bff/payments/refunds.py in the same transaction, the units go back only when
-    `restock`, and money left unrefunded needs the owner's `keep_reason`, kept in the history."""
+    `restock`, and money left unrefunded needs the owner's `keep_reason`, kept in the history.
+    `refund_order` is bff/payments/refunds.py's (payments import orders, so the caller passes it)."""
     order = transitions.find_order(session, shop, normalise_order_number(order_number))
     reason = _required(shop, reason, "reason_required", "reason")
     left = order.paid_amount - order.refunded_amount
     refund = amount_in_cents(refund_amount) if refund_amount not in (None, "") else Decimal("0.00")
     if refund is None or refund < 0:
         raise _refund_amount_problem(shop, "refund_not_positive")
-    if refund > left:
+    if refund > left or (refund > 0 and refund_order is None):
         raise _refund_amount_problem(shop, "refund_too_large", left=f"{left:.2f}")
     keep_reason = (keep_reason or "").strip()
     kept = left - refund
@@ -340,8 +342,6 @@ def cancel(
         loaded = session.scalar(select(Order).where(Order.id == order.id).options(selectinload(Order.lines)))
         _return_stock(session, loaded, StockReason.CANCEL)
     if refund > 0:
-        from bff.payments.refunds import refund_order  # payments import orders: imported when used
-
         # Commits the cancellation with the refund, or rolls both back (a provider's refusal).
         refund_order(session, shop, actor, order.order_number, refund, reason)
         return Cancelled(_committed(session, shop, order.id), refund)
