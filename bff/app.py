@@ -46,8 +46,11 @@ from bff.favorites.routes import blp as favorites
 from bff.json import DecimalJSONProvider
 from bff.media.commands import media_cli
 from bff.media.routes import bp as media
+from bff.orders.admin_claim_routes import blp as admin_order_claims
 from bff.orders.admin_id_numbers import blp as admin_order_id_numbers
 from bff.orders.admin_routes import blp as admin_orders
+from bff.orders.admin_shipping_routes import blp as admin_order_shipping
+from bff.orders.claim_routes import blp as order_claims
 from bff.orders.commands import release_unpaid_orders, ship_order
 from bff.orders.numbers import OrderNumberConverter, order_number_param_schema
 from bff.orders.routes import blp as orders
@@ -126,6 +129,9 @@ def create_app(config: Config | None = None) -> Flask:
         admin_customers,
         admin_payments,
         admin_order_id_numbers,
+        admin_order_shipping,
+        order_claims,
+        admin_order_claims,
     ):
         api.register_blueprint(blueprint)
     app.register_blueprint(media)

@@ -68,6 +68,16 @@ def resolve(province_code: str | None, city_code: str | None, district_code: str
     return Place(province_code, city_code, district_code or None, " ".join(names))
 
 
+def place_names(
+    province_code: str | None, city_code: str | None, district_code: str | None
+) -> tuple[str, str, str]:
+    """(province, city, district) named by the codes, each "" where unknown (a municipality's
+    city is the municipality, as a courier's form asks)."""
+    province, cities = _tree().get(province_code or "", ("", {}))
+    city, districts = cities.get(city_code or "", ("", {}))
+    return province, city, districts.get(district_code or "", "")
+
+
 def needs_completion(address) -> bool:
     """A China address whose codes name no place of the lists: typed before them (the migration
     kept its text and what it could tell of the province), or a place the region data has since

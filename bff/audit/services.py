@@ -31,6 +31,10 @@ class Action(enum.StrEnum):
     UNBLOCK = "unblock"
     # A look, not a change: an admin read a recipient's full ID number (bff/orders/id_numbers.py).
     VIEW_ID_NUMBER = "view_id_number"
+    # The customs file of orders, with their recipients' full ID numbers (bff/orders/customs.py).
+    EXPORT_CUSTOMS = "export_customs"
+    # Orders shipped together from an uploaded tracking file (bff/orders/bulk_ship.py).
+    BULK_SHIP = "bulk_ship"
 
 
 def json_value(value: Any) -> Any:

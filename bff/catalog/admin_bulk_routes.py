@@ -37,9 +37,9 @@ class ImportArgs(Schema):
     file = Upload(
         required=True,
         metadata={
-            "description": "CSV in UTF-8, first line the column names ("
+            "description": "CSV in UTF-8 (a BOM allowed) or GBK/GB18030, first line the column names ("
             + ", ".join(csv_transfer.COLUMNS)
-            + "); sku or id required."
+            + ", or their Chinese names); sku or id required."
         },
     )
 
@@ -56,6 +56,11 @@ class ImportRowSchema(Schema):
         metadata={"description": "{column: [before, after]}"},
     )
     errors = fields.Dict(keys=fields.String(), values=fields.List(fields.String()))
+    warnings = fields.Dict(
+        keys=fields.String(),
+        values=fields.List(fields.String()),
+        metadata={"description": "Changes that alter nothing a shopper pays (a product with variants)."},
+    )
 
 
 class ImportSummarySchema(Schema):

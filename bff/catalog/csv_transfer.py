@@ -28,6 +28,7 @@ from bff.catalog.models import Brand, Category, Product
 from bff.catalog.search import reindex_product
 from bff.common.errors import DomainError
 from bff.common.form_fields import Body, flag, integer, money, name_field, optional_money, ref, text_field
+from bff.common.spreadsheet import decode_text, neutralise, restore
 from bff.shops.models import Shop
 
 MAX_ROWS = 5000
@@ -66,8 +67,6 @@ TEXT_COLUMNS = (
 # Product columns the CSV sets as they are: all but the id (the row's key) and those resolved
 # (stock through the ledger, category and brand by name).
 PLAIN = tuple(name for name in COLUMNS if name not in ("id", "stock", "category", "brand"))
-# Cells a spreadsheet would run as a formula start with one of these; the export writes a ' first.
-FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 # An empty cell of these leaves the value as it is (a new product gets the default).
 KEEP_WHEN_EMPTY = {
     "name",
@@ -80,6 +79,31 @@ KEEP_WHEN_EMPTY = {
     "recommend_weight",
 }
 YES_NO = {"是": "1", "否": "0"}
+# The columns' Chinese names, read as their keys (what an owner in China may head a file with).
+CHINESE_HEADERS = {
+    "sku": "SKU",
+    "id": "编号",
+    "name": "商品名称",
+    "price": "价格",
+    "discount": "折扣价",
+    "member_price": "会员价",
+    "stock": "库存",
+    "weight": "重量",
+    "category": "分类",
+    "brand": "品牌",
+    "is_active": "上架",
+    "is_featured": "推荐",
+    "is_free_shipping": "包邮",
+    "recommend_weight": "推荐权重",
+    "color": "颜色",
+    "size": "尺寸",
+    "description": "描述",
+    "composition": "成分",
+    "usage_instructions": "使用说明",
+}
+_BY_HEADER = {name.casefold(): key for key, name in CHINESE_HEADERS.items()}
+# Columns a product with variants does not charge by: each variant has its own price.
+VARIANT_PRICED = ("price", "discount", "member_price")
 SEPARATOR = ">"
 
 
@@ -114,6 +138,7 @@ class RowPlan:
     action: str = "error"  # create | update | unchanged | error
     changes: dict[str, list] = field(default_factory=dict)
     errors: dict[str, list[str]] = field(default_factory=dict)
+    warnings: dict[str, list[str]] = field(default_factory=dict)  # changes that change nothing charged
     values: dict[str, Any] = field(default_factory=dict)  # the product's columns to write
     stock: int | None = None
 
@@ -197,9 +222,7 @@ def _cell(name: str, value: Any) -> Any:
         return ""
     if isinstance(value, bool):
         return 1 if value else 0
-    if name in TEXT_COLUMNS and isinstance(value, str) and value.startswith(FORMULA_START):
-        return "'" + value
-    return value
+    return neutralise(value)  # no part of a cell can run as a formula (bff/common/spreadsheet.py)
 
 
 def export_csv(session: Session, shop: Shop) -> str:
@@ -208,7 +231,7 @@ def export_csv(session: Session, shop: Shop) -> str:
     names = _Names(session, shop)
     out = io.StringIO()
     out.write("\ufeff")
-    writer = csv.writer(out, lineterminator="\r\n")
+    writer = csv.writer(out, lineterminator="\r\n", quoting=csv.QUOTE_ALL)
     writer.writerow(COLUMNS)
     products = session.scalars(
         select(Product)
@@ -235,18 +258,15 @@ def _read(shop: Shop, data: bytes) -> list[tuple[int, dict[str, str]]]:
     """The file's rows as (line number, {column: cell}); file-level problems raise (422 `file`)."""
     if len(data) > MAX_BYTES:
         raise _file_error(shop, "csv_too_large", rows=MAX_ROWS)
-    try:
-        content = data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        raise _file_error(shop, "csv_file_invalid") from None
-    if "\x00" in content:
+    content = decode_text(data)  # UTF-8 (with or without a BOM) or GB18030/GBK
+    if content is None or "\x00" in content:
         raise _file_error(shop, "csv_file_invalid")
     reader = csv.reader(io.StringIO(content, newline=""), strict=True)
     try:
         header = next(reader, None)
         if not header or not any(h.strip() for h in header):
             raise _file_error(shop, "csv_file_invalid")
-        columns = [h.strip().lower() for h in header]
+        columns = [_BY_HEADER.get(h.strip().casefold(), h.strip().lower()) for h in header]
         unknown = [c for c in columns if c not in COLUMNS]
         if unknown:
             raise _file_error(shop, "csv_columns_unknown", columns=", ".join(unknown))
@@ -274,8 +294,7 @@ def _clean(cells: dict[str, str]) -> dict[str, str]:
         value = cell.strip() if name not in ("description", "composition", "usage_instructions") else cell
         if name in KEEP_WHEN_EMPTY and not value.strip():
             continue
-        if name in TEXT_COLUMNS and value.startswith("'") and value[1:].startswith(FORMULA_START):
-            value = value[1:]
+        value = restore(value)  # the quotes the export put before what a spreadsheet could run
         if name.startswith("is_"):
             value = YES_NO.get(value, value)
         values[name] = value
@@ -404,6 +423,10 @@ def _plan_row(shop, names, by_sku, by_id, seen_sku, seen_id, plan: RowPlan, load
         before["virtual_inventory"], after["virtual_inventory"] = product.virtual_inventory, plan.stock
     plan.changes = diff(before, after)
     plan.action = "update" if plan.changes else "unchanged"
+    if product.variants:
+        for name in VARIANT_PRICED:
+            if name in plan.changes:
+                plan.warnings[name] = [text(shop.language, "csv_price_with_variants")]
 
 
 # --- applying it ----------------------------------------------------------------------------

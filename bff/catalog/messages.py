@@ -66,6 +66,11 @@ _MESSAGES: dict[str, tuple[str, str]] = {
         "该商品有规格，库存请在商品页按规格调整",
         "This product has variants: change their stock on the product's page.",
     ),
+    "csv_price_with_variants": (
+        "该商品有规格，顾客按各规格的价格付款：此列的修改只改变商品卡片上的价格，不会改变任何规格的售价。请在商品页修改规格价格。",
+        "This product has variants and shoppers pay each variant's price: this change only alters the card's "
+        "price, not what any variant costs. Change the variants' prices on the product's page.",
+    ),
     "csv_category_unknown": (
         "没有这个分类（子分类写作“上级 > 子分类”）",
         "No such category (write a subcategory as “Parent > Child”).",

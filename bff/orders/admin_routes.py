@@ -54,6 +54,7 @@ def _filters(args: dict) -> services.OrderFilters:
         date_to=args["date_to"],
         payment_method=args["payment_method"],
         shipping_type=args["shipping_type"],
+        claimed=args["claimed"],
     )
 
 
@@ -136,18 +137,6 @@ class OrderShip(MethodView):
             args["tracking_number"],
             args["note"],
         )
-        return detail_answer(detail)
-
-
-@blp.route("/orders/<order_number:order_number>/cancel")
-class OrderCancel(MethodView):
-    @admin_required
-    @blp.arguments(schemas.CancelArgs, location="json_or_form")
-    @blp.response(200, schemas.AdminOrderDetailResponse, headers=ETAG_HEADER)
-    @document_errors(blp, 401, 403, 404, 409, 422)
-    def post(self, shop, user, args, order_number):
-        """Cancel an unpaid or paid order with a reason; its stock comes back once."""
-        detail = services.cancel(db.session, shop, user, order_number, args["reason"])
         return detail_answer(detail)
 
 

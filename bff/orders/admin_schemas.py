@@ -5,11 +5,11 @@ bff/common/messages.py, answered in the shop's language."""
 from marshmallow import Schema, fields, pre_load, validate
 
 from bff.addresses.schemas import RecipientArgs
-from bff.common.form_fields import Body, money, text_field
+from bff.common.form_fields import Body, flag, money, text_field
 from bff.common.schemas import MAX_PAGE, Money, PaginatorSchema, Text, UtcDateTime, WholeNumber
 from bff.orders.models import OrderStatus
 from bff.orders.schemas import OrderSchema
-from bff.orders.transitions import OWNER_ACTIONS
+from bff.orders.transitions import OWNER_ACTIONS, OrderAction
 from bff.shipping.rules import Method
 
 # The console's filter form sends its empty fields ("any"), so the description allows them.
@@ -51,6 +51,9 @@ class OrderListArgs(Schema):
         validate=validate.OneOf(SHIPPING_TYPES),
         metadata={"enum": [*SHIPPING_TYPES, ""]},
     )
+    claimed = fields.Boolean(
+        load_default=False, metadata={"description": "Only orders said to be paid by QR code (待确认收款)."}
+    )
     page = WholeNumber(load_default=1, validate=validate.Range(min=1, max=MAX_PAGE))
 
     @pre_load
@@ -67,6 +70,8 @@ class AdminOrderSchema(OrderSchema):
     payment_method = fields.String(allow_none=True)
     shipped_at = UtcDateTime(allow_none=True)
     cancelled_at = UtcDateTime(allow_none=True)
+    payment_claimed_at = UtcDateTime(allow_none=True)
+    has_payment_proof = fields.Boolean(load_default=False)
     version = fields.Integer()
 
 
@@ -85,6 +90,7 @@ class AdminOrderListItem(Schema):
     paid_amount = Money()
     refunded_amount = Money()
     tracking_number = fields.String(allow_none=True)
+    payment_claimed_at = UtcDateTime(allow_none=True)
 
 
 class AdminOrderPage(PaginatorSchema):
@@ -141,7 +147,9 @@ class AdminOrderDetailResponse(Schema):
     refunds = fields.List(fields.Nested(RefundRecordSchema))
     history = fields.List(fields.Nested(HistorySchema))
     actions = fields.List(
-        fields.String(validate=validate.OneOf([a.value for a in OWNER_ACTIONS])),
+        fields.String(
+            validate=validate.OneOf([a.value for a in (*OWNER_ACTIONS, OrderAction.REJECT_PAYMENT)])
+        ),
         metadata={"description": "What the order's state allows now."},
     )
 
@@ -159,6 +167,19 @@ class ShipArgs(Body):
 
 
 class CancelArgs(Body):
+    reason = _required_text(1000, "reason_required")
+    refund_amount = money(
+        load_default=None,
+        allow_none=True,
+        metadata={"description": "A paid order: NZD given back now (at most what is paid and not refunded)."},
+    )
+    restock = flag(load_default=True, metadata={"description": "A paid order: put its units back in stock."})
+    keep_reason = text_field(
+        1000, load_default="", metadata={"description": "Why money paid stays unrefunded (required then)."}
+    )
+
+
+class RejectPaymentArgs(Body):
     reason = _required_text(1000, "reason_required")
 
 
@@ -192,8 +213,24 @@ class LowStock(Schema):
     stock = fields.Integer()
 
 
+class MoneyHeld(Schema):
+    id = fields.Integer()
+    order_number = fields.String()
+    shipping_name = fields.String()
+    paid_amount = Money()
+    refunded_amount = Money()
+    cancelled_at = UtcDateTime(allow_none=True)
+
+
 class DashboardResponse(Schema):
     days = fields.List(fields.Nested(DashboardDay))
+    awaiting_confirmation = fields.List(
+        fields.Nested(AdminOrderListItem),
+        metadata={"description": "Said to be paid by QR code (待确认收款)."},
+    )
+    money_held = fields.List(
+        fields.Nested(MoneyHeld), metadata={"description": "Cancelled orders still holding money paid."}
+    )
     top_products = fields.List(fields.Nested(TopProduct))
     low_stock = fields.List(fields.Nested(LowStock))
     to_ship = fields.List(fields.Nested(AdminOrderListItem))

@@ -3,9 +3,7 @@ state transitions of bff/orders/transitions.py (mark paid, ship, cancel, edit th
 Refunds are bff/payments/refunds.py. Each function owns its transaction.
 """
 
-import csv
-import io
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta
 from decimal import Decimal
@@ -22,10 +20,19 @@ from bff.common.etags import VersionCheck, version_check
 from bff.common.id_numbers import mask_id_number
 from bff.common.models import Money, amount_in_cents, utcnow
 from bff.common.pagination import Page
-from bff.orders import transitions
+from bff.common.spreadsheet import csv_lines
+from bff.orders import payment_claims, transitions
 from bff.orders.error_codes import OrderErrorCode as Code
 from bff.orders.messages import text
-from bff.orders.models import Order, OrderEvent, OrderLine, OrderPayment, OrderStatus
+from bff.orders.models import (
+    OPEN_STATUSES,
+    Order,
+    OrderEvent,
+    OrderLine,
+    OrderPayment,
+    OrderStatus,
+    PaymentProof,
+)
 from bff.orders.numbers import normalise_order_number
 from bff.orders.services import _return_stock
 from bff.orders.transitions import OrderAction, admin
@@ -65,6 +72,7 @@ class OrderFilters:
     date_to: date | None = None
     payment_method: str | None = None
     shipping_type: str | None = None
+    claimed: bool = False  # said to be paid by QR code, waiting for the owner (待确认收款)
 
 
 def _day_start(shop: Shop, day: date) -> datetime:
@@ -99,6 +107,8 @@ def _filtered(shop: Shop, filters: OrderFilters) -> Select:
         stmt = stmt.where(Order.payment_method == filters.payment_method)
     if filters.shipping_type:
         stmt = stmt.where(Order.shipping_type == filters.shipping_type)
+    if filters.claimed:
+        stmt = stmt.where(Order.status.in_(OPEN_STATUSES), Order.payment_claimed_at.is_not(None))
     return stmt
 
 
@@ -137,30 +147,17 @@ CSV_COLUMNS = (
 )
 
 
-def _csv_cell(value) -> str:
-    text_value = "" if value is None else (value.isoformat() if isinstance(value, datetime) else str(value))
-    # A cell a spreadsheet would run as a formula is quoted as text (CSV injection).
-    return "'" + text_value if text_value[:1] in ("=", "+", "-", "@", "\t", "\r") else text_value
-
-
 def orders_csv(session: Session, shop: Shop, filters: OrderFilters) -> Iterator[str]:
-    """Every order the filters find, as CSV lines (a header first), read in batches."""
-    out = io.StringIO()
-    writer = csv.writer(out)
-
-    def flush() -> str:
-        value = out.getvalue()
-        out.seek(0)
-        out.truncate()
-        return value
-
-    writer.writerow(CSV_COLUMNS)
-    yield "\ufeff" + flush()  # the BOM lets spreadsheet programs read the Chinese text right
+    """Every order the filters find, as CSV lines (a header first), read in batches; no cell can
+    run as a formula (bff/common/spreadsheet.py)."""
     stmt = _filtered(shop, filters).add_columns(User.email).order_by(Order.created_at.desc(), Order.id.desc())
-    for order, email in session.execute(stmt.execution_options(yield_per=500)):
-        order.customer_email = email
-        writer.writerow([_csv_cell(getattr(order, name)) for name in CSV_COLUMNS])
-        yield flush()
+
+    def rows():
+        for order, email in session.execute(stmt.execution_options(yield_per=500)):
+            order.customer_email = email
+            yield [getattr(order, name) for name in CSV_COLUMNS]
+
+    return csv_lines(CSV_COLUMNS, rows())
 
 
 @dataclass
@@ -184,6 +181,7 @@ def get_order(session: Session, shop: Shop, order_number: str) -> OrderDetail:
         raise DomainError(Code.NOT_FOUND, text(shop.language, "order_not_found"))
     customer = session.get(User, order.user_id)
     order.customer_email = customer.email
+    order.has_payment_proof = bool(session.scalar(select(exists().where(PaymentProof.order_id == order.id))))
     payments = list(
         session.scalars(
             select(OrderPayment).where(OrderPayment.order_id == order.id).order_by(OrderPayment.id)
@@ -200,7 +198,12 @@ def get_order(session: Session, shop: Shop, order_number: str) -> OrderDetail:
             select(OrderEvent).where(OrderEvent.order_id == order.id).order_by(OrderEvent.at, OrderEvent.id)
         )
     )
-    return OrderDetail(order, customer, payments, refunds, history, transitions.allowed_actions(order))
+    actions = transitions.allowed_actions(order)
+    if payment_claims.released_in_grace(session, order):
+        actions.insert(0, OrderAction.MARK_PAID.value)  # paid after the time-out: still accepted
+    if order.payment_claimed_at is not None and order.status in OPEN_STATUSES:
+        actions.insert(1, OrderAction.REJECT_PAYMENT.value)  # the shopper's 「我已付款」 not borne out
+    return OrderDetail(order, customer, payments, refunds, history, actions)
 
 
 def _committed(session: Session, shop: Shop, order_id: int) -> OrderDetail:
@@ -222,7 +225,9 @@ def mark_paid(
     session: Session, shop: Shop, actor: User, order_number: str, amount, reference: str, note: str = ""
 ) -> OrderDetail:
     """Record a payment taken by hand (a QR code or a transfer) and move the order to paid: it
-    leaves the unpaid time-out. The amount must be the order's total."""
+    leaves the unpaid time-out. The amount must be the order's total. An order the time-out
+    released within the grace period is brought back, its stock taken again
+    (bff/orders/payment_claims.py)."""
     order = transitions.find_order(session, shop, normalise_order_number(order_number))
     reference = _required(shop, reference, "reference_required", "reference")
     received = amount_in_cents(amount)
@@ -231,11 +236,14 @@ def mark_paid(
         raise DomainError(Code.AMOUNT_MISMATCH, message, {"amount": [message]})
     now = utcnow()
     details = {"amount": received, "reference": reference, "method": "manual"}
+    late = payment_claims.released_in_grace(session, order)
+    if late:
+        payment_claims.take_stock_again(session, shop, order.id)
     transitions.apply(
         session,
         shop,
         order.id,
-        OrderAction.MARK_PAID,
+        OrderAction.LATE_PAYMENT if late else OrderAction.MARK_PAID,
         admin(actor),
         values={"paid_at": now, "paid_amount": Order.paid_amount + received, "payment_method": "manual"},
         note=note,
@@ -276,11 +284,50 @@ def ship(
     return _committed(session, shop, order.id)
 
 
-def cancel(session: Session, shop: Shop, actor: User, order_number: str, reason: str) -> OrderDetail:
-    """Cancel an unpaid or paid order; its units go back to stock once, through the ledger. The
-    money of a paid order goes back by a refund (bff/payments/refunds.py)."""
+@dataclass
+class Cancelled:
+    detail: OrderDetail
+    refunded: Decimal  # given back by this cancellation (0 when none)
+
+
+def _refund_amount_problem(shop: Shop, key: str, **values) -> DomainError:
+    message = text(shop.language, key, **values)
+    return DomainError(Code.VALIDATION, message, {"refund_amount": [message]})
+
+
+def cancel(
+    session: Session,
+    shop: Shop,
+    actor: User,
+    order_number: str,
+    reason: str,
+    refund_amount=None,
+    restock: bool = True,
+    keep_reason: str = "",
+    refund_order: Callable[..., object] | None = None,
+) -> Cancelled:
+    """Cancel an order. An unpaid one gives its units back to stock. A paid one is cancelled and
+    refunded together: `refund_amount` (at most what is paid and not yet refunded) goes back
+    through bff/payments/refunds.py in the same transaction, the units go back only when
+    `restock`, and money left unrefunded needs the owner's `keep_reason`, kept in the history.
+    `refund_order` is bff/payments/refunds.py's (payments import orders, so the caller passes it)."""
     order = transitions.find_order(session, shop, normalise_order_number(order_number))
     reason = _required(shop, reason, "reason_required", "reason")
+    left = order.paid_amount - order.refunded_amount
+    refund = amount_in_cents(refund_amount) if refund_amount not in (None, "") else Decimal("0.00")
+    if refund is None or refund < 0:
+        raise _refund_amount_problem(shop, "refund_not_positive")
+    if refund > left or (refund > 0 and refund_order is None):
+        raise _refund_amount_problem(shop, "refund_too_large", left=f"{left:.2f}")
+    keep_reason = (keep_reason or "").strip()
+    kept = left - refund
+    if kept > 0 and not keep_reason:
+        message = text(shop.language, "cancel_keeps_money", left=f"{kept:.2f}")
+        raise DomainError(Code.VALIDATION, message, {"keep_reason": [message]})
+    paid = order.status == OrderStatus.PAID
+    details = {"restock": restock or not paid}
+    if paid or left > 0:
+        details |= {"refund": refund, "kept": kept, **({"keep_reason": keep_reason} if kept > 0 else {})}
     transitions.apply(
         session,
         shop,
@@ -289,11 +336,32 @@ def cancel(session: Session, shop: Shop, actor: User, order_number: str, reason:
         admin(actor),
         values={"cancelled_at": utcnow()},
         note=reason,
+        details=details,
     )
-    # The conditional UPDATE above let one caller through: only it returns the stock.
-    loaded = session.scalar(select(Order).where(Order.id == order.id).options(selectinload(Order.lines)))
-    _return_stock(session, loaded, StockReason.CANCEL)
-    return _committed(session, shop, order.id)
+    if details["restock"]:
+        # The conditional UPDATE above let one caller through: only it returns the stock.
+        loaded = session.scalar(select(Order).where(Order.id == order.id).options(selectinload(Order.lines)))
+        _return_stock(session, loaded, StockReason.CANCEL)
+    if refund > 0:
+        # Commits the cancellation with the refund, or rolls both back (a provider's refusal).
+        refund_order(session, shop, actor, order.order_number, refund, reason)
+        return Cancelled(_committed(session, shop, order.id), refund)
+    return Cancelled(_committed(session, shop, order.id), Decimal("0.00"))
+
+
+def money_held(session: Session, shop: Shop) -> list[Order]:
+    """Cancelled orders still holding money taken (paid and not refunded), oldest first."""
+    return list(
+        session.scalars(
+            select(Order)
+            .where(
+                Order.shop_id == shop.id,
+                Order.status == OrderStatus.CANCELLED,
+                Order.paid_amount > Order.refunded_amount,
+            )
+            .order_by(Order.cancelled_at, Order.id)
+        )
+    )
 
 
 def check_version(shop: Shop, order: Order, if_match: set[int] | None) -> None:
@@ -424,4 +492,12 @@ def dashboard(session: Session, shop: Shop, days: int = 30, today: date | None =
         ],
         "to_ship": waiting,
         "to_ship_count": waiting_count or 0,
+        "money_held": money_held(session, shop),
+        "awaiting_confirmation": list(
+            session.scalars(
+                _filtered(shop, OrderFilters(claimed=True))
+                .order_by(Order.payment_claimed_at, Order.id)
+                .limit(50)
+            )
+        ),
     }

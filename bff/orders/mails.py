@@ -26,10 +26,16 @@ class OrderMail(enum.StrEnum):
     SHIPPED = "shipped"
     CANCELLED = "cancelled"
     REFUNDED = "refunded"
+    PAYMENT_REJECTED = "payment_rejected"  # the owner found no QR payment (bff/orders/payment_claims.py)
 
 
 def _amount(value) -> str:
     return f"{Decimal(value):.2f}"
+
+
+def _yuan(order: Order, value) -> str:
+    """NZD in yuan, to the jiao, at the order's own rate (bff/pricing/rules.py)."""
+    return str(yuan(value, order.exchange_rate))
 
 
 def compose(shop: Shop, order: Order, shopper: User, kind: OrderMail, **extra) -> tuple[str, str]:
@@ -41,9 +47,12 @@ def compose(shop: Shop, order: Order, shopper: User, kind: OrderMail, **extra) -
         "number": order.order_number,
         "total": _amount(order.total_price),
         "yuan": order.yuan_total,  # at the order's own rate, the figure its pages show
+        "total_cny": order.yuan_total,
         "amount": _amount(amount),
-        "yuan_amount": yuan(amount, order.exchange_rate),
+        "yuan_amount": _yuan(order, amount),
+        "amount_cny": _yuan(order, amount),
         "refunded": _amount(order.refunded_amount),
+        "refunded_cny": _yuan(order, order.refunded_amount),
         "company": order.shipping_company or "",
         "tracking": order.tracking_number or "",
         "reason": text(lang, "mail_reason", reason=reason) if reason else "",

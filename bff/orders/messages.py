@@ -110,11 +110,62 @@ _MESSAGES.update(
         ),
         "mail_refunded_subject": ("订单 {number} 已退款 NZ${amount}", "Order {number}: NZ${amount} refunded"),
         "mail_refunded_body": (
-            "我们已为订单 {number} 退款 NZ${amount}（累计已退 NZ${refunded}）。{reason}",
-            "We have refunded NZ${amount} for order {number} (NZ${refunded} refunded in all). {reason}",
+            "我们已为订单 {number} 退款 NZ${amount}（约 ¥{amount_cny}），累计已退 NZ${refunded}"
+            "（约 ¥{refunded_cny}）。{reason}",
+            "We have refunded NZ${amount} (about ¥{amount_cny}) for order {number}; NZ${refunded} "
+            "(about ¥{refunded_cny}) refunded in all. {reason}",
+        ),
+        "mail_payment_rejected_subject": (
+            "订单 {number} 的付款未能确认",
+            "Order {number}: payment not confirmed",
+        ),
+        "mail_payment_rejected_body": (
+            "我们暂未收到订单 {number} 的付款 NZ${total}（约 ¥{total_cny}）。{reason}\n"
+            "如您已付款，请联系客服并提供付款截图；订单仍待付款。",
+            "We have not received the payment of NZ${total} (about ¥{total_cny}) for order {number}. "
+            "{reason}\nIf you have paid, contact us with a screenshot; the order is still awaiting payment.",
         ),
         "mail_reason": ("原因：{reason}", "Reason: {reason}"),
         "release_reason": ("超时未付款，订单已自动取消", "it was not paid in time"),
+    }
+)
+
+# The console's shipping work: the customs file, packing slips and shipping from a file.
+_MESSAGES.update(
+    {
+        "slips_count": ("请选择 1 到 {most} 个订单打印装箱单。", "Choose from 1 to {most} orders to print."),
+        "ship_file_invalid": (
+            "无法读取该文件：请上传 CSV 文件（UTF-8 或 GBK 编码）。",
+            "This file cannot be read: upload a CSV file (UTF-8 or GBK).",
+        ),
+        "ship_file_too_large": ("文件过大：最多 {rows} 行。", "The file is too large: {rows} rows at most."),
+        "ship_file_empty": ("文件中没有任何订单。", "The file has no orders in it."),
+        "ship_file_columns": (
+            "文件缺少以下列：{columns}（需要 订单号、快递公司、快递单号）。",
+            "The file lacks these columns: {columns} (order_number, shipping_company, tracking_number).",
+        ),
+        "ship_rows_invalid": (
+            "有 {n} 行无法发货，没有任何订单被修改。请改正后重新上传。",
+            "{n} row(s) cannot be shipped; no order was changed. Correct them and upload again.",
+        ),
+        "ship_row_repeated": ("该订单号在文件中重复出现。", "This order number appears twice in the file."),
+        "order_number_required": ("请填写订单号。", "Please give the order number."),
+        "cancel_keeps_money": (
+            "取消后仍有 NZ${left} 未退款：请填写退款金额，或说明保留这笔钱的原因。",
+            "NZ${left} would stay unrefunded: refund it, or say why the shop keeps it.",
+        ),
+        "proof_not_found": ("没有付款截图", "No payment screenshot."),
+        "no_claim_to_reject": (
+            "该订单没有待确认的付款，无法驳回。",
+            "This order has no payment waiting to be confirmed.",
+        ),
+        "late_payment_no_stock": (
+            "订单已超时取消，部分商品库存已不足，无法再标记为已付款。请退款给顾客。",
+            "The order was released and some of its items are no longer in stock: it can't be marked "
+            "paid. Refund the shopper instead.",
+        ),
+        "action_claim_paid": ("确认已付款", "say it is paid"),
+        "ship_bulk_note": ("批量发货（上传快递单号文件）", "Shipped from an uploaded tracking file"),
     }
 )
 

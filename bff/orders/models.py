@@ -11,6 +11,7 @@ from sqlalchemy import (
     ForeignKey,
     Index,
     Integer,
+    LargeBinary,
     Numeric,
     String,
     Text,
@@ -87,6 +88,9 @@ class Order(ShopOwned, Timestamps, db.Model):
     paid_amount: Mapped[Decimal] = mapped_column(Money, default=Decimal("0.00"), server_default="0")
     refunded_amount: Mapped[Decimal] = mapped_column(Money, default=Decimal("0.00"), server_default="0")
     payment_method: Mapped[str | None] = mapped_column(String(20))
+    # The shopper said "I have paid" by the shop's QR code (bff/orders/payment_claims.py): the
+    # order waits for the owner's check and the unpaid time-out leaves it alone.
+    payment_claimed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     # Raised by every change the console makes, so an edit on a stale copy is refused (If-Match).
     version: Mapped[int] = mapped_column(Integer, default=1, server_default="1")
 
@@ -153,3 +157,19 @@ class OrderEvent(ShopOwned, db.Model):
     actor_email: Mapped[str] = mapped_column(String(254), default="")
     note: Mapped[str] = mapped_column(Text, default="")
     details: Mapped[dict] = mapped_column(JSON, default=dict)
+
+
+class PaymentProof(ShopOwned, db.Model):
+    """The screenshot a shopper attached to "I have paid": re-encoded without metadata and kept
+    in the database, never under the public media path; only that shopper and the shop's admin
+    can read it (bff/orders/payment_claims.py)."""
+
+    __tablename__ = "payment_proofs"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    order_id: Mapped[int] = mapped_column(
+        ForeignKey("orders.id", ondelete="CASCADE"), index=True, unique=True
+    )
+    content_type: Mapped[str] = mapped_column(String(32))
+    data: Mapped[bytes] = mapped_column(LargeBinary)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)

@@ -137,6 +137,9 @@ class OrderSchema(Schema):
     total_weight = fields.Integer()
     shipping_type = fields.String()
     shipping_name = fields.String()
+    payment_claimed_at = UtcDateTime(
+        allow_none=True, metadata={"description": "When the shopper said it is paid by QR code (待确认收款)."}
+    )
     shipping_id = MaskedIdNumber()
     shipping_contact = fields.String()
     shipping_country = fields.String()

@@ -339,7 +339,11 @@ def release_unpaid_orders(session: Session, now: datetime | None = None) -> list
         cutoff = now - timedelta(minutes=shop.unpaid_order_timeout_minutes)
         stale = session.execute(
             select(Order.id, Order.order_number).where(
-                Order.shop_id == shop.id, Order.status.in_(OPEN_STATUSES), Order.created_at < cutoff
+                Order.shop_id == shop.id,
+                Order.status.in_(OPEN_STATUSES),
+                Order.created_at < cutoff,
+                # Said to be paid by QR code: the owner confirms or rejects it, never the clock.
+                Order.payment_claimed_at.is_(None),
             )
         ).all()
         for order_id, number in stale:

@@ -44,6 +44,12 @@ class OrderAction(enum.StrEnum):
     EDIT_ADDRESS = "edit_address"
     PAYMENT_FAILED = "payment_failed"  # the provider says the payment failed
     RELEASE = "release"  # the unpaid time-out
+    # Manual QR payments (bff/orders/payment_claims.py): the shopper's "I have paid" and the
+    # owner's rejection of it are history only; a payment confirmed after the time-out released
+    # the order brings it back (its stock taken again).
+    CLAIM_PAID = "claim_paid"
+    REJECT_PAYMENT = "reject_payment"
+    LATE_PAYMENT = "late_payment"
 
 
 # (state, action) -> state after. A pair missing from the table is refused in that state.
@@ -56,6 +62,7 @@ TRANSITIONS: dict[tuple[OrderStatus, OrderAction], OrderStatus] = {
     (S.PAYMENT_FAILED, OrderAction.CANCEL): S.CANCELLED,  # stock back
     (S.PAID, OrderAction.CANCEL): S.CANCELLED,  # stock back; the money goes back by a refund
     (S.UNPAID, OrderAction.RELEASE): S.CANCELLED,  # stock back
+    (S.CANCELLED, OrderAction.LATE_PAYMENT): S.PAID,  # released by the time-out, paid in the grace period
     (S.PAYMENT_FAILED, OrderAction.RELEASE): S.CANCELLED,  # stock back
     # A refund (whole or part of what was paid and not yet refunded) leaves the state as it is.
     (S.PAID, OrderAction.REFUND): S.PAID,

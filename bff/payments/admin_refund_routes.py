@@ -1,5 +1,6 @@
-"""The owner's refund call (`POST /api/admin/orders/<number>/refunds`), beside the order calls
-of bff/orders/admin_routes.py: it answers with the order's detail, like them."""
+"""The owner's refund call (`POST /api/admin/orders/<number>/refunds`) and cancel-and-refund
+(`POST /api/admin/orders/<number>/cancel`), beside the order calls of bff/orders/admin_routes.py:
+they answer with the order's detail, like them."""
 
 from flask.views import MethodView
 from werkzeug.exceptions import UnprocessableEntity
@@ -38,3 +39,26 @@ class OrderRefunds(MethodView):
         provider that took the payment (502 when it refuses: nothing recorded), else by hand."""
         refund_order(db.session, shop, user, order_number, args["amount"], args["reason"])
         return detail_answer(admin_services.get_order(db.session, shop, order_number))
+
+
+@blp.route("/<order_number:order_number>/cancel")
+class OrderCancel(MethodView):
+    @admin_required
+    @blp.arguments(schemas.CancelArgs, location="json_or_form")
+    @blp.response(200, schemas.AdminOrderDetailResponse, headers=ETAG_HEADER)
+    @document_errors(blp, 401, 403, 404, 409, 422, 502)
+    def post(self, shop, user, args, order_number):
+        """Cancel with a reason: an unpaid order's stock comes back once; a paid one is cancelled and
+        refunded together (refund_amount, restock; money kept unrefunded needs keep_reason)."""
+        done = admin_services.cancel(
+            db.session,
+            shop,
+            user,
+            order_number,
+            args["reason"],
+            refund_amount=args["refund_amount"],
+            restock=args["restock"],
+            keep_reason=args["keep_reason"],
+            refund_order=refund_order,
+        )
+        return detail_answer(done.detail)

@@ -70,7 +70,8 @@ class Settings(MethodView):
     def patch(self, shop, user, args):
         """Change the given settings (If-Match required). A new exchange rate is kept in the history
         and applies to the storefront's next page; at least one shipping method stays on."""
-        return _answer(services.update_settings(db.session, shop, user, args, _if_match()))
+        host = request.headers.get("X-Site-Host") or request.host
+        return _answer(services.update_settings(db.session, shop, user, args, _if_match(), host))
 
 
 @blp.route("/images/<string:field>")

@@ -83,6 +83,20 @@ SettingsInput = Body.from_dict(
             validate=[validate.Length(max=64, error="time_zone_invalid"), _known_zone],
             error_messages={"invalid": "time_zone_invalid", "null": "time_zone_invalid"},
         ),
+        # The shop's own address and hostnames (bff/settings/site_address.py checks them).
+        "site_url": Text(
+            validate=validate.Length(min=1, max=255, error="site_url_invalid"),
+            error_messages={"invalid": "site_url_invalid", "null": "site_url_invalid"},
+            metadata={
+                "description": "The storefront's origin, e.g. https://shop.example.com (mails link to it)."
+            },
+        ),
+        "hosts": fields.List(
+            Text(validate=validate.Length(min=1, max=255, error="host_shape")),
+            validate=validate.Length(min=1, max=20, error="hosts_count"),
+            error_messages={"invalid": "hosts_count", "null": "hosts_count"},
+            metadata={"description": "Every hostname that serves the shop (lower case, no port)."},
+        ),
         "unpaid_order_timeout_minutes": WholeNumber(
             validate=_timeout,
             error_messages={"invalid": "integer_invalid", "null": "required"},
@@ -99,6 +113,8 @@ SettingsInput = Body.from_dict(
 
 class AdminSettingsSchema(ShopInfoSchema):
     code = fields.String()
+    site_url = fields.String()
+    hosts = fields.Function(lambda shop: sorted(d.hostname for d in shop.domains))
     unpaid_order_timeout_minutes = fields.Integer()
     version = fields.Integer(metadata={"description": "Send it back as If-Match (the ETag)."})
 

@@ -7,9 +7,11 @@ and the next cart; orders keep the amounts they were placed with.
 """
 
 from typing import Any
+from urllib.parse import urlsplit
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
+from sqlalchemy.orm.attributes import flag_modified
 from sqlalchemy.orm.exc import StaleDataError
 
 from bff.accounts.models import User
@@ -19,6 +21,7 @@ from bff.common.etags import VersionCheck, version_check
 from bff.common.pagination import Page, paginate
 from bff.media.images import ImageRejected, store_image
 from bff.media.storage import media_storage
+from bff.settings import site_address
 from bff.settings.error_codes import SettingsErrorCode as Code
 from bff.settings.messages import text
 from bff.shops.models import SHOP_IMAGE_FIELDS, ExchangeRate, Shop
@@ -51,20 +54,45 @@ def _save(session: Session, shop: Shop, actor: User, before: dict[str, Any], lan
     except StaleDataError:
         session.rollback()
         raise DomainError(Code.STALE_VERSION, text(language, "stale_version")) from None
-    changes = diff(before, _values(shop, before))
+    after = _values(shop, [name for name in before if name != "hosts"])
+    if "hosts" in before:
+        after["hosts"] = site_address.shop_hosts(shop)
+    changes = diff(before, after)
     record(session, shop, actor, Action.UPDATE, OBJECT, shop.id, changes)
     session.commit()
     return shop
 
 
-def update_settings(session: Session, shop: Shop, actor: User, data: dict, if_match: set[int] | None) -> Shop:
-    """Apply the given settings to the shop, edited at one of the versions `if_match` names."""
+def update_settings(
+    session: Session,
+    shop: Shop,
+    actor: User,
+    data: dict,
+    if_match: set[int] | None,
+    request_host: str | None = None,
+) -> Shop:
+    """Apply the given settings to the shop, edited at one of the versions `if_match` names.
+    `request_host` is the host the owner is using (the hosts they set must keep it)."""
     language = shop.language  # the answer's language is the one the request came in
     _check_version(shop, if_match)
     flags = {name: data.get(name, getattr(shop, name)) for name in SHIPPING_FLAGS}
     if not any(flags.values()):
         raise _invalid(shop, "is_overseas_shipping", "no_shipping_method")
+    data = dict(data)
+    hosts = data.pop("hosts", None)
+    if "site_url" in data:
+        data["site_url"] = site_address.clean_site_url(shop, data["site_url"])
+    if hosts is not None:
+        hosts = site_address.clean_hosts(session, shop, hosts, request_host)
+    if "site_url" in data or hosts is not None:
+        site_host = urlsplit(data.get("site_url", shop.site_url)).hostname
+        if site_host not in (hosts if hosts is not None else site_address.shop_hosts(shop)):
+            raise _invalid(shop, "site_url", "site_url_not_a_host", host=site_host)
     before = _values(shop, data)
+    if hosts is not None:
+        before["hosts"] = site_address.shop_hosts(shop)
+        site_address.set_hosts(session, shop, hosts)
+        flag_modified(shop, "site_url")  # the row (and so its version) moves with its hosts
     for name, value in data.items():
         setattr(shop, name, value)
     if "shop_exchange_rate" in data and data["shop_exchange_rate"] != before["shop_exchange_rate"]:

@@ -33,6 +33,26 @@ _MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "image_field_unknown": ("没有这个图片设置", "No such picture setting."),
     "image_required": ("请选择要上传的图片", "Choose the picture to upload."),
+    # The shop's own address (bff/settings/site_address.py)
+    "site_url_invalid": (
+        "请输入网站地址，例如 https://shop.example.com（不含路径）",
+        "Enter the site's address, e.g. https://shop.example.com (no path).",
+    ),
+    "site_url_not_a_host": (
+        "网站地址的域名（{host}）必须是本店的域名之一",
+        "The site address's host ({host}) must be one of the shop's hosts.",
+    ),
+    "hosts_count": ("请填写 1 到 {most} 个域名", "Give from 1 to {most} hostnames."),
+    "host_invalid": (
+        "“{host}”不是有效的域名（不含 http:// 和端口）",
+        "“{host}” is not a hostname (no http://, no port).",
+    ),
+    "host_shape": ("请填写有效的域名（不含 http:// 和端口）", "Enter a hostname (no http://, no port)."),
+    "host_taken": ("域名 {host} 已被其他店铺使用", "{host} already serves another shop."),
+    "host_in_use": (
+        "不能移除您正在使用的域名 {host}，否则将无法访问后台",
+        "You can't remove {host}: you are using it, and would lose the console.",
+    ),
 }
 
 _TABLE = MessageTable(_MESSAGES, fallback=COMMON)

@@ -34,20 +34,23 @@ def test_two_admins_marking_one_order_paid_make_one_payment(
     assert db.session.query(OrderPayment).count() == 1 and _events(order, "mark_paid") == 1
 
 
-def test_concurrent_cancels_of_a_paid_order_put_the_stock_back_once(
+def test_concurrent_cancels_of_a_paid_order_put_the_stock_back_and_refund_once(
     as_admin, place_order, put_in_state, honey_jar, run_concurrently
 ):
     order = place_order(4)
     put_in_state(order, "paid")
+    body = {"reason": "缺货", "refund_amount": order["total_price"]}
 
     def click(client, i):
-        return client.post(admin_url(order, "cancel"), headers=as_admin, json={"reason": "缺货"}).status_code
+        return client.post(admin_url(order, "cancel"), headers=as_admin, json=body).status_code
 
     statuses, _ = run_concurrently(8, click)
     assert statuses.count(200) == 1 and statuses.count(409) == 7
     db.session.expire_all()
     assert db.session.get(Product, honey_jar.id).virtual_inventory == 10
-    assert _events(order, "cancel") == 1
+    assert _events(order, "cancel") == 1 and _events(order, "refund") == 1
+    assert db.session.query(Refund).count() == 1
+    assert db.session.get(Order, order["id"]).refunded_amount == Decimal(str(order["total_price"]))
     assert_ledger_balanced(honey_jar.id)
 
 
@@ -76,7 +79,8 @@ def test_shipping_and_cancelling_at_once_do_one_of_them(
 
     def click(client, i):
         if i % 2:
-            return client.post(admin_url(order, "cancel"), headers=as_admin, json={"reason": "x"}).status_code
+            body = {"reason": "x", "keep_reason": "y"}
+            return client.post(admin_url(order, "cancel"), headers=as_admin, json=body).status_code
         body = {"shipping_company": "NZ Post", "tracking_number": "NZ1"}
         return client.post(admin_url(order, "ship"), headers=as_admin, json=body).status_code
 

@@ -34,7 +34,8 @@ def _body(action: str, order: dict) -> dict:
     return {
         OrderAction.MARK_PAID: {"amount": order["total_price"], "reference": "WX-20261124-1"},
         OrderAction.SHIP: {"shipping_company": "顺丰", "tracking_number": "SF1234567890"},
-        OrderAction.CANCEL: {"reason": "顾客要求取消"},
+        # A paid order keeps its money only with the owner's reason (a refund is its own test).
+        OrderAction.CANCEL: {"reason": "顾客要求取消", "keep_reason": "顾客同意抵扣下次订单"},
         OrderAction.REFUND: {"amount": "10.00", "reason": "少发一件"},
         OrderAction.EDIT_ADDRESS: {
             "shipping_name": "李四",

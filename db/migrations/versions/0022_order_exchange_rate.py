@@ -2,7 +2,7 @@
 the recipient's ID number required for direct post to China
 
 Revision ID: 0022
-Revises: 0019
+Revises: 0021
 Create Date: 2026-11-26 15:30:00
 
 Every yuan figure of an order (its pages, its mails, a mainland account's charge) is computed at
@@ -21,7 +21,7 @@ import sqlalchemy as sa
 
 # revision identifiers, used by Alembic.
 revision = '0022'
-down_revision = '0020'
+down_revision = '0021'
 branch_labels = None
 depends_on = None
 

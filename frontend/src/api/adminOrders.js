@@ -10,7 +10,7 @@ const C = PATHS.adminCustomers;
 const given = (params) => Object.fromEntries(Object.entries(params).filter(([, v]) => v !== '' && v != null));
 const enc = encodeURIComponent;
 
-export const ORDER_FILTERS = ['q', 'status', 'date_from', 'date_to', 'payment_method', 'shipping_type'];
+export const ORDER_FILTERS = ['q', 'status', 'date_from', 'date_to', 'payment_method', 'shipping_type', 'claimed'];
 
 /** One page of the shop's orders: { data, current_page, last_page, per_page, total }. */
 export async function listAdminOrders(http, filters = {}) {
@@ -41,6 +41,14 @@ export const shipOrder = action('ship');
 export const cancelAdminOrder = action('cancel');
 /** { amount, reason } */
 export const refundOrder = action('refunds');
+/** { reason } — the shopper's 「我已付款」 was not borne out; the reason is mailed. */
+export const rejectPayment = action('reject-payment');
+
+/** The screenshot the shopper attached to 「我已付款」, as a Blob. */
+export async function fetchPaymentProof(http, number) {
+  const { data } = await http.get(`${O}/${enc(number)}/payment-proof`, { responseType: 'blob' });
+  return data;
+}
 
 /** The recipient fields; `version` is the order's as read (412 when it changed since). */
 export async function editOrderAddress(http, number, body, version) {

@@ -215,6 +215,8 @@ const ContentListPage = consoleScreen('ContentListPage');
 const ContentEditorPage = consoleScreen('ContentEditorPage');
 const SettingsPage = consoleScreen('SettingsPage');
 const BulkPage = consoleScreen('BulkPage');
+const ShippingPage = consoleScreen('ShippingPage');
+const PackingSlipsPage = consoleScreen('PackingSlipsPage');
 // Titled in the browser by the console's layout; the server's head is the parent route's.
 const ADMIN_PAGES = [
   { index: true, element: <ProductListPage /> },
@@ -225,6 +227,8 @@ const ADMIN_PAGES = [
   { path: 'dashboard', element: <AdminDashboard /> },
   { path: 'orders', element: <AdminOrders /> },
   { path: 'orders/:number', element: <AdminOrder /> },
+  { path: 'shipping', element: <ShippingPage /> },
+  { path: 'packing-slips', element: <PackingSlipsPage /> },
   { path: 'customers', element: <AdminCustomers /> },
   { path: 'customers/:id', element: <AdminCustomer /> },
   { path: 'payments', element: <PaymentProvidersPage /> },

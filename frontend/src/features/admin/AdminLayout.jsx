@@ -12,6 +12,11 @@ const NAV = [
   { to: '/admin/products', key: 'admin.nav.products', match: (p) => p === '/admin' || p.startsWith('/admin/products') },
   { to: '/admin/dashboard', key: 'adminOrders.nav.dashboard', match: (p) => p.startsWith('/admin/dashboard') },
   { to: '/admin/orders', key: 'adminOrders.nav.orders', match: (p) => p.startsWith('/admin/orders') },
+  {
+    to: '/admin/shipping',
+    key: 'adminShipping.nav',
+    match: (p) => p.startsWith('/admin/shipping') || p.startsWith('/admin/packing-slips'),
+  },
   { to: '/admin/customers', key: 'adminCustomers.nav', match: (p) => p.startsWith('/admin/customers') },
   ...['categories', 'brands', 'banners', 'articles'].map((kind) => ({
     to: `/admin/content/${kind}`,
@@ -48,7 +53,7 @@ export default function AdminLayout({ overlays = null }) {
   useConsoleTitle(shop, t);
   return (
     <div className="min-h-screen bg-gray-50 text-gray-900 md:flex" data-testid="admin-layout">
-      <aside className="border-b border-gray-200 bg-white md:min-h-screen md:w-56 md:shrink-0 md:border-b-0 md:border-r">
+      <aside className="print:hidden border-b border-gray-200 bg-white md:min-h-screen md:w-56 md:shrink-0 md:border-b-0 md:border-r">
         <div className="flex items-center justify-between gap-2 px-4 py-3 md:block md:py-5">
           <div className="min-w-0">
             <p className="truncate text-sm font-semibold">{shop?.shop_name}</p>
@@ -72,7 +77,7 @@ export default function AdminLayout({ overlays = null }) {
         </nav>
       </aside>
       <div className="min-w-0 flex-1">
-        <header className="flex items-center justify-end gap-3 border-b border-gray-200 bg-white px-4 py-2 text-sm">
+        <header className="print:hidden flex items-center justify-end gap-3 border-b border-gray-200 bg-white px-4 py-2 text-sm">
           <span className="truncate text-gray-600" data-testid="admin-user">
             {user?.name}
           </span>
@@ -80,7 +85,7 @@ export default function AdminLayout({ overlays = null }) {
             {t('auth.logout')}
           </button>
         </header>
-        <main className="mx-auto w-full max-w-6xl p-3 sm:p-6">
+        <main className="mx-auto w-full max-w-6xl p-3 sm:p-6 print:max-w-none print:p-0">
           <Outlet />
         </main>
       </div>

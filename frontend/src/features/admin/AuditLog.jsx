@@ -7,11 +7,36 @@ import ShopTime from '../shop/ShopTime.jsx';
 import { Panel, Select, TextField } from './fields.jsx';
 import PagedNav from './PagedNav.jsx';
 import { withFilter } from './shared.js';
+import { AUDIT_FIELDS, ORDER_STATES } from './auditStrings.js';
 
-export const OBJECT_TYPES = ['product', 'category', 'brand', 'banner', 'article', 'shop', 'payment_provider', 'order'];
+export const OBJECT_TYPES = [
+  'product',
+  'category',
+  'brand',
+  'banner',
+  'article',
+  'shop',
+  'payment_provider',
+  'order',
+  'customer',
+];
 
-const shown = (value) =>
-  value == null || value === '' ? '—' : typeof value === 'object' ? JSON.stringify(value) : String(value);
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+
+/** A field's name in words where the console knows it (else the field's own name). */
+const fieldName = (t, field) => (AUDIT_FIELDS.includes(field) ? t(`admin.audit.field.${field}`) : field);
+
+/** A value as the owner reads it: states and yes/no in words, times in the shop's zone, lists joined. */
+export function Shown({ field, value, t }) {
+  if (value == null || value === '') return '—';
+  if (typeof value === 'boolean') return t(`admin.audit.bool.${value}`);
+  if (Array.isArray(value)) return value.map((v) => (typeof v === 'object' ? JSON.stringify(v) : String(v))).join('、');
+  if (typeof value === 'object') return JSON.stringify(value);
+  const text = String(value);
+  if (field === 'status' && ORDER_STATES.includes(text)) return t(`admin.audit.state.${text}`);
+  if (ISO_TIME.test(text)) return <ShopTime value={text} />;
+  return text;
+}
 
 /** Entries of the audit log, newest first: who, when, what, each field's before and after. */
 export function AuditEntries({ objectType = '', objectId = '' }) {
@@ -41,7 +66,11 @@ export function AuditEntries({ objectType = '', objectId = '' }) {
               <span className="text-gray-600">{entry.actor_email || '—'}</span>
               <ShopTime value={entry.at} className="text-gray-500" />
             </div>
-            {entry.note && <p className="mt-1 text-sm text-gray-700">{entry.note}</p>}
+            {entry.note && (
+              <p className="mt-1 text-sm text-gray-700">
+                {entry.action === 'transition' ? t(`adminOrders.action.${entry.note}`) : entry.note}
+              </p>
+            )}
             {Object.keys(entry.changes || {}).length > 0 && (
               <div className="mt-2 overflow-x-auto">
                 <table className="min-w-full text-left text-xs">
@@ -55,9 +84,13 @@ export function AuditEntries({ objectType = '', objectId = '' }) {
                   <tbody>
                     {Object.entries(entry.changes).map(([field, [before, after]]) => (
                       <tr key={field} className="align-top">
-                        <td className="pr-3 font-mono">{field}</td>
-                        <td className="max-w-xs break-words pr-3 text-gray-600">{shown(before)}</td>
-                        <td className="max-w-xs break-words">{shown(after)}</td>
+                        <td className="pr-3">{fieldName(t, field)}</td>
+                        <td className="max-w-xs break-words pr-3 text-gray-600">
+                          <Shown field={field} value={before} t={t} />
+                        </td>
+                        <td className="max-w-xs break-words">
+                          <Shown field={field} value={after} t={t} />
+                        </td>
                       </tr>
                     ))}
                   </tbody>

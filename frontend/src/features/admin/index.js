@@ -11,6 +11,8 @@ export * as customerStrings from './customers/strings.js';
 export { default as OrderListPage } from './orders/OrderListPage.jsx';
 export { default as OrderDetailPage } from './orders/OrderDetailPage.jsx';
 export { default as DashboardPage } from './orders/DashboardPage.jsx';
+export { default as ShippingPage } from './orders/ShippingPage.jsx';
+export { default as PackingSlipsPage } from './orders/PackingSlipsPage.jsx';
 export { default as CustomerListPage } from './customers/CustomerListPage.jsx';
 export { default as CustomerDetailPage } from './customers/CustomerDetailPage.jsx';
 export { default as PaymentProvidersPage } from './PaymentProvidersPage.jsx';

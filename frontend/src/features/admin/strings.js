@@ -1,4 +1,5 @@
 // The owner's console (features/admin). They come with the console's chunk, never a shopper's.
+import * as audit from './auditStrings.js';
 import * as bulk from './bulk/strings.js';
 import * as content from './content/strings.js';
 import * as rich from './rich/strings.js';
@@ -9,6 +10,7 @@ export const zh = {
   ...settings.zh,
   ...rich.zh,
   ...bulk.zh,
+  ...audit.zh,
   'admin.title': '店铺管理',
   'admin.viewShop': '查看店铺',
   'admin.nav.products': '商品',
@@ -69,7 +71,7 @@ export const zh = {
   'admin.field.stock': '库存',
   'admin.field.status': '状态',
   'admin.hint.discount': '须低于原价；留空表示无特价',
-  'admin.hint.memberPrice': '留空表示无',
+  'admin.hint.memberPrice': '留空表示无。特殊会员按此价购买；有等级的会员按原价 × 等级百分比购买；都不会高于普通顾客价',
   'admin.hint.recommendWeight': '数值越大越靠前',
   'admin.hint.details': '保存时会清理不安全的标签和属性',
   'admin.variant.label': '规格 {n}',
@@ -177,6 +179,7 @@ export const en = {
   ...settings.en,
   ...rich.en,
   ...bulk.en,
+  ...audit.en,
   'admin.title': 'Shop console',
   'admin.viewShop': 'View shop',
   'admin.nav.products': 'Products',
@@ -237,7 +240,8 @@ export const en = {
   'admin.field.stock': 'Stock',
   'admin.field.status': 'Status',
   'admin.hint.discount': 'Below the price; empty for none',
-  'admin.hint.memberPrice': 'Empty for none',
+  'admin.hint.memberPrice':
+    "Empty for none. Special members pay this; members with a level pay the price × their level's percent; never more than a guest",
   'admin.hint.recommendWeight': 'Higher comes first',
   'admin.hint.details': 'Unsafe tags and attributes are removed on saving',
   'admin.variant.label': 'Variant {n}',

@@ -1,13 +1,16 @@
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { useSelector } from 'react-redux';
 import { useT } from '../../i18n/index.js';
 import Img from '../../common/components/Img.jsx';
 import { selectShop } from '../shop/shopSlice.js';
+import PaymentClaim from './PaymentClaim.jsx';
 
 /** /payment-info: the shop's QR codes when direct payment is off (SPEC section 2). */
 export default function PaymentInfoPage() {
   const t = useT();
   const shop = useSelector(selectShop);
+  const [params] = useSearchParams();
+  const orderNumber = params.get('order');
   const codes = [
     ['payment.alipay', shop?.alipay_image],
     ['payment.wechat', shop?.wechart_pay_image],
@@ -15,6 +18,7 @@ export default function PaymentInfoPage() {
   return (
     <section className="mx-auto max-w-2xl space-y-5 pt-6" data-testid="payment-info-page">
       <h1 className="text-2xl font-semibold">{t('payment.title')}</h1>
+      {orderNumber && <PaymentClaim orderNumber={orderNumber} />}
       <p className="text-gray-700">{codes.length ? t('payment.scan') : t('payment.noImages')}</p>
       {codes.length > 0 && (
         <div className="grid gap-4 sm:grid-cols-2">

@@ -1,5 +1,11 @@
 // Texts of the payment information page and of the payment page (WeChat Pay, Alipay).
 export const zh = {
+  'claim.loading': '正在读取订单…',
+  'claim.order': '订单号',
+  'claim.amount': '应付金额',
+  'claim.screenshot': '付款截图（可选）',
+  'claim.paid': '我已付款',
+  'claim.waiting': '已收到您的付款通知，待店主确认收款后订单将变为已付款。',
   'payment.title': '付款方式',
   'payment.scan': '请使用支付宝或微信扫描下方二维码付款。',
   'payment.alipay': '支付宝',
@@ -33,6 +39,12 @@ export const zh = {
 };
 
 export const en = {
+  'claim.loading': 'Loading the order…',
+  'claim.order': 'Order number',
+  'claim.amount': 'Amount to pay',
+  'claim.screenshot': 'Payment screenshot (optional)',
+  'claim.paid': 'I have paid',
+  'claim.waiting': 'Thank you: the shop will confirm your payment, then the order shows as paid.',
   'payment.title': 'Payment method',
   'payment.scan': 'Scan a QR code below with Alipay or WeChat to pay.',
   'payment.alipay': 'Alipay',

@@ -44,8 +44,10 @@ export function usePay() {
   const shop = useSelector(selectShop);
   const providers = usePaymentMethods();
   const direct = directPaymentEnabled(shop) && (providers === null || providers.length > 0);
+  // The QR page names the order, so it can show its number and amount and take 「我已付款」.
+  const qrPage = (order) => navigate(`/payment-info?order=${encodeURIComponent(order.order_number)}`);
   const pay = async (order) => {
-    if (!direct) return navigate('/payment-info');
+    if (!direct) return qrPage(order);
     // WeChat Pay / Alipay: the payment page picks the provider and the way to pay.
     if (hasRealProvider(providers)) return navigate(`/pay/${encodeURIComponent(order.order_number)}`);
     try {
@@ -54,7 +56,7 @@ export function usePay() {
       );
       window.location.assign(start.paymentPageUrl);
     } catch (error) {
-      if (error.code === 'payment_unavailable') return navigate('/payment-info');
+      if (error.code === 'payment_unavailable') return qrPage(order);
       // A refusal the shopper can act on (not payable, amount changed) is said; the rest is only logged.
       if (error.status >= 400 && error.status < 500 && error.status !== 401) notify('error', error.message);
       else console.warn('payment', error.message);

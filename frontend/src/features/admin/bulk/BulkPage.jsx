@@ -70,7 +70,14 @@ function PreviewTable({ preview }) {
                     ))}
                   </ul>
                 ) : (
-                  <Changes changes={row.changes} />
+                  <>
+                    <Changes changes={row.changes} />
+                    {Object.entries(row.warnings || {}).map(([name, messages]) => (
+                      <p key={name} className="mt-1 text-amber-700" data-testid="import-warning">
+                        {name}: {messages.join(' ')}
+                      </p>
+                    ))}
+                  </>
                 )}
               </td>
             </tr>

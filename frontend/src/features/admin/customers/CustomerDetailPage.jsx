@@ -49,6 +49,14 @@ function Membership({ detail, onSaved }) {
         checked={special}
         onChange={(_, value) => setSpecial(value)}
       />
+      <div className="rounded-md bg-gray-50 p-3 text-xs text-gray-600" data-testid="pricing-help">
+        <p className="font-medium text-gray-700">{t('adminCustomers.pricingHelp.title')}</p>
+        <ul className="mt-1 list-disc space-y-0.5 pl-4">
+          {[1, 2, 3, 4].map((n) => (
+            <li key={n}>{t(`adminCustomers.pricingHelp.${n}`)}</li>
+          ))}
+        </ul>
+      </div>
       <Button kind="primary" type="submit" disabled={busy} data-testid="membership-save">
         {busy ? t('admin.saving') : t('admin.save')}
       </Button>

@@ -9,6 +9,12 @@ export const zh = {
   'adminCustomers.col.orders': '订单数',
   'adminCustomers.col.spent': '消费 (NZD)',
   'adminCustomers.special': '特殊会员',
+  'adminCustomers.pricingHelp.title': '会员价格如何计算',
+  'adminCustomers.pricingHelp.1': '只有设置了“会员价”的商品才有会员优惠；没有会员价的商品，会员按普通价格购买。',
+  'adminCustomers.pricingHelp.2': '特殊会员：直接按商品的“会员价”购买。',
+  'adminCustomers.pricingHelp.3': '会员等级：按商品原价 × 等级百分比购买（例如 90% 即九折），与会员价的金额无关。',
+  'adminCustomers.pricingHelp.4':
+    '商品有折扣价且会员价未低于折扣价时，所有人都按折扣价购买；任何会员优惠都不会高于普通顾客的价格（因此取消特殊会员或改等级后，价格可能上升）。',
   'adminCustomers.blocked': '已停用',
   'adminCustomers.noLevel': '普通会员',
   'adminCustomers.back': '返回顾客列表',
@@ -38,6 +44,14 @@ export const en = {
   'adminCustomers.col.orders': 'Orders',
   'adminCustomers.col.spent': 'Spent (NZD)',
   'adminCustomers.special': 'Special member',
+  'adminCustomers.pricingHelp.title': 'How member prices work',
+  'adminCustomers.pricingHelp.1':
+    'Only products with a "member price" have a member offer; members pay the usual price for the others.',
+  'adminCustomers.pricingHelp.2': "A special member pays the product's member price.",
+  'adminCustomers.pricingHelp.3':
+    "A member with a level pays the product's price × the level's percent (90% is 10% off), whatever the member price is.",
+  'adminCustomers.pricingHelp.4':
+    'When a product has a discount price and its member price is not below it, everyone pays the discount; no member ever pays more than a guest (so removing the special flag or changing the level can raise a price).',
   'adminCustomers.blocked': 'Blocked',
   'adminCustomers.noLevel': 'No level',
   'adminCustomers.back': 'Back to customers',

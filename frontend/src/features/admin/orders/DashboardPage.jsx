@@ -15,10 +15,45 @@ export default function DashboardPage() {
   if (board.error && !board.data) return <p className="text-sm text-rose-700">{board.error.message}</p>;
   if (!board.data) return <p className="text-sm text-gray-500">{t('admin.loading')}</p>;
   const { days, top_products: top, low_stock: low, to_ship: toShip, to_ship_count: toShipCount } = board.data;
+  const held = board.data.money_held || [];
+  const awaiting = board.data.awaiting_confirmation || [];
   const loading = <p className="text-sm text-gray-500">{t('adminOrders.dashboard.chartLoading')}</p>;
   return (
     <div className="space-y-4" data-testid="admin-dashboard">
       <h1 className="text-xl font-semibold">{t('adminOrders.nav.dashboard')}</h1>
+      {awaiting.length > 0 && (
+        <Panel title={t('adminOrders.dashboard.awaiting', { n: awaiting.length })} testId="dashboard-awaiting">
+          <ul className="space-y-1 text-sm">
+            {awaiting.map((order) => (
+              <li key={order.id}>
+                <Link to={`/admin/orders/${order.order_number}`} className="font-mono text-rose-700 hover:underline">
+                  {order.order_number}
+                </Link>{' '}
+                {order.shipping_name} · {money(order.total_price)}
+              </li>
+            ))}
+          </ul>
+        </Panel>
+      )}
+      {held.length > 0 && (
+        <Panel title={t('adminOrders.dashboard.moneyHeld', { n: held.length })} testId="dashboard-money-held">
+          <ul className="space-y-1 text-sm">
+            {held.map((order) => (
+              <li key={order.id} className="flex flex-wrap justify-between gap-2">
+                <span>
+                  <Link to={`/admin/orders/${order.order_number}`} className="font-mono text-rose-700 hover:underline">
+                    {order.order_number}
+                  </Link>{' '}
+                  {order.shipping_name}
+                </span>
+                <span className="text-rose-700">
+                  {t('adminOrders.dashboard.held', { amount: money(order.paid_amount - order.refunded_amount) })}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </Panel>
+      )}
       <Panel title={t('adminOrders.dashboard.sales')}>
         <Suspense fallback={loading}>
           <SalesChart days={days} />

@@ -1,11 +1,18 @@
 import { useState } from 'react';
-import { cancelAdminOrder, editOrderAddress, markOrderPaid, refundOrder, shipOrder } from '../../../api/adminOrders.js';
+import {
+  cancelAdminOrder,
+  editOrderAddress,
+  markOrderPaid,
+  refundOrder,
+  rejectPayment,
+  shipOrder,
+} from '../../../api/adminOrders.js';
 import { useApiCall } from '../../../common/useApiCall.js';
 import { useT } from '../../../i18n/index.js';
 import { RecipientFields } from '../../addresses/RecipientFields.jsx';
 import { serverErrors } from '../../addresses/validators.js';
 import { useNotify } from '../../ui/useNotify.js';
-import { Button, MoneyField, TextArea, TextField } from '../fields.jsx';
+import { Button, Checkbox, MoneyField, TextArea, TextField } from '../fields.jsx';
 import { money } from '../shared.js';
 
 const ADDRESS_FIELDS = [
@@ -30,13 +37,24 @@ const FORMS = {
     initial: () => ({ shipping_company: '', tracking_number: '', note: '' }),
     call: (api, order, body) => shipOrder(api, order.order_number, body),
   },
+  // A paid order is cancelled and refunded in one step; the owner writes the amount (the refundable
+  // one is shown beside it), chooses to restock, and says why if money stays unrefunded.
   cancel: {
-    initial: () => ({ reason: '' }),
-    call: (api, order, body) => cancelAdminOrder(api, order.order_number, body),
+    initial: () => ({ reason: '', refund_amount: '', restock: true, keep_reason: '' }),
+    call: (api, order, body) =>
+      cancelAdminOrder(api, order.order_number, {
+        ...body,
+        refund_amount: body.refund_amount === '' ? null : body.refund_amount,
+      }),
   },
+  // Starts empty: a refund is an amount the owner decides, never the whole by default.
   refund: {
-    initial: (order) => ({ amount: money(order.paid_amount - order.refunded_amount), reason: '' }),
+    initial: () => ({ amount: '', reason: '' }),
     call: (api, order, body) => refundOrder(api, order.order_number, body),
+  },
+  reject_payment: {
+    initial: () => ({ reason: '' }),
+    call: (api, order, body) => rejectPayment(api, order.order_number, body),
   },
   edit_address: {
     initial: (order) => Object.fromEntries(ADDRESS_FIELDS.map((name) => [name, order[name] ?? ''])),
@@ -69,7 +87,7 @@ function ActionFields({ action, order, values, errors, set, t }) {
         field('tracking_number', 'adminOrders.field.tracking'),
         field('note', 'adminOrders.field.note'),
       ];
-    case 'cancel':
+    case 'reject_payment':
       return (
         <TextArea
           label={t('adminOrders.field.reason')}
@@ -77,8 +95,52 @@ function ActionFields({ action, order, values, errors, set, t }) {
           value={values.reason}
           onChange={set}
           error={errors.reason}
+          hint={t('adminOrders.rejectHint')}
         />
       );
+    case 'cancel': {
+      const refundable = order.paid_amount - order.refunded_amount;
+      const reason = (
+        <TextArea
+          key="reason"
+          label={t('adminOrders.field.reason')}
+          name="reason"
+          value={values.reason}
+          onChange={set}
+          error={errors.reason}
+        />
+      );
+      if (refundable <= 0) return reason;
+      return [
+        reason,
+        <MoneyField
+          key="refund_amount"
+          label={t('adminOrders.field.refundAmount')}
+          name="refund_amount"
+          value={values.refund_amount}
+          onChange={set}
+          error={errors.refund_amount}
+          hint={t('adminOrders.refundable', { amount: money(refundable) })}
+          data-testid="action-refund_amount"
+        />,
+        <TextArea
+          key="keep_reason"
+          label={t('adminOrders.field.keepReason')}
+          name="keep_reason"
+          value={values.keep_reason}
+          onChange={set}
+          error={errors.keep_reason}
+          hint={t('adminOrders.keepHint')}
+        />,
+        <Checkbox
+          key="restock"
+          label={t('adminOrders.field.restock')}
+          name="restock"
+          checked={values.restock}
+          onChange={set}
+        />,
+      ];
+    }
     case 'refund':
       return [
         <MoneyField
@@ -88,7 +150,7 @@ function ActionFields({ action, order, values, errors, set, t }) {
           value={values.amount}
           onChange={set}
           error={errors.amount}
-          hint={t('adminOrders.refundLeft', { amount: money(order.paid_amount - order.refunded_amount) })}
+          hint={t('adminOrders.refundable', { amount: money(order.paid_amount - order.refunded_amount) })}
           data-testid="action-amount"
         />,
         field('reason', 'adminOrders.field.reason'),
@@ -140,7 +202,7 @@ export default function OrderActions({ detail, onChanged }) {
         {detail.actions.map((action) => (
           <Button
             key={action}
-            kind={action === 'cancel' || action === 'refund' ? 'danger' : 'plain'}
+            kind={['cancel', 'refund', 'reject_payment'].includes(action) ? 'danger' : 'plain'}
             onClick={() => start(action)}
             data-testid={`action-${action}`}
             aria-expanded={open === action}

@@ -1,6 +1,8 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { fetchAdminOrder } from '../../../api/adminOrders.js';
+import { fetchAdminOrder, fetchPaymentProof } from '../../../api/adminOrders.js';
+import { revealIdNumber } from '../../../api/adminShipping.js';
+import { useApiCall } from '../../../common/useApiCall.js';
 import { useRemote } from '../../../common/useRemote.js';
 import { useT } from '../../../i18n/index.js';
 import ShopTime from '../../shop/ShopTime.jsx';
@@ -45,6 +47,69 @@ function History({ history, t }) {
   );
 }
 
+/** The shopper's 「我已付款」: when, and the screenshot they attached (read through the BFF, never public). */
+function PaymentClaim({ order, t }) {
+  const call = useApiCall();
+  const [src, setSrc] = useState(null);
+  const number = order.order_number;
+  const hasProof = order.has_payment_proof;
+  useEffect(() => {
+    if (!hasProof) return undefined;
+    let url = null;
+    call((api) => fetchPaymentProof(api, number))
+      .then((blob) => {
+        url = URL.createObjectURL(blob);
+        setSrc(url);
+      })
+      .catch(() => setSrc(null));
+    return () => url && URL.revokeObjectURL(url);
+  }, [call, number, hasProof]);
+  return (
+    <div className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900" data-testid="payment-claim">
+      <p>
+        {t('adminOrders.claimed')} <ShopTime value={order.payment_claimed_at} />
+      </p>
+      {src && <img src={src} alt={t('adminOrders.proof')} className="mt-2 max-h-72 rounded ring-1 ring-amber-200" />}
+      {!hasProof && <p className="mt-1 text-amber-800">{t('adminOrders.noProof')}</p>}
+    </div>
+  );
+}
+
+/** The recipient's ID number, masked; the full number on request (each look is audited). */
+function IdNumber({ order, t }) {
+  const call = useApiCall();
+  const [full, setFull] = useState(null);
+  const [problem, setProblem] = useState(null);
+  if (!order.shipping_id) return null;
+  const reveal = async () => {
+    try {
+      setFull((await call((api) => revealIdNumber(api, order.order_number))).shipping_id);
+    } catch (error) {
+      setProblem(error.message);
+    }
+  };
+  return (
+    <p className="mt-2 flex flex-wrap items-center gap-2 text-sm">
+      <span className="text-gray-600">{t('adminOrders.idNumber')}:</span>
+      <span className="font-mono" data-testid="order-id-number">
+        {full || order.shipping_id}
+      </span>
+      {!full && (
+        <button
+          type="button"
+          onClick={reveal}
+          title={t('adminOrders.idRevealHint')}
+          className="text-xs text-rose-700 underline"
+          data-testid="reveal-id-number"
+        >
+          {t('adminOrders.idReveal')}
+        </button>
+      )}
+      {problem && <span className="text-rose-700">{problem}</span>}
+    </p>
+  );
+}
+
 /** /admin/orders/:number: lines, amounts, addresses, payments, refunds, history and the actions allowed. */
 export default function OrderDetailPage() {
   const t = useT();
@@ -63,10 +128,22 @@ export default function OrderDetailPage() {
       </Link>
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h1 className="text-xl font-semibold">{t('adminOrders.detail.title', { number: order.order_number })}</h1>
-        <span className="rounded-full bg-gray-900 px-3 py-1 text-sm text-white" data-testid="admin-order-status">
-          {t(`order.status.${order.status}`)}
+        <span className="flex items-center gap-3">
+          <Link
+            to={`/admin/packing-slips?numbers=${order.order_number}`}
+            className="text-sm text-rose-700 hover:underline"
+            data-testid="print-slip"
+          >
+            {t('adminOrders.printSlip')}
+          </Link>
+          <span className="rounded-full bg-gray-900 px-3 py-1 text-sm text-white" data-testid="admin-order-status">
+            {t(`order.status.${order.status}`)}
+          </span>
         </span>
       </div>
+      {order.payment_claimed_at && ['unpaid', 'payment_failed'].includes(order.status) && (
+        <PaymentClaim order={order} t={t} />
+      )}
       <Panel title={t('admin.actions')}>
         <OrderActions detail={detail} onChanged={setChanged} />
       </Panel>
@@ -105,6 +182,7 @@ export default function OrderDetailPage() {
             <br />
             {order.shipping_address}
           </p>
+          <IdNumber key={order.order_number} order={order} t={t} />
           <p className="mt-2 text-sm text-gray-600">
             {t(`adminOrders.shipping.${order.shipping_type}`)}
             {order.tracking_number && (

@@ -6,7 +6,7 @@ import { useRemote } from '../../../common/useRemote.js';
 import { useT } from '../../../i18n/index.js';
 import ShopTime from '../../shop/ShopTime.jsx';
 import { useNotify } from '../../ui/useNotify.js';
-import { Button, SearchForm, Select, TextField } from '../fields.jsx';
+import { Button, Checkbox, SearchForm, Select, TextField } from '../fields.jsx';
 import { money, withFilter } from '../shared.js';
 import { ListFooter, ListTable } from '../ListTable.jsx';
 
@@ -100,6 +100,12 @@ export default function OrderListPage() {
           options={SHIPPING_TYPES.map((m) => ({ value: m, label: t(`adminOrders.shipping.${m}`) }))}
         />
       </div>
+      <Checkbox
+        label={t('adminOrders.filter.claimed')}
+        name="claimed"
+        checked={filters.claimed === '1'}
+        onChange={(name, on) => filter(name, on ? '1' : '')}
+      />
       {list.error && <p className="text-sm text-rose-700">{list.error.message}</p>}
       <ListTable
         list={list}
@@ -129,6 +135,11 @@ export default function OrderListPage() {
               </td>
               <td className="px-3 py-2" data-testid="order-status">
                 {t(`order.status.${order.status}`)}
+                {order.payment_claimed_at && ['unpaid', 'payment_failed'].includes(order.status) && (
+                  <span className="ml-1 rounded bg-amber-100 px-1.5 py-0.5 text-xs text-amber-900">
+                    {t('adminOrders.awaiting')}
+                  </span>
+                )}
               </td>
               <td className="hidden px-3 py-2 md:table-cell">{order.customer_email}</td>
               <td className="px-3 py-2">

@@ -130,6 +130,12 @@ export default function SettingsPage() {
           </div>
           <Pictures fields={PICTURES.brand} settings={saved} onSettings={onSettings} />
         </Panel>
+        <Panel title={t('admin.settings.section.address')} testId="address-panel">
+          <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
+            <TextField {...f('site_url')} inputMode="url" hint={t('admin.settings.hint.site_url')} />
+            <TextArea {...f('hosts')} rows={3} hint={t('admin.settings.hint.hosts')} />
+          </div>
+        </Panel>
         <Panel title={t('admin.settings.section.rate')} testId="rate-panel">
           <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
             <TextField

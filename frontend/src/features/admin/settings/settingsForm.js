@@ -30,7 +30,15 @@ export const SHIPPING_FLAGS = ['is_overseas_shipping', 'is_local_shipping', 'is_
 // Per method: customs need the recipient's ID number for direct post to China (checkout asks for it).
 export const METHOD_FLAGS = ['is_overseas_id_required'];
 export const FLAGS = [...SHIPPING_FLAGS, ...METHOD_FLAGS, 'is_direct_payment_enabled'];
-export const OTHERS = ['shop_exchange_rate', 'language', 'time_zone', 'unpaid_order_timeout_minutes'];
+export const OTHERS = ['shop_exchange_rate', 'language', 'time_zone', 'unpaid_order_timeout_minutes', 'site_url'];
+// The shop's hostnames, one a line in the form (bff/settings/site_address.py checks them again).
+const HOSTNAME = /^(?!-)[a-z0-9-]{1,63}(?<!-)(\.(?!-)[a-z0-9-]{1,63}(?<!-))*$/;
+const SITE_URL = /^https?:\/\/[^/?#\s@]+\/?$/i;
+export const hostLines = (text) =>
+  text
+    .split(/[\s,]+/)
+    .map((name) => name.trim().toLowerCase())
+    .filter(Boolean);
 // Picture settings (bff/shops/models.py SHOP_IMAGE_FIELDS), each replaced on its own.
 export const PICTURES = {
   brand: ['shop_logo', 'shop_ico', 'shop_image'],
@@ -49,6 +57,7 @@ export function fromSettings(settings) {
   const values = {};
   for (const name of [...Object.keys(TEXTS), ...FEES, ...OTHERS]) values[name] = str(settings[name]);
   for (const name of FLAGS) values[name] = Boolean(settings[name]);
+  values.hosts = (settings.hosts || []).join('\n');
   if (values.shop_exchange_rate) values.shop_exchange_rate = Number(values.shop_exchange_rate).toFixed(4);
   for (const name of FEES) if (values[name]) values[name] = Number(values[name]).toFixed(2);
   return values;
@@ -92,6 +101,10 @@ export function validateSettings(values) {
   if (!isTimeZone(values.time_zone)) errors.time_zone = 'admin.settings.error.timeZone';
   if (!['zh', 'en'].includes(values.language)) errors.language = 'admin.settings.error.language';
   if (!SHIPPING_FLAGS.some((name) => values[name])) errors.is_overseas_shipping = 'admin.settings.error.noShipping';
+  if (values.site_url && !SITE_URL.test(values.site_url.trim())) errors.site_url = 'admin.settings.error.siteUrl';
+  if (values.hosts !== undefined && values.hosts.trim() && !hostLines(values.hosts).every((h) => HOSTNAME.test(h))) {
+    errors.hosts = 'admin.settings.error.hosts';
+  }
   return errors;
 }
 
@@ -102,6 +115,10 @@ export function changedBody(values, saved) {
   for (const [name, value] of Object.entries(values)) {
     const now = typeof value === 'string' ? value.trim() : value;
     const was = typeof before[name] === 'string' ? before[name].trim() : before[name];
+    if (name === 'hosts') {
+      if (hostLines(now).join(' ') !== hostLines(was).join(' ')) body.hosts = hostLines(now);
+      continue;
+    }
     if (now === was) continue;
     if (name === 'unpaid_order_timeout_minutes') body[name] = Number(now);
     else if (name === 'shop_name' || name === 'time_zone') body[name] = now;

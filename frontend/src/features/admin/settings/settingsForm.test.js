@@ -30,6 +30,8 @@ const SETTINGS = {
   language: 'zh',
   time_zone: 'Asia/Shanghai',
   unpaid_order_timeout_minutes: 1440,
+  site_url: 'https://shop.example.com',
+  hosts: ['shop.example.com', 'localhost'],
 };
 
 describe('the shop settings form', () => {
@@ -87,5 +89,18 @@ describe('the shop settings form', () => {
     expect(isTimeZone('Pacific/Auckland')).toBe(true);
     expect(isTimeZone('Nowhere/Else')).toBe(false);
     expect(isTimeZone('')).toBe(false);
+  });
+
+  it('sends the hosts as a list, only when they changed, and checks them and the site address', () => {
+    const values = fromSettings(SETTINGS);
+    expect(values.hosts).toBe('shop.example.com\nlocalhost');
+    expect(changedBody({ ...values, hosts: 'localhost\nshop.example.com\n' }, SETTINGS)).toEqual({
+      hosts: ['localhost', 'shop.example.com'],
+    });
+    expect(changedBody({ ...values, hosts: 'shop.example.com\n localhost ' }, SETTINGS)).toEqual({});
+    expect(validateSettings({ ...values, site_url: 'shop.example.com/x', hosts: 'http://a.example' })).toEqual({
+      site_url: 'admin.settings.error.siteUrl',
+      hosts: 'admin.settings.error.hosts',
+    });
   });
 });
