@@ -12,13 +12,15 @@
 // DOM, react-router, React, redux and react-redux with the bundler's runtime, are 98.5 KB of it):
 // Redux Toolkit is gone, the first load is one chunk, and the account and console frames, the
 // article page, the accounts calls, the shipping rules and the date formatting load on demand;
-// what is left above 120 is mostly the texts of both languages and the route table.
+// what is left above 120 is mostly the texts of both languages and the route table. Raised from
+// 123 to 124 for what shoppers asked for in issue 30: react-router's scroll restoration and the
+// home page's Organization and articles' JSON-LD (123.8 KB on home with them).
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 
-export const ROUTE_BUDGET_KB = 123;
+export const ROUTE_BUDGET_KB = 124;
 /** Issue 27's goal for the same figure, which `make bench` prints beside it. */
 export const ROUTE_GOAL_KB = 120;
 /** The shopper's routes and their page modules (app/routes.jsx, CATALOG_PAGES). */
