@@ -312,6 +312,8 @@ def cancel(
     `restock`, and money left unrefunded needs the owner's `keep_reason`, kept in the history.
     `refund_order` is bff/payments/refunds.py's (payments import orders, so the caller passes it)."""
     order = transitions.find_order(session, shop, normalise_order_number(order_number))
+    if transitions.next_status(order.status, OrderAction.CANCEL) is None:
+        raise transitions.refused(shop, order.status, OrderAction.CANCEL)  # before asking about money
     reason = _required(shop, reason, "reason_required", "reason")
     left = order.paid_amount - order.refunded_amount
     refund = amount_in_cents(refund_amount) if refund_amount not in (None, "") else Decimal("0.00")

@@ -6,9 +6,10 @@ claim with a reason the shopper is mailed.
 An order the time-out cancelled before the money was seen can still be marked paid within
 `GRACE` of its release, when the stock is still there: the units are taken again.
 
-The screenshot gets the console's picture checks (bff/media/images.py `open_checked`: content,
-size, pixels), is re-encoded as WebP (no metadata survives) and kept in the database, never under
-the public media path: only the order's shopper and the shop's admin are served it.
+The screenshot gets the console's picture checks (bff/media/images.py `prepare`: content, size,
+pixels from the header before decoding, a bounded decode, no metadata), is re-encoded as WebP
+and kept in the database, never under the public media path: only the order's shopper and the
+shop's admin are served it.
 """
 
 import io
@@ -22,7 +23,7 @@ from bff.audit.services import Action, record
 from bff.catalog import stock
 from bff.common.errors import DomainError
 from bff.common.models import as_utc, utcnow
-from bff.media.images import ImageRejected, open_checked
+from bff.media.images import ImageRejected, prepare
 from bff.orders import transitions
 from bff.orders.error_codes import OrderErrorCode as Code
 from bff.orders.mails import OrderMail, queue_order_mail
@@ -38,7 +39,7 @@ LONGEST_SIDE = 2000  # a phone screenshot stays readable
 
 def _reencoded(shop: Shop, data: bytes) -> bytes:
     try:
-        image = open_checked(data)
+        image = prepare("screenshot", data).image
     except ImageRejected as rejected:
         message = text(shop.language, rejected.key, **rejected.values)
         raise DomainError(Code.VALIDATION, message, {"screenshot": [message]}) from None

@@ -75,7 +75,8 @@ def _console(client, headers, order, step):
     path, body = {
         "mark_paid": ("mark-paid", {"amount": order["total_price"], "reference": "WX-1"}),
         "ship": ("ship", {"shipping_company": "顺丰", "tracking_number": "SF1234567890"}),
-        "cancel": ("cancel", {"reason": "顾客要求取消"}),
+        # A paid order keeps its money only with the owner's reason (else it is cancel-and-refund).
+        "cancel": ("cancel", {"reason": "顾客要求取消", "keep_reason": "已线下退款"}),
         "refund": ("refunds", {"amount": "10.00", "reason": "少发一件"}),
     }[step]
     return client.post(admin_url(order, path), headers=headers, json=body)
