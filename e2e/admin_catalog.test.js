@@ -169,7 +169,8 @@ describe('the console: catalogue and shop settings', () => {
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-csv').click()]);
     assert.match(download.suggestedFilename(), /^products-.+\.csv$/);
     const exported = fs.readFileSync(await download.path(), 'utf8');
-    assert.ok(exported.startsWith('\ufeffsku,id,name,price'), exported.slice(0, 60));
+    // Every field quoted, as OWASP's CSV-injection guidance asks (bff/common/spreadsheet.py).
+    assert.ok(exported.startsWith('\ufeff"sku","id","name","price"'), exported.slice(0, 60));
     const someProduct = (await bffJson(stack, '/api/product/new/?page=1')).products.data[0];
     assert.ok(exported.includes(someProduct.name), 'the export lists the storefront’s products');
 
