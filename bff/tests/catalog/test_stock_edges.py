@@ -34,7 +34,17 @@ def socks(store, make_product):
 
 
 def _adjust(client, headers, product, **body):
-    return client.post(f"{BASE}/{product.id}/stock", headers=headers, json={"reason": "stocktake", **body})
+    """An adjustment as the console sends it (SECURITY.md, the version rule): the product's version
+    read just before (If-Match) and, for a new level, the level read (`expected`)."""
+    etag = client.get(f"{BASE}/{product.id}", headers=headers).headers["ETag"]
+    if "level" in body:
+        variant_id = body.get("variant_id")
+        body["expected"] = _stock(ProductVariant, variant_id) if variant_id else _stock(Product, product.id)
+    return client.post(
+        f"{BASE}/{product.id}/stock",
+        headers={**headers, "If-Match": etag},
+        json={"reason": "stocktake", **body},
+    )
 
 
 def _stock(model, row_id) -> int:
