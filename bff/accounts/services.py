@@ -105,8 +105,12 @@ def sign_in(
             throttle.claim_attempt(session, policy, shop.id, key, now)
         except throttle.Throttled as exc:
             message = text(shop.language, "login_throttled", seconds=exc.retry_after)
+            # One second over: flask-limiter rewrites Retry-After in whole seconds, truncating twice
+            # (flask_limiter/_extension.py, the existing header's reset time), which could say 59
+            # for a 60 s delay, and a client that obeys it would be refused again.
+            retry_after = str(exc.retry_after + 1)
             raise DomainError(
-                AccountErrorCode.LOGIN_THROTTLED, message, headers={"Retry-After": str(exc.retry_after)}
+                AccountErrorCode.LOGIN_THROTTLED, message, headers={"Retry-After": retry_after}
             ) from None
     try:
         user = check_credentials(session, shop, passwords, email, password, admin=admin)
