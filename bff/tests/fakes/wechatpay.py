@@ -100,6 +100,9 @@ class FakeWechatPay:
         self.deliver_to: str | None = None  # e2e: post notifications to this base URL
         self.schema_errors: list[str] = []
         self.entered_certificate = self.platform_certificate  # what the owner entered
+        # The certificate as first issued: reset() goes back to it, so a test's rotate() or
+        # expire_entered_certificate() never reaches the next test of the session.
+        self._first_certificate = (self.platform_key, self.platform_serial, self.platform_certificate)
         self._lock = threading.Lock()
 
     def reset(self) -> None:
@@ -110,6 +113,8 @@ class FakeWechatPay:
         self.schema_errors.clear()
         self.use_certificate = self.both_keys = False
         self.api = "global"
+        self.platform_key, self.platform_serial, self.platform_certificate = self._first_certificate
+        self.entered_certificate = self.platform_certificate
 
     def rotate(self) -> None:
         """WeChat Pay's platform certificate rotates: a new key and serial; the one the owner
