@@ -3,20 +3,10 @@ import { exportCatalogue, previewImport, runImport } from '../../../api/adminBul
 import { useApiCall } from '../../../common/useApiCall.js';
 import { useT } from '../../../i18n/index.js';
 import { useNotify } from '../../ui/useNotify.js';
+import { CsvFilePicker } from '../CsvFilePicker.jsx';
+import { saveBlob } from '../download.js';
 import { Button, Panel } from '../fields.jsx';
 import { COLUMNS, importProblems, shownValue } from './bulk.js';
-
-/** Save a Blob as a file of the browser's downloads. */
-function download({ blob, name }) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
 
 function Changes({ changes }) {
   const entries = Object.entries(changes || {});
@@ -111,7 +101,7 @@ export default function BulkPage() {
       setBusy(false);
     }
   };
-  const onExport = () => run(async () => download(await call((api) => exportCatalogue(api))));
+  const onExport = () => run(async () => saveBlob(await call((api) => exportCatalogue(api))));
   const onFile = (chosen) => {
     setFile(chosen);
     setPreview(null);
@@ -151,32 +141,14 @@ export default function BulkPage() {
         <p className="mt-1 text-xs text-gray-500">
           {t('admin.bulk.columns')}: <code>{COLUMNS.join(', ')}</code>
         </p>
-        <label className="mt-3 inline-flex cursor-pointer items-center rounded-md bg-white px-4 py-2 text-sm font-medium ring-1 ring-gray-300 hover:bg-gray-50">
-          {t('admin.bulk.choose')}
-          <input
-            type="file"
-            accept=".csv,text/csv"
-            className="sr-only"
-            disabled={busy}
-            data-testid="import-file"
-            onChange={(e) => {
-              const [chosen] = e.target.files;
-              e.target.value = '';
-              onFile(chosen || null);
-            }}
-          />
-        </label>
-        {file && <span className="ml-3 text-sm text-gray-600">{file.name}</span>}
-        {busy && <p className="mt-3 text-sm text-gray-500">{t('admin.loading')}</p>}
-        {problem && (
-          <p
-            role="alert"
-            className="mt-3 rounded-md bg-rose-50 px-3 py-2 text-sm text-rose-700"
-            data-testid="bulk-problem"
-          >
-            {problem}
-          </p>
-        )}
+        <CsvFilePicker
+          file={file}
+          busy={busy}
+          problem={problem}
+          onFile={onFile}
+          testId="import-file"
+          problemTestId="bulk-problem"
+        />
         {done && (
           <p className="mt-3 rounded-md bg-emerald-50 px-3 py-2 text-sm text-emerald-800" data-testid="import-done">
             {t('admin.bulk.done', { create: done.create, update: done.update, unchanged: done.unchanged })}

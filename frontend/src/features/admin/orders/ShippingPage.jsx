@@ -4,6 +4,7 @@ import { exportCustoms, previewBulkShip, runBulkShip } from '../../../api/adminS
 import { useApiCall } from '../../../common/useApiCall.js';
 import { useT } from '../../../i18n/index.js';
 import { useNotify } from '../../ui/useNotify.js';
+import { CsvFilePicker } from '../CsvFilePicker.jsx';
 import { saveBlob } from '../download.js';
 import { Button, Panel, Select } from '../fields.jsx';
 
@@ -133,32 +134,14 @@ function BulkShip() {
   return (
     <Panel title={t('adminShipping.bulk')} testId="bulk-ship">
       <p className="text-sm text-gray-600">{t('adminShipping.bulkHint')}</p>
-      <label className="mt-3 inline-flex cursor-pointer items-center rounded-md bg-white px-4 py-2 text-sm font-medium ring-1 ring-gray-300 hover:bg-gray-50">
-        {t('admin.bulk.choose')}
-        <input
-          type="file"
-          accept=".csv,text/csv"
-          className="sr-only"
-          disabled={busy}
-          data-testid="ship-file"
-          onChange={(e) => {
-            const [chosen] = e.target.files;
-            e.target.value = '';
-            onFile(chosen || null);
-          }}
-        />
-      </label>
-      {file && <span className="ml-3 text-sm text-gray-600">{file.name}</span>}
-      {busy && <p className="mt-3 text-sm text-gray-500">{t('admin.loading')}</p>}
-      {problem && (
-        <p
-          role="alert"
-          className="mt-3 rounded-md bg-rose-50 px-3 py-2 text-sm text-rose-700"
-          data-testid="ship-problem"
-        >
-          {problem}
-        </p>
-      )}
+      <CsvFilePicker
+        file={file}
+        busy={busy}
+        problem={problem}
+        onFile={onFile}
+        testId="ship-file"
+        problemTestId="ship-problem"
+      />
       {shipped && (
         <div className="mt-3 rounded-md bg-emerald-50 px-3 py-2 text-sm text-emerald-800" data-testid="ship-done">
           <p>{t('adminShipping.shipped', { n: shipped.length })}</p>
