@@ -54,6 +54,10 @@ class Config:
             # listing indexes (`make bench` shows it). Every connection says so.
             cost = os.environ.get("PG_RANDOM_PAGE_COST", "1.1")
             self.SQLALCHEMY_ENGINE_OPTIONS["connect_args"] = {"options": f"-c random_page_cost={cost}"}
+        elif self.SQLALCHEMY_DATABASE_URI.startswith("sqlite"):
+            # SQLite has one writer at a time; the others wait for its lock. Python's default wait
+            # (5 s) turned a burst of checkouts on a busy machine into 500s: wait 30 s instead.
+            self.SQLALCHEMY_ENGINE_OPTIONS["connect_args"] = {"timeout": 30}
         # Guests' reads may use a shop's settings this many seconds old (bff/shops/cache.py).
         self.SHOP_CACHE_SECONDS = float(os.environ.get("SHOP_CACHE_SECONDS", "2"))
         # Guests' catalogue answers kept per process (bff/catalog/answer_cache.py): at most this
@@ -84,9 +88,19 @@ class Config:
         )
         self.WECHAT_OAUTH_URL = os.environ.get("WECHAT_OAUTH_URL", "https://open.weixin.qq.com")
         self.WECHAT_API_URL = os.environ.get("WECHAT_API_URL", "https://api.weixin.qq.com")
+        # The official accounts' access tokens and JS-SDK tickets (bff/wechat/tokens.py): in Redis
+        # under this prefix when REDIS_URL is set, else in the database.
+        self.WECHAT_REDIS_PREFIX = os.environ.get("WECHAT_REDIS_PREFIX", "bff:wechat")
         self.ALIPAY_GATEWAY_URL = os.environ.get(
             "ALIPAY_GATEWAY_URL", "https://openapi.alipay.com/gateway.do"
         )
+        # Stripe's API (the `stripe` package's api_base); the tests point it at their fake.
+        self.STRIPE_API_BASE = os.environ.get("STRIPE_API_BASE", "https://api.stripe.com")
+        # Airwallex's API (WeChat Pay through an acquirer); its sandbox is https://api-demo.airwallex.com.
+        self.AIRWALLEX_API_BASE = os.environ.get("AIRWALLEX_API_BASE", "https://api.airwallex.com")
+        # Antom's API gateway (bff/payments/providers/antom.py): the Asia one, as Antom's docs name
+        # it for merchants in Asia-Pacific; the tests point it at their fake.
+        self.ANTOM_GATEWAY_URL = os.environ.get("ANTOM_GATEWAY_URL", "https://open-sea-global.alipay.com")
         # Personal data at rest (bff/common/encryption.py): Fernet keys, the first encrypts.
         self.DATA_ENCRYPTION_KEYS = _secret(self.VAR_DIR, "DATA_ENCRYPTION_KEYS", _fernet_key)
         self.MEDIA_ROOT = Path(os.environ.get("MEDIA_ROOT", self.VAR_DIR / "media")).resolve()
@@ -115,7 +129,7 @@ class Config:
         self.OPENAPI_URL_PREFIX = "/api"
         self.OPENAPI_JSON_PATH = "openapi.json"
         self.OPENAPI_SWAGGER_UI_PATH = "/docs"
-        # Served by the BFF from the pinned swagger-ui-bundle package (bff/api_docs.py), no CDN.
+        # Served by the BFF from the pinned swagger-ui-bundle package (bff/ops/api_docs.py), no CDN.
         self.OPENAPI_SWAGGER_UI_URL = "/api/docs/static/"
         self.JSON_SORT_KEYS = False
 
@@ -129,6 +143,8 @@ class Config:
         self.SESSION_LIFETIME = timedelta(days=int(env("SESSION_DAYS", "30")))
         self.RENEWAL_COOKIE_NAME = "sf_renew"
         self.PASSWORD_RESET_LIFETIME = timedelta(minutes=int(env("PASSWORD_RESET_MINUTES", "30")))
+        # How long the owner's invitation of a person to the console stays good (bff/accounts/staff.py).
+        self.STAFF_INVITATION_LIFETIME = timedelta(hours=int(env("STAFF_INVITATION_HOURS", "72")))
         # Argon2id cost: OWASP's recommended minimum (19 MiB, 2 passes, 1 lane), ~60 ms a hash.
         self.ARGON2_TIME_COST = int(env("ARGON2_TIME_COST", "2"))
         self.ARGON2_MEMORY_COST = int(env("ARGON2_MEMORY_COST", "19456"))  # KiB
@@ -165,7 +181,7 @@ class Config:
         self.TRUSTED_PROXIES = env(
             "TRUSTED_PROXIES", "127.0.0.0/8,::1,10.0.0.0/8,172.16.0.0/12,192.168.0.0/16,fc00::/7"
         )
-        # Who may read /metrics (bff/metrics.py): Prometheus on the deployment's own network.
+        # Who may read /metrics (bff/ops/metrics.py): Prometheus on the deployment's own network.
         self.METRICS_ALLOWED_IPS = env("METRICS_ALLOWED_IPS", self.TRUSTED_PROXIES)
         self.LOGIN_LIMIT_PER_IP = env("LOGIN_LIMIT_PER_IP", "30/minute;300/hour")
         # Failed sign-ins slow an account down, never lock it (bff/accounts/throttle.py).

@@ -23,9 +23,11 @@ from bff.customers.error_codes import CustomerErrorCode
 from bff.orders.error_codes import OrderErrorCode
 from bff.payments.error_codes import NotificationErrorCode, PaymentErrorCode, ProviderConfigErrorCode
 from bff.privacy.error_codes import PrivacyErrorCode
+from bff.promotions.error_codes import PromotionErrorCode
 from bff.settings.error_codes import SettingsErrorCode
 from bff.shops.context import current_shop
 from bff.shops.error_codes import ShopErrorCode
+from bff.wechat.error_codes import WechatErrorCode
 
 log = logging.getLogger(__name__)
 
@@ -39,6 +41,21 @@ HTTP_STATUS: dict[type[enum.StrEnum], dict[enum.StrEnum, int]] = {
         RequestErrorCode.URI_TOO_LONG: 414,
     },
     ShopErrorCode: {ShopErrorCode.STORE_NOT_FOUND: 404},
+    PromotionErrorCode: {
+        PromotionErrorCode.CODE_UNKNOWN: 422,
+        PromotionErrorCode.CODE_NOT_STARTED: 422,
+        PromotionErrorCode.CODE_EXPIRED: 422,
+        PromotionErrorCode.CODE_PAUSED: 422,
+        PromotionErrorCode.CODE_USED_UP: 409,
+        PromotionErrorCode.CODE_MEMBER_LIMIT: 409,
+        PromotionErrorCode.CODE_MIN_SPEND: 422,
+        PromotionErrorCode.CODE_NOT_APPLICABLE: 422,
+        PromotionErrorCode.NOT_FOUND: 404,
+        PromotionErrorCode.VALIDATION: 422,
+        PromotionErrorCode.IF_MATCH_REQUIRED: 428,
+        PromotionErrorCode.STALE_VERSION: 412,
+        PromotionErrorCode.IN_USE: 409,
+    },
     SettingsErrorCode: {
         SettingsErrorCode.NOT_FOUND: 404,
         SettingsErrorCode.VALIDATION: 422,
@@ -77,6 +94,16 @@ HTTP_STATUS: dict[type[enum.StrEnum], dict[enum.StrEnum, int]] = {
         AccountErrorCode.LOGIN_THROTTLED: 429,
         AccountErrorCode.UNAUTHENTICATED: 401,
         AccountErrorCode.FORBIDDEN: 403,
+        AccountErrorCode.ROLE_FORBIDDEN: 403,
+        AccountErrorCode.TWO_FACTOR_SETUP_REQUIRED: 403,
+        AccountErrorCode.TWO_FACTOR_INVALID: 400,
+        AccountErrorCode.TWO_FACTOR_CHALLENGE_INVALID: 400,
+        AccountErrorCode.TWO_FACTOR_CONFLICT: 409,
+        AccountErrorCode.INVITATION_INVALID: 400,
+        AccountErrorCode.STAFF_NOT_FOUND: 404,
+        AccountErrorCode.STAFF_CONFLICT: 409,
+        AccountErrorCode.WECHAT_SIGNIN_REQUIRED: 403,
+        AccountErrorCode.EMAIL_ALREADY_SET: 409,
     },
     CartErrorCode: {
         CartErrorCode.NOT_FOUND: 404,
@@ -124,6 +151,20 @@ HTTP_STATUS: dict[type[enum.StrEnum], dict[enum.StrEnum, int]] = {
         PaymentErrorCode.WECHAT_LOGIN_REQUIRED: 409,
         PaymentErrorCode.WECHAT_LOGIN_UNAVAILABLE: 409,
         PaymentErrorCode.WECHAT_STATE_INVALID: 400,
+    },
+    WechatErrorCode: {
+        WechatErrorCode.URL_NOT_OURS: 422,
+        WechatErrorCode.UNAVAILABLE: 503,
+        WechatErrorCode.VALIDATION: 422,
+        WechatErrorCode.IF_MATCH_REQUIRED: 428,
+        WechatErrorCode.STALE_VERSION: 412,
+        WechatErrorCode.SIGNIN_UNAVAILABLE: 409,
+        WechatErrorCode.SIGNIN_STATE_INVALID: 400,
+        WechatErrorCode.CODE_INVALID: 400,
+        WechatErrorCode.TICKET_INVALID: 400,
+        WechatErrorCode.BOUND_ELSEWHERE: 409,
+        WechatErrorCode.ALREADY_BOUND: 409,
+        WechatErrorCode.UNBIND_NEEDS_PASSWORD: 409,
     },
     ProviderConfigErrorCode: {
         ProviderConfigErrorCode.NOT_FOUND: 404,

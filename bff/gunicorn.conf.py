@@ -13,7 +13,7 @@ from pathlib import Path
 RUN_DIR = Path(os.environ.get("VAR_DIR", Path(__file__).resolve().parent.parent / "var")).resolve() / "run"
 RUN_DIR.mkdir(parents=True, exist_ok=True)
 
-# Metrics of every worker, added up by /metrics (bff/metrics.py): each worker writes its values
+# Metrics of every worker, added up by /metrics (bff/ops/metrics.py): each worker writes its values
 # here. Set before a worker imports prometheus_client; a fresh directory per server, so a restart
 # never adds up a previous run's values.
 METRICS_DIR_MADE = None
@@ -45,7 +45,7 @@ max_requests_jitter = max_requests // 4
 # The app (and jieba's dictionary, ~1 s and 60 MB) is loaded once in the master and shared with
 # the forked workers, so a (re)started worker serves at once and costs little memory.
 preload_app = os.environ.get("BFF_PRELOAD", "1") == "1"
-# The BFF logs each request itself, as one JSON line with its request id (bff/request_log.py);
+# The BFF logs each request itself, as one JSON line with its request id (bff/ops/request_log.py);
 # gunicorn's access line would repeat it, query string included.
 accesslog = None
 errorlog = "-"
@@ -69,7 +69,7 @@ logconfig_dict = {
         "gunicorn.error": {"level": "INFO", "handlers": ["error_console"], "propagate": False},
         "gunicorn.access": {"level": "INFO", "handlers": [], "propagate": False},
     },
-    # The app's own handler (bff/request_log.py) joins the root in each worker.
+    # The app's own handler (bff/ops/request_log.py) joins the root in each worker.
     "root": {"level": "INFO", "handlers": []},
 }
 # Above the BFF's own URL limit (MAX_URL_BYTES, 4000), so an over-long URL gets the BFF's 414

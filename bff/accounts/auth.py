@@ -55,9 +55,10 @@ def issue_token(user_session: UserSession) -> str:
     )
 
 
-def start_session(user: User) -> str:
-    """Open a session for `user` (answering with its renewal cookie) and return an access token."""
-    opened = services.open_session(db.session, user, current_app.config["SESSION_LIFETIME"])
+def start_session(user: User, method: services.SignInMethod | str = "") -> str:
+    """Open a session for `user` (answering with its renewal cookie) and return an access token;
+    `method` is how they signed in (kept on the session)."""
+    opened = services.open_session(db.session, user, current_app.config["SESSION_LIFETIME"], method)
     request.environ[_COOKIE_KEY] = opened.renewal_secret
     auth = Auth(user=user, session=opened.session)
     request.environ[_AUTH_KEY] = auth
@@ -70,6 +71,8 @@ def end_session() -> None:
     if found is not None:
         services.revoke_session(db.session, found[0])
     request.environ[_COOKIE_KEY] = ""
+    # mutation: equivalent because None here only makes a later current_user() of this request read
+    # the token again, and its session is revoked (and committed) just above: still nobody.
     request.environ[_AUTH_KEY] = Auth()
 
 
@@ -123,6 +126,7 @@ def _token_session(allow_expired: bool) -> tuple[UserSession, dict] | None:
     user_session = services.find_live_session(db.session, shop, str(claims.get("sid")), user_id)
     if user_session is None:
         return None
+    # mutation: equivalent because now(None) is local time, whose timestamp() is the same second.
     expired = claims["exp"] <= datetime.now(UTC).timestamp()
     if expired and not (allow_expired or services.renewal_secret_matches(user_session, _cookie())):
         return None
@@ -138,11 +142,13 @@ def _resolve() -> Auth:
     if auth is not None:
         return auth
     auth = Auth()
+    # mutation: equivalent because allow_expired=None is as false as False (`allow_expired or ...`).
     found = _token_session(allow_expired=False)
     if found is not None:
         user_session, claims = found
         auth = Auth(user=user_session.user, session=user_session)
         half_life = current_app.config["JWT_ACCESS_TOKEN_EXPIRES"].total_seconds() / 2
+        # mutation: equivalent because now(None) is local time, whose timestamp() is the same second.
         if datetime.now(UTC).timestamp() - claims["iat"] >= half_life:
             services.renew_session(db.session, user_session, current_app.config["SESSION_LIFETIME"])
             auth.renewed_token = issue_token(user_session)
@@ -156,6 +162,11 @@ def _resolve() -> Auth:
 def current_user() -> User | None:
     """The signed-in user of this request (of the current shop), or None."""
     return _resolve().user
+
+
+def current_session() -> UserSession | None:
+    """The session of this request's signed-in user (how and when it began), or None."""
+    return _resolve().session
 
 
 def init_app(app: Flask) -> None:

@@ -8,9 +8,12 @@ The view gets the shop and the user after `self`, before what flask-smorest adds
 
 from functools import wraps
 
+from flask import request
+
 from bff.accounts.auth import current_user
 from bff.accounts.error_codes import AccountErrorCode
 from bff.accounts.models import User
+from bff.accounts.roles import PUBLIC, authorize
 from bff.common.errors import DomainError
 from bff.pricing.context import shopper_of, use_prices_of
 from bff.shops.context import current_shop
@@ -50,14 +53,19 @@ def member_required(view):
 
 
 def admin_required(view):
-    """401 unless signed in, 403 unless the user is this shop's admin (an admin belongs to one
-    shop: another shop's admin is not signed in here at all)."""
+    """401 unless signed in, 403 unless the user is one of this shop's console people (an admin
+    belongs to one shop: another shop's admin is not signed in here at all) and their role may
+    use the call's console area (bff/accounts/roles.py: checked for every /api/admin route before
+    its view, and here again for a console call outside that path)."""
 
     @wraps(view)
     def wrapper(self, *args, **kwargs):
         shop, user = signed_in()
         if not user.is_admin:
             raise Forbidden()
+        rule = request.url_rule
+        if rule is not None:
+            authorize(shop, user, rule.rule, request.method)
         return view(self, shop, user, *args, **kwargs)
 
     return _document_security(wrapper)
@@ -71,3 +79,21 @@ def _document_security(wrapper):
     apidoc["manual_doc"] = manual
     wrapper._apidoc = apidoc
     return wrapper
+
+
+def init_console_roles(app) -> None:
+    """Every /api/admin call checks the caller's role first (bff/accounts/roles.py's table), so a
+    route added without its row stays the owner's alone; @admin_required checks again."""
+
+    @app.before_request
+    def _console_roles():
+        rule = request.url_rule
+        if rule is None or not rule.rule.startswith("/api/admin") or request.method == "OPTIONS":
+            return None
+        if rule.rule in PUBLIC:
+            return None
+        shop, user = signed_in()  # 401 for nobody of this shop
+        if not user.is_admin:
+            raise Forbidden()
+        authorize(shop, user, rule.rule, request.method)
+        return None

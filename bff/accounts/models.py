@@ -4,6 +4,7 @@ from datetime import datetime
 from decimal import Decimal
 
 from sqlalchemy import (
+    BigInteger,
     Boolean,
     CheckConstraint,
     DateTime,
@@ -15,6 +16,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
+from bff.common.encryption import EncryptedText
 from bff.common.models import ShopOwned, Timestamps, utcnow
 from bff.extensions import db
 
@@ -35,13 +37,14 @@ class MemberLevel(ShopOwned, Timestamps, db.Model):
 
 class User(ShopOwned, Timestamps, db.Model):
     """A shopper (or, with `is_admin`, the shop's owner). Email is unique per shop and stored
-    normalised (trimmed, lower case), so the unique constraint is case-insensitive."""
+    normalised (trimmed, lower case), so the unique constraint is case-insensitive. A shopper who
+    signed up with WeChat has no email (None: no mail is sent them) and no password ("")."""
 
     __tablename__ = "users"
     __table_args__ = (UniqueConstraint("shop_id", "email", name="uq_users_shop_email"),)
 
     id: Mapped[int] = mapped_column(primary_key=True)
-    email: Mapped[str] = mapped_column(String(254))
+    email: Mapped[str | None] = mapped_column(String(254))
     name: Mapped[str] = mapped_column(String(120))
     password_hash: Mapped[str] = mapped_column(String(255))
     member_level_id: Mapped[int | None] = mapped_column(
@@ -58,6 +61,16 @@ class User(ShopOwned, Timestamps, db.Model):
     # Raised by every change the console makes (membership, block): its calls name it in If-Match
     # (bff/customers/admin_services.py). The member's own changes (a sign-in) leave it alone.
     version: Mapped[int] = mapped_column(Integer, default=1, server_default="1")
+    # The console's people (with `is_admin`): owner, manager, packer or support, what each may do
+    # is the table of bff/accounts/roles.py. None for shoppers; an admin without one is the owner.
+    role: Mapped[str | None] = mapped_column(String(16))
+    # Two-factor sign-in (bff/accounts/two_factor.py): the TOTP secret, encrypted at rest; the one
+    # being set up until its first code is right; the last time step a code was taken for (a code
+    # is good once).
+    totp_secret: Mapped[str] = mapped_column(EncryptedText(255), default="", server_default="")
+    totp_pending_secret: Mapped[str] = mapped_column(EncryptedText(255), default="", server_default="")
+    totp_enabled_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    totp_last_step: Mapped[int] = mapped_column(BigInteger, default=0, server_default="0")
 
     member_level: Mapped[MemberLevel | None] = relationship(lazy="joined")
 
@@ -67,6 +80,9 @@ class UserSession(ShopOwned, db.Model):
 
     `expires_at` slides forward on each renewal; `refresh_hash` is the SHA-256 of the secret in
     the HttpOnly renewal cookie, needed to renew an access token that has already expired.
+    `signed_in_with` is how the session began ("password", "wechat"; "" before it was kept): a
+    member with no password confirms a change of their account by a WeChat sign-in of the last
+    minutes (bff/accounts/services.py `fresh_wechat_signin_until`).
     """
 
     __tablename__ = "sessions"
@@ -78,8 +94,37 @@ class UserSession(ShopOwned, db.Model):
     renewed_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     revoked_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    signed_in_with: Mapped[str] = mapped_column(String(16), default="", server_default="")
 
     user: Mapped[User] = relationship()
+
+
+class RecoveryCode(ShopOwned, db.Model):
+    """A two-factor recovery code, shown once; only its HMAC-SHA256 (under SECRET_KEY) is kept."""
+
+    __tablename__ = "two_factor_recovery_codes"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    code_hash: Mapped[str] = mapped_column(String(64))
+    used_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+
+
+class StaffInvitation(ShopOwned, db.Model):
+    """The owner's invitation of a person to the console with a role: a link mailed through the
+    outbox, good once until `expires_at`; only the token's SHA-256 is kept."""
+
+    __tablename__ = "staff_invitations"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    email: Mapped[str] = mapped_column(String(254))
+    role: Mapped[str] = mapped_column(String(16))
+    token_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    invited_by_id: Mapped[int | None] = mapped_column(ForeignKey("users.id", ondelete="SET NULL"))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    accepted_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    revoked_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
 
 
 class PasswordResetToken(ShopOwned, db.Model):

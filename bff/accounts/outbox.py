@@ -2,6 +2,12 @@
 placed, paid, shipped, cancelled or refunded; a password-reset token), and sent afterwards by a
 sender whose failures never reach an answer.
 
+Channels: a row goes by mail (`channel` "mail", the default) or as a WeChat template message
+(`channel` "wechat_template", bff/wechat/template_messages.py); each channel registers its
+`Carrier` (how a written message is prepared and tried) and each (channel, kind) its composer.
+A carrier's try ends in sent, retry (after the next of MAIL_RETRY_DELAYS, like mail) or
+undeliverable (a WeChat user who does not follow the account: no retry can help).
+
 Queueing: `enqueue` adds the row; the caller's commit keeps it with the change it tells of, and a
 rollback drops both. The row names what to write (kind, shop, member, order and a few values),
 not the message: the text and the headers are composed when the mail is sent, by the composer
@@ -72,6 +78,11 @@ class MailState(enum.StrEnum):
     SKIPPED = "skipped"  # nothing to send any more (the member or the order is gone)
 
 
+class Channel(enum.StrEnum):
+    MAIL = "mail"
+    WECHAT_TEMPLATE = "wechat_template"
+
+
 class OutboxMail(ShopOwned, db.Model):
     __tablename__ = "mail_outbox"
     __table_args__ = (Index("ix_mail_outbox_state_due", "state", "due_at"),)
@@ -80,6 +91,7 @@ class OutboxMail(ShopOwned, db.Model):
     user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
     order_id: Mapped[int | None] = mapped_column(ForeignKey("orders.id", ondelete="CASCADE"), index=True)
     kind: Mapped[str] = mapped_column(String(40))
+    channel: Mapped[str] = mapped_column(String(20), default=Channel.MAIL, server_default=Channel.MAIL)
     payload: Mapped[dict] = mapped_column(JSON, default=dict)
     state: Mapped[str] = mapped_column(String(10), default=MailState.PENDING)
     tries: Mapped[int] = mapped_column(Integer, default=0)
@@ -93,37 +105,99 @@ class OutboxMail(ShopOwned, db.Model):
 class Letter:
     """A mail as its composer writes it; the sender builds the message (headers) from it."""
 
-    to: str
+    to: str | None
     subject: str
     body: str
     sender_name: str = ""
 
 
-# kind -> composer(session, row): the Letter to send, or None when there is nothing to send now.
-Composer = Callable[[Session, OutboxMail], Letter | None]
-COMPOSERS: dict[str, Composer] = {}
+class Delivery(enum.Enum):
+    SENT = "sent"
+    RETRY = "retry"  # try again after the next delay, or fail when none is left
+    UNDELIVERABLE = "undeliverable"  # the other end refused for good: no more tries
 
 
-def composer(kind: str) -> Callable[[Composer], Composer]:
-    """Register the function that writes the mails of `kind` (at import, by the kind's domain)."""
+@dataclass(frozen=True)
+class Outcome:
+    delivery: Delivery
+    error: str = ""
+
+
+@dataclass(frozen=True)
+class Carrier:
+    """How one channel sends: `prepare(written, config)` turns what the composer wrote into what
+    goes (an error there fails the row as not written); `deliver(session, row, prepared, config)`
+    tries once and says how it went (it logs its own failures and raises only the database's)."""
+
+    prepare: Callable[[object, dict], object]
+    deliver: Callable[[Session, "OutboxMail", object, dict], Outcome]
+
+
+# (channel, kind) -> composer(session, row): what to send (a Letter for mail), or None when there
+# is nothing to send now.
+Composer = Callable[[Session, OutboxMail], object | None]
+COMPOSERS: dict[tuple[str, str], Composer] = {}
+CARRIERS: dict[str, Carrier] = {}
+
+
+def composer(kind: str, channel: str = Channel.MAIL) -> Callable[[Composer], Composer]:
+    """Register the function that writes the messages of `kind` on `channel` (at import, by the
+    kind's domain)."""
 
     def register(function: Composer) -> Composer:
-        COMPOSERS[kind] = function
+        COMPOSERS[(str(channel), kind)] = function
         return function
 
     return register
 
 
+def carrier(channel: str, value: Carrier) -> None:
+    """Register how `channel` sends (at import, by the channel's domain)."""
+    CARRIERS[str(channel)] = value
+
+
 def enqueue(
-    session: Session, *, shop_id: int, user_id: int, kind: str, order_id: int | None = None, **values
+    session: Session,
+    *,
+    shop_id: int,
+    user_id: int,
+    kind: str,
+    order_id: int | None = None,
+    channel: str = Channel.MAIL,
+    **values,
 ) -> OutboxMail:
-    """Queue a mail in the caller's transaction (no commit). `values` must be JSON (strings)."""
+    """Queue a message in the caller's transaction (no commit). `values` must be JSON (strings)."""
     row = OutboxMail(
-        shop_id=shop_id, user_id=user_id, order_id=order_id, kind=kind, payload=values, due_at=utcnow()
+        shop_id=shop_id,
+        user_id=user_id,
+        order_id=order_id,
+        kind=kind,
+        channel=str(channel),
+        payload=values,
+        due_at=utcnow(),
     )
     session.add(row)
     session.info.setdefault(QUEUED, []).append(row)
     return row
+
+
+def forget_member(session: Session, shop_id: int, user_id: int) -> None:
+    """A deleted member's mail (in the caller's transaction): nothing waiting for them is sent
+    (a pending reset token or unlock link must not outlive the account), and no row keeps what
+    it would have said (values, an error that may quote the address)."""
+    mine = (OutboxMail.shop_id == shop_id, OutboxMail.user_id == user_id)
+    session.execute(
+        update(OutboxMail)
+        .where(*mine, OutboxMail.state.in_((MailState.PENDING, MailState.SENDING)))
+        .values(state=MailState.SKIPPED)
+        .execution_options(synchronize_session=False)
+    )
+    session.execute(
+        update(OutboxMail)
+        .where(*mine)
+        .values(payload={}, error="")
+        .execution_options(synchronize_session=False)
+    )
 
 
 # Sending ------------------------------------------------------------------------------------
@@ -174,22 +248,19 @@ def _finish(session: Session, row: OutboxMail, state: MailState, error: str = ""
 
 
 def send_one(session: Session, row: OutboxMail, config) -> MailState:
-    """Write, build and try to send one claimed row; record how it went."""
-    write = COMPOSERS.get(row.kind)
+    """Write, prepare and try to send one claimed row; record how it went."""
+    write = COMPOSERS.get((row.channel, row.kind))
+    way = CARRIERS.get(row.channel)
     try:
-        if write is None:
-            raise LookupError(f"no composer for mail kind {row.kind!r}")
-        letter = write(session, row)
-        if letter is None:
+        if write is None or way is None:
+            raise LookupError(f"no composer for {row.channel} kind {row.kind!r}")
+        written = write(session, row)
+        # A member who signed up with WeChat and gave no email gets no mail (order news reaches
+        # them as WeChat messages instead).
+        if written is None or (isinstance(written, Letter) and not written.to):
             _finish(session, row, MailState.SKIPPED)
             return MailState.SKIPPED
-        message = build_message(
-            to=letter.to,
-            subject=letter.subject,
-            body=letter.body,
-            sender=config["SMTP_FROM"],
-            sender_name=letter.sender_name,
-        )
+        prepared = way.prepare(written, config)
     except SQLAlchemyError:
         raise  # the database, not the mail: the row stays claimed and falls due again after its lease
     except Exception as exc:  # it will not write better later: failed, and said so in the log
@@ -198,16 +269,41 @@ def send_one(session: Session, row: OutboxMail, config) -> MailState:
         _finish(session, row, MailState.FAILED, f"not written: {exc!r}")
         return MailState.FAILED
     delays = tuple(config["MAIL_RETRY_DELAYS"] or ())
-    if try_to_deliver(message, settings_of(config), row.tries, len(delays) + 1):
+    outcome = way.deliver(session, row, prepared, config)
+    if outcome.delivery is Delivery.SENT:
         _finish(session, row, MailState.SENT)
         return MailState.SENT
+    if outcome.delivery is Delivery.UNDELIVERABLE:
+        _finish(session, row, MailState.FAILED, f"undeliverable: {outcome.error}")
+        return MailState.FAILED
     if row.tries > len(delays):
-        _finish(session, row, MailState.FAILED, "not delivered: every try failed")
+        _finish(session, row, MailState.FAILED, f"not delivered: every try failed {outcome.error}".strip())
         return MailState.FAILED
     row.state = MailState.PENDING
     row.due_at = utcnow() + timedelta(seconds=delays[row.tries - 1])
+    row.error = outcome.error[:1000]
     session.commit()
     return MailState.PENDING
+
+
+def _prepare_mail(letter: Letter, config) -> object:
+    return build_message(
+        to=letter.to,
+        subject=letter.subject,
+        body=letter.body,
+        sender=config["SMTP_FROM"],
+        sender_name=letter.sender_name,
+    )
+
+
+def _deliver_mail(_session: Session, row: OutboxMail, message, config) -> Outcome:
+    attempts = len(tuple(config["MAIL_RETRY_DELAYS"] or ())) + 1
+    if try_to_deliver(message, settings_of(config), row.tries, attempts):
+        return Outcome(Delivery.SENT)
+    return Outcome(Delivery.RETRY)
+
+
+carrier(Channel.MAIL, Carrier(_prepare_mail, _deliver_mail))
 
 
 def send_due(config=None, among: list[int] | None = None) -> int:

@@ -28,7 +28,8 @@ class Passwords:
 
     def verify(self, password_hash: str | None, password: str) -> bool:
         try:
-            return self._ph.verify(password_hash or self._dummy, password) and password_hash is not None
+            # An account without a password (signed up with WeChat: "") is never matched.
+            return self._ph.verify(password_hash or self._dummy, password) and bool(password_hash)
         except (VerificationError, InvalidHashError):
             return False
 

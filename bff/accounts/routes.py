@@ -5,7 +5,8 @@ from flask import after_this_request, current_app, redirect, request
 from flask.views import MethodView
 from werkzeug.exceptions import UnprocessableEntity
 
-from bff.accounts import auth, schemas, services, throttle
+from bff.accounts import auth, schemas, services, throttle, two_factor
+from bff.accounts.decorators import member_required
 from bff.accounts.error_codes import AccountErrorCode
 from bff.accounts.limits import per_account, per_ip
 from bff.accounts.messages import is_key, text
@@ -13,6 +14,7 @@ from bff.accounts.passwords import Passwords
 from bff.common import messages as common_messages
 from bff.common.arguments import Blueprint
 from bff.common.errors import DomainError, error_body, validation_errors
+from bff.common.responses import document_errors
 from bff.extensions import db
 from bff.shops.context import current_origin, current_shop
 
@@ -98,7 +100,17 @@ def _log_in(args: dict, *, admin: bool) -> dict:
             _keep_device("")  # a stolen cookie buys one guess
         raise
     _keep_device(throttle.device_token(secret, shop.id, key))
-    token = auth.start_session(user)
+    if admin and two_factor.is_on(user):
+        # The password was right; the session waits for the code (bff/accounts/two_factor.py).
+        return {
+            "message": text(shop.language, "two_factor_required"),
+            "data": {"two_factor_required": True, "challenge": two_factor.challenge(secret, shop, user)},
+        }
+    return _session_answer(shop, user)
+
+
+def _session_answer(shop, user) -> dict:
+    token = auth.start_session(user, services.SignInMethod.PASSWORD)
     lifetime = current_app.config["JWT_ACCESS_TOKEN_EXPIRES"]
     return {
         "message": text(shop.language, "logged_in"),
@@ -152,6 +164,27 @@ class AdminLogin(MethodView):
     def post(self, args):
         """Log in to the admin area: only the shop's admin accounts."""
         return _log_in(args, admin=True)
+
+
+@blp.route("/admin/login/two-factor")
+class AdminLoginCode(MethodView):
+    decorators = _login_limits()
+
+    @blp.arguments(schemas.TwoFactorLoginArgs, location="json_or_form")
+    @blp.alt_response(
+        400, response="BAD_REQUEST", description="two_factor_invalid, two_factor_challenge_invalid"
+    )
+    @blp.alt_response(429, response="TOO_MANY_REQUESTS", description="too many, or login_throttled")
+    @blp.response(200, schemas.LoginResponse)
+    def post(self, args):
+        """The console sign-in's second step: the challenge a right password got, and a code from
+        the authenticator app (or an unused recovery code). Wrong codes are slowed down."""
+        shop, config = current_shop(), current_app.config
+        user = two_factor.challenged_user(db.session, config["SECRET_KEY"], shop, args["challenge"])
+        two_factor.sign_in_with_code(
+            db.session, shop, throttle.Policy.from_config(config), user, args["code"], config["SECRET_KEY"]
+        )
+        return _session_answer(shop, user)
 
 
 @blp.route("/auth/register")
@@ -232,3 +265,42 @@ class LoginStatus(MethodView):
         """Whether the caller is signed in, and as whom. Never 401: a bad token means not signed in."""
         user = auth.current_user()
         return {"data": {"isLoggedIn": user is not None, "user": user}}
+
+
+@blp.route("/account/confirmation")
+class AccountConfirmation(MethodView):
+    @member_required
+    @blp.response(200, schemas.ConfirmationResponse)
+    def get(self, shop, user):
+        """How the member confirms adding an email or deleting the account: their password, or
+        (they have none, having signed up with WeChat) a WeChat sign-in of the last 10 minutes,
+        and until when this session's counts."""
+        return services.confirmation(user, auth.current_session())
+
+
+@blp.route("/account/email")
+class AccountEmail(MethodView):
+    # As registration: an address another member has is refused, which tells that it has an
+    # account, so the same limits (per IP, and per address, shared with registration).
+    decorators = [per_ip("REGISTER_LIMIT_PER_IP"), per_account("REGISTER_LIMIT_PER_ACCOUNT")]
+
+    @member_required
+    @blp.arguments(schemas.AddEmailArgs, location="json_or_form")
+    @blp.response(200, schemas.AddEmailResponse)
+    @document_errors(blp, 403, 409, 422, 429)
+    def put(self, shop, user, args):
+        """Add an email (and, optionally, a password) to a member who has none (signed up with
+        WeChat): 403 `wechat_signin_required` unless the session began with a WeChat sign-in in
+        the last 10 minutes; 409 `email_already_set` for a member who has one; 422 `email_taken`
+        for another member's address. Order mail goes to it from now on."""
+        services.add_email(
+            db.session,
+            shop,
+            _passwords(),
+            user,
+            auth.current_session(),
+            email=args["email"],
+            password=args["password"],
+        )
+        key = "email_and_password_added" if args["password"] else "email_added"
+        return {"message": text(shop.language, key), "data": {"user": user}}

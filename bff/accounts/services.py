@@ -3,6 +3,7 @@
 Plain functions over a SQLAlchemy session; none imports Flask. Each owns its transaction.
 """
 
+import enum
 import hashlib
 import secrets
 from dataclasses import dataclass
@@ -21,7 +22,7 @@ from bff.accounts.models import PasswordResetToken, User, UserSession
 from bff.accounts.passwords import Passwords
 from bff.common.background import run_after_answer
 from bff.common.errors import DomainError
-from bff.common.models import utcnow
+from bff.common.models import as_utc, utcnow
 from bff.extensions import db
 from bff.shops.models import Shop
 
@@ -44,6 +45,10 @@ def find_user(session: Session, shop: Shop, email: str) -> User | None:
 def _email_taken(shop: Shop) -> DomainError:
     message = text(shop.language, "email_taken")
     return DomainError(AccountErrorCode.EMAIL_TAKEN, message, errors={"email": [message]})
+
+
+def _email_already_set(shop: Shop) -> DomainError:
+    return DomainError(AccountErrorCode.EMAIL_ALREADY_SET, text(shop.language, "email_already_set"))
 
 
 def register_user(
@@ -82,6 +87,21 @@ def check_credentials(
     return user
 
 
+def throttled(shop: Shop, exc: throttle.Throttled) -> DomainError:
+    """429 `login_throttled` for an attempt made before its delay is over."""
+    message = text(shop.language, "login_throttled", seconds=exc.retry_after)
+    # One second over: flask-limiter rewrites Retry-After in whole seconds, truncating twice
+    # (flask_limiter/_extension.py, the existing header's reset time), which could say 59
+    # for a 60 s delay, and a client that obeys it would be refused again.
+    retry_after = str(exc.retry_after + 1)
+    return DomainError(AccountErrorCode.LOGIN_THROTTLED, message, headers={"Retry-After": retry_after})
+
+
+def _has_two_factor(session: Session, shop: Shop, email: str) -> bool:
+    user = find_user(session, shop, email)
+    return user is not None and user.is_admin and user.totp_enabled_at is not None and bool(user.totp_secret)
+
+
 def sign_in(
     session: Session,
     shop: Shop,
@@ -97,25 +117,23 @@ def sign_in(
     """check_credentials behind the account's throttle (bff/accounts/throttle.py): 429
     `login_throttled` while the account's delay runs (a known device skips it), each wrong
     password counted, a right one forgetting them. `on_delays_start()` is called when a failure
-    starts the delays (the unlock mail)."""
+    starts the delays (the unlock mail).
+
+    An admin account with two-factor sign-in on is not throttled by its password at all: the
+    password alone opens nothing, and its code step has a throttle of its own
+    (bff/accounts/two_factor.py), so guessing its password can never hold its owner back."""
     key = throttle.account_hash(shop.id, email)
     now = utcnow()
-    if not known_device:
+    guarded = not (admin and _has_two_factor(session, shop, email))
+    if guarded and not known_device:
         try:
             throttle.claim_attempt(session, policy, shop.id, key, now)
         except throttle.Throttled as exc:
-            message = text(shop.language, "login_throttled", seconds=exc.retry_after)
-            # One second over: flask-limiter rewrites Retry-After in whole seconds, truncating twice
-            # (flask_limiter/_extension.py, the existing header's reset time), which could say 59
-            # for a 60 s delay, and a client that obeys it would be refused again.
-            retry_after = str(exc.retry_after + 1)
-            raise DomainError(
-                AccountErrorCode.LOGIN_THROTTLED, message, headers={"Retry-After": retry_after}
-            ) from None
+            raise throttled(shop, exc) from None
     try:
         user = check_credentials(session, shop, passwords, email, password, admin=admin)
     except DomainError as error:
-        if error.code is AccountErrorCode.INVALID_CREDENTIALS:
+        if guarded and error.code is AccountErrorCode.INVALID_CREDENTIALS:
             failures = throttle.record_failure(session, policy, shop.id, key, now)
             if failures == policy.free and on_delays_start is not None:
                 on_delays_start()
@@ -181,7 +199,16 @@ class OpenedSession:
     renewal_secret: str  # goes to the browser in the HttpOnly cookie; only its hash is kept
 
 
-def open_session(session: Session, user: User, lifetime: timedelta) -> OpenedSession:
+class SignInMethod(enum.StrEnum):
+    """How a session began (`UserSession.signed_in_with`)."""
+
+    PASSWORD = "password"
+    WECHAT = "wechat"
+
+
+def open_session(
+    session: Session, user: User, lifetime: timedelta, method: SignInMethod | str = ""
+) -> OpenedSession:
     now = utcnow()
     secret = secrets.token_urlsafe(32)
     row = UserSession(
@@ -192,6 +219,7 @@ def open_session(session: Session, user: User, lifetime: timedelta) -> OpenedSes
         created_at=now,
         renewed_at=now,
         expires_at=now + lifetime,
+        signed_in_with=str(method),
     )
     session.add(row)
     session.commit()
@@ -245,6 +273,81 @@ def _revoke_all(session: Session, user: User, now: datetime) -> None:
         .where(UserSession.user_id == user.id, UserSession.revoked_at.is_(None))
         .values(revoked_at=now)
     )
+
+
+# Confirming a change without a password ----------------------------------------------------
+
+# A member with no password (signed up with WeChat) confirms adding an email or deleting the
+# account by signing in with WeChat again: the session must have begun so at most this long ago,
+# as a password is asked for at the moment of the change (a token copied out of a page is not
+# enough to take the account or close it).
+FRESH_SIGNIN = timedelta(minutes=10)
+
+
+def fresh_wechat_signin_until(
+    user_session: UserSession | None, now: datetime | None = None
+) -> datetime | None:
+    """Until when the session's own WeChat sign-in confirms a change, or None when it does not
+    (another way of signing in, or longer ago than FRESH_SIGNIN)."""
+    if user_session is None or user_session.signed_in_with != SignInMethod.WECHAT:
+        return None
+    until = as_utc(user_session.created_at) + FRESH_SIGNIN
+    return until if until > (now or utcnow()) else None
+
+
+def confirmation(user: User, user_session: UserSession | None) -> dict:
+    """How the member confirms a change of their account: with their password, or (they have
+    none) with a fresh WeChat sign-in, and until when the present one counts."""
+    if user.password_hash:
+        return {"method": "password", "confirmed_until": None}
+    return {"method": "wechat", "confirmed_until": fresh_wechat_signin_until(user_session)}
+
+
+def require_fresh_wechat_signin(shop: Shop, user_session: UserSession | None) -> None:
+    """403 `wechat_signin_required` unless the session began with WeChat in the last minutes."""
+    if fresh_wechat_signin_until(user_session) is None:
+        message = text(shop.language, "wechat_signin_required")
+        raise DomainError(AccountErrorCode.WECHAT_SIGNIN_REQUIRED, message)
+
+
+def add_email(
+    session: Session,
+    shop: Shop,
+    passwords: Passwords,
+    user: User,
+    user_session: UserSession | None,
+    *,
+    email: str,
+    password: str = "",
+) -> User:
+    """Give a member who has no email (signed up with WeChat) one, and with it, when given, a
+    password to sign in with it too. Checked as registration checks them (the schema's rules; an
+    address another member of the shop has is refused), and confirmed by a fresh WeChat sign-in,
+    since the member has no password: whoever sets the address could reset the password. No
+    mail asks to confirm the address: registration sends none either. Changing an address
+    already given is not done here (409)."""
+    if user.email:
+        raise _email_already_set(shop)
+    require_fresh_wechat_signin(shop, user_session)
+    password_hash = passwords.hash(password) if password else ""
+    if find_user(session, shop, email) is not None:
+        raise _email_taken(shop)
+    values = {"email": normalise_email(email)}
+    if password_hash:
+        values["password_hash"] = password_hash
+    try:
+        # Only while the member still has none: of two requests at once, one address is kept.
+        added = session.execute(
+            update(User).where(User.id == user.id, User.email.is_(None)).values(**values)
+        ).rowcount
+        session.commit()
+    except IntegrityError:  # the same address taken by a concurrent request
+        session.rollback()
+        raise _email_taken(shop) from None
+    session.refresh(user)
+    if added != 1:
+        raise _email_already_set(shop)
+    return user
 
 
 # Password reset -----------------------------------------------------------------------------

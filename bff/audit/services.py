@@ -7,12 +7,11 @@ the change it describes, so there is never a change without its entry (or the re
 import enum
 from datetime import date, datetime
 from decimal import Decimal
-from typing import Any
+from typing import Any, Protocol
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from bff.accounts.models import User
 from bff.audit.models import AuditEntry
 from bff.common.pagination import Page, paginate
 from bff.shops.models import Shop
@@ -35,6 +34,13 @@ class Action(enum.StrEnum):
     EXPORT_CUSTOMS = "export_customs"
     # Orders shipped together from an uploaded tracking file (bff/orders/bulk_ship.py).
     BULK_SHIP = "bulk_ship"
+    # The console's people (bff/accounts/staff.py, two_factor.py).
+    INVITE_STAFF = "invite_staff"
+    CHANGE_ROLE = "change_role"
+    REMOVE_STAFF = "remove_staff"
+    JOIN_STAFF = "join_staff"
+    TWO_FACTOR_ON = "two_factor_on"
+    TWO_FACTOR_OFF = "two_factor_off"
 
 
 def json_value(value: Any) -> Any:
@@ -62,10 +68,18 @@ def diff(before: dict[str, Any], after: dict[str, Any]) -> dict[str, list]:
     return changes
 
 
+class Actor(Protocol):
+    """Who made a change: a console user (bff/accounts/models.py User). The audit log names no
+    domain, so every domain (accounts too, for staff and two-factor) may write to it."""
+
+    id: int
+    email: str
+
+
 def record(
     session: Session,
     shop: Shop,
-    actor: User,
+    actor: Actor,
     action: Action,
     obj_type: str,
     obj_id: int,

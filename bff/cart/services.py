@@ -10,6 +10,7 @@ from bff.cart.messages import text
 from bff.cart.models import CartLine, line_key
 from bff.catalog.models import Product, ProductVariant
 from bff.common.errors import DomainError
+from bff.common.models import utcnow
 from bff.shops.models import Shop
 
 MAX_LINES = 100
@@ -18,9 +19,7 @@ MAX_QUANTITY = 999
 
 def active_product(session: Session, shop: Shop, product_id: int) -> Product:
     product = session.scalar(
-        select(Product).where(
-            Product.shop_id == shop.id, Product.id == product_id, Product.is_active.is_(True)
-        )
+        select(Product).where(Product.shop_id == shop.id, Product.id == product_id, Product.listed(utcnow()))
     )
     if product is None:
         raise DomainError(Code.NOT_FOUND, text(shop.language, "product_not_found"))
@@ -44,7 +43,7 @@ def list_cart(session: Session, shop: Shop, user: User) -> list[CartLine]:
         session.scalars(
             select(CartLine)
             .join(Product, Product.id == CartLine.product_id)
-            .where(CartLine.shop_id == shop.id, CartLine.user_id == user.id, Product.is_active.is_(True))
+            .where(CartLine.shop_id == shop.id, CartLine.user_id == user.id, Product.listed(utcnow()))
             .options(
                 joinedload(CartLine.product).selectinload(Product.images),
                 joinedload(CartLine.product).selectinload(Product.variants),

@@ -39,7 +39,8 @@ class ImportArgs(Schema):
         metadata={
             "description": "CSV in UTF-8 (a BOM allowed) or GBK/GB18030, first line the column names ("
             + ", ".join(csv_transfer.COLUMNS)
-            + ", or their Chinese names); sku or id required."
+            + ", or their Chinese names); sku or id required. One row per variant: a product's rows "
+            "repeat its product columns; variant_id (or variant_name) names the variant a row edits."
         },
     )
 
@@ -73,10 +74,15 @@ class ImportSummarySchema(Schema):
 class ImportResponse(Schema):
     summary = fields.Nested(ImportSummarySchema)
     rows = fields.List(fields.Nested(ImportRowSchema))
+    headers = fields.Dict(
+        keys=fields.String(),
+        values=fields.String(),
+        metadata={"description": "Each column's header in the shop's language, to name changes and errors."},
+    )
 
 
-def _answer(plan: csv_transfer.ImportPlan) -> dict:
-    return {"summary": plan.summary, "rows": plan.rows}
+def _answer(shop, plan: csv_transfer.ImportPlan) -> dict:
+    return {"summary": plan.summary, "rows": plan.rows, "headers": csv_transfer.headers(shop)}
 
 
 _UPLOAD_LIMIT = csv_transfer.MAX_BYTES + 64 * 1024
@@ -89,7 +95,7 @@ class Export(MethodView):
     @document_errors(blp, 401, 403)
     @blp.doc(responses={"200": {"content": {"text/csv": {"schema": {"type": "string"}}}}})
     def get(self, shop, _user):
-        """The catalogue as CSV (UTF-8 with a BOM), hidden products included."""
+        """The catalogue as CSV (UTF-8 with a BOM), one row per variant, headers in the shop's language."""
         body = csv_transfer.export_csv(db.session, shop)
         name = f"products-{shop.code}-{date.today().isoformat()}.csv"
         return Response(
@@ -110,7 +116,7 @@ class ImportPreview(MethodView):
         """What importing the CSV would do, row by row, with each row's errors; writes nothing."""
         plan = csv_transfer.plan_import(db.session, shop, args["file"].read())
         db.session.rollback()
-        return _answer(plan)
+        return _answer(shop, plan)
 
 
 @blp.route("/import")
@@ -122,4 +128,4 @@ class Import(MethodView):
     @document_errors(blp, 401, 403, 412, 413, 422)
     def post(self, shop, user, args):
         """Import the CSV in one transaction: every row, or (422 with each row's errors) none."""
-        return _answer(csv_transfer.apply_import(db.session, shop, user, args["file"].read()))
+        return _answer(shop, csv_transfer.apply_import(db.session, shop, user, args["file"].read()))

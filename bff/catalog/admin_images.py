@@ -16,12 +16,16 @@ from bff.catalog.error_codes import CatalogErrorCode as Code
 from bff.catalog.messages import text
 from bff.catalog.models import Product, ProductImage
 from bff.common.errors import DomainError
-from bff.media.images import ImageRejected, prepare, store_prepared
+from bff.media.images import WIDTHS, ImageRejected, StoredImage, prepare, store_prepared
 from bff.media.storage import LocalStorage, S3Storage, media_storage
 from bff.shops.models import Shop
 
 MAX_IMAGES = 20
 FOLDER = "products"
+DETAILS_FOLDER = "details"
+# A details picture is one strip of a long picture page (750 to 1,280 pixels wide, many thousands
+# high): kept at most as wide as the widest WebP copy, and as high as WebP can encode.
+DETAILS_BOX = (WIDTHS[-1], 16_383)
 
 
 def _storage() -> LocalStorage | S3Storage:
@@ -151,6 +155,21 @@ def delete_image(
     image = _image(shop, product, image_id)
     before = _state(product)
     product.images.remove(image)
+    for variant in product.variants:
+        if variant.image_id == image_id:
+            variant.image_id = None  # the variant shows the product's pictures again
     if product.avatar == image_id:
         product.avatar = product.images[0].id if product.images else None
     return _save(session, shop, actor, product, before)
+
+
+def store_detail_picture(shop: Shop, name: str, data: bytes) -> StoredImage:
+    """A picture for a product's rich-text details: checked, cleaned and stored with its WebP
+    widths like the product's own pictures, for the editor to place as <img src srcset>. It
+    belongs to no row until a saved text names it, so there is nothing to audit yet."""
+    try:
+        prepared = prepare(name, data, DETAILS_BOX)
+    except ImageRejected as rejected:
+        message = text(shop.language, rejected.key, **rejected.values)
+        raise DomainError(Code.VALIDATION, message, {"picture": [message]}) from None
+    return store_prepared(_storage(), DETAILS_FOLDER, prepared)

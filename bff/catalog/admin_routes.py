@@ -62,6 +62,7 @@ class Products(MethodView):
         """Products of the shop, hidden ones too, newest first: search by name, filter, one page."""
         filters = services.ProductFilters(
             q=args["q"],
+            ids=args.get("ids"),
             category_id=args["category_id"],
             brand_id=args["brand_id"],
             sold_out=args["sold_out"],
@@ -205,6 +206,23 @@ class ProductImages(MethodView):
             db.session, shop, user, product_id, args["order"], args["cover"], _if_match()
         )
         return _answer(product)
+
+
+@blp.route("/detail-pictures")
+class DetailPictures(MethodView):
+    @max_body_size(MAX_UPLOAD_BYTES + 64 * 1024)
+    @admin_required
+    @blp.arguments(schemas.DetailPictureArgs, location="files")
+    @blp.response(201, schemas.DetailPictureResponse)
+    @document_errors(blp, 401, 403, 413, 422)
+    def post(self, shop, _user, args):
+        """Upload a picture for the rich-text details (multipart field `picture`).
+
+        Checked and cleaned as the product's pictures are, kept with its WebP widths; the answer's
+        `path` and `srcset` go into the details' <img>, which the sanitiser keeps (this site's
+        /media/ paths only, or https)."""
+        upload = args["picture"]
+        return {"picture": images.store_detail_picture(shop, upload.filename or "image", upload.read())}, 201
 
 
 @blp.route(f"/<{ID}:product_id>/images/<{ID}:image_id>")

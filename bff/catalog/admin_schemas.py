@@ -6,7 +6,9 @@ shop's language. Unknown fields are ignored, so a client may send back what a GE
 
 from flask_smorest.fields import Upload
 from marshmallow import Schema, ValidationError, fields, pre_load, validate, validates_schema
+from webargs.fields import DelimitedList
 
+from bff.catalog.barcodes import normal_gtin
 from bff.catalog.schemas import ImageSchema, NamedRefSchema
 from bff.common.form_fields import Body, flag, integer, money, name_field, optional_money, ref, text_field
 from bff.common.html import RichHtml
@@ -23,12 +25,56 @@ from bff.common.schemas import (
     UtcDateTime,
     WholeNumber,
 )
-from bff.media.schemas import MediaPath
+from bff.media.schemas import MediaPath, Srcset
 
 MAX_STOCK = 1_000_000_000
 MAX_GRAMS = 1_000_000
 MAX_WEIGHT_ORDER = 2**31 - 1
 MAX_VARIANTS = 50
+
+
+SKU_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9._/-]{0,63}$"
+
+
+def sku_field() -> Text:
+    """The shop's own code of a product: blank means none."""
+    return Text(
+        allow_none=True,
+        load_default=None,
+        validate=validate.Regexp(SKU_PATTERN, error="sku_invalid"),
+        error_messages={"invalid": "sku_invalid"},
+        metadata={
+            "description": "The shop's own code, unique in the shop; empty or null for none.",
+            "pattern": f"^(|{SKU_PATTERN[1:-1]})$",
+        },
+    )
+
+
+class Barcode(Text):
+    """A GTIN (EAN-8, UPC-A, EAN-13, GTIN-14) with its check digit, kept as digits only; blank
+    or null: none (bff/catalog/barcodes.py)."""
+
+    def __init__(self, **kwargs):
+        kwargs.setdefault("allow_none", True)
+        kwargs.setdefault("load_default", None)
+        kwargs.setdefault(
+            "metadata",
+            {
+                "description": "GTIN of 8, 12, 13 or 14 digits with its check digit (spaces and "
+                "hyphens are read past); empty or null for none.",
+                "pattern": r"^[0-9 -]{0,40}$",
+            },
+        )
+        super().__init__(error_messages={"invalid": "barcode_invalid"}, **kwargs)
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        code = super()._deserialize(value, attr, data, **kwargs)
+        if not code.strip():
+            return None
+        normal = normal_gtin(code) if len(code) <= 40 else None
+        if normal is None:
+            raise ValidationError("barcode_invalid")
+        return normal
 
 
 class VariantInput(Body):
@@ -48,21 +94,15 @@ class VariantInput(Body):
         load_default=0,
         metadata={"description": "Opening stock of a new variant; ignored for an existing one."},
     )
-
-
-SKU_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9._/-]{0,63}$"
-
-
-def sku_field() -> Text:
-    """The shop's own code of a product: blank means none."""
-    return Text(
-        allow_none=True,
+    sku = sku_field()
+    barcode = Barcode()
+    image_id = WholeNumber(
         load_default=None,
-        validate=validate.Regexp(SKU_PATTERN, error="sku_invalid"),
-        error_messages={"invalid": "sku_invalid"},
+        allow_none=True,
+        validate=validate.Range(min=1, max=MAX_ID, error="image_not_found"),
+        error_messages={"invalid": "integer_invalid"},
         metadata={
-            "description": "The shop's own code, unique in the shop; empty or null for none.",
-            "pattern": f"^(|{SKU_PATTERN[1:-1]})$",
+            "description": "One of the product's pictures, shown when the variant is chosen; null: none."
         },
     )
 
@@ -95,6 +135,23 @@ class ProductInput(Body):
     color = text_field(64, load_default="")
     size = text_field(64, load_default="")
     image_alt = text_field(255, load_default="")
+    is_active = flag(
+        load_default=None,
+        allow_none=True,
+        metadata={
+            "description": "false: a draft, not on the storefront; left out or null: as it was (new: true)."
+        },
+    )
+    publish_at = AwareDateTime(
+        allow_none=True,
+        load_default=None,
+        error_messages={"invalid": "invalid", "invalid_awareness": "invalid"},
+        metadata={
+            "description": "When an active product appears on the storefront (its start); null: at once. "
+            "ISO 8601 with an offset.",
+            "pattern": r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2})$",
+        },
+    )
     virtual_inventory = integer(
         0,
         MAX_STOCK,
@@ -117,6 +174,11 @@ class ProductPatchInput(ProductInput):
 
 class ProductListArgs(Schema):
     q = Text(load_default="", validate=validate.Length(max=100), metadata={"description": "Name contains"})
+    ids = DelimitedList(
+        WholeNumber(validate=validate.Range(min=1, max=MAX_ID)),
+        validate=validate.Length(max=500),
+        metadata={"description": "Only these products (comma-separated ids): a picker naming what it holds."},
+    )
     category_id = ref(load_default=None, metadata={"description": "This category and its subcategories"})
     brand_id = ref(load_default=None)
     sold_out = fields.Boolean(
@@ -188,6 +250,11 @@ class AdminVariantSchema(Schema):
     weight = fields.Integer()
     virtual_inventory = fields.Integer(metadata={"description": "Stock (change it with POST .../stock)."})
     position = fields.Integer()
+    sku = fields.String(allow_none=True)
+    barcode = fields.String(allow_none=True, metadata={"description": "GTIN, digits only."})
+    image_id = fields.Integer(
+        attribute="image", allow_none=True, metadata={"description": "Its picture among `images`."}
+    )
 
 
 class AdminProductRowSchema(Schema):
@@ -201,7 +268,10 @@ class AdminProductRowSchema(Schema):
     virtual_inventory = fields.Integer(
         metadata={"description": "Stock; the sum of the variants' when it has any."}
     )
-    is_active = Flag(metadata={"description": "0 when hidden from the storefront."})
+    is_active = Flag(metadata={"description": "0 when hidden from the storefront (a draft)."})
+    publish_at = UtcDateTime(
+        allow_none=True, metadata={"description": "Its start on the storefront; null: at once."}
+    )
     is_featured = Flag()
     recommend_weight = fields.Integer()
     category = fields.Nested(NamedRefSchema, allow_none=True)
@@ -279,6 +349,31 @@ class ImageUploadArgs(Schema):
         validate=validate.Length(min=1, error="images_required"),
         metadata={"description": "One or more pictures (JPEG, PNG, WebP or GIF; 8 MB each at most)."},
     )
+
+
+class DetailPictureArgs(Schema):
+    picture = Upload(
+        required=True,
+        metadata={"description": "One picture (JPEG, PNG, WebP or GIF; 8 MB at most)."},
+    )
+
+
+class DetailPictureSchema(Schema):
+    path = MediaPath(metadata={"description": "The picture as uploaded (metadata removed): the <img src>."})
+    srcset = Srcset(
+        attribute="webp",
+        allow_none=True,
+        metadata={
+            "type": "string",
+            "description": 'Its WebP widths for <img srcset> ("/media/a-320w.webp 320w, ...").',
+        },
+    )
+    width = fields.Integer()
+    height = fields.Integer()
+
+
+class DetailPictureResponse(Schema):
+    picture = fields.Nested(DetailPictureSchema)
 
 
 class ImageArrangeArgs(Body):

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import column, delete, exists, or_, select, table, update
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, selectinload
 from sqlalchemy.orm.exc import StaleDataError
 
@@ -52,13 +53,15 @@ PRODUCT_FIELDS = (
     "color",
     "size",
     "image_alt",
+    "publish_at",
 )
-VARIANT_FIELDS = ("name", "price", "discount", "member_price", "weight")
+VARIANT_FIELDS = ("name", "price", "discount", "member_price", "weight", "sku", "barcode", "image_id")
 
 
 @dataclass
 class ProductFilters:
     q: str = ""
+    ids: list[int] | None = None
     category_id: int | None = None
     brand_id: int | None = None
     sold_out: bool | None = None
@@ -102,6 +105,8 @@ def list_products(session: Session, shop: Shop, filters: ProductFilters, page: i
         stmt = stmt.where(
             or_(Product.name.ilike(f"%{_escape_like(term)}%", escape="\\"), Product.sku == term)
         )
+    if filters.ids is not None:
+        stmt = stmt.where(Product.id.in_(filters.ids))
     if filters.category_id is not None:
         # The tree has two levels: a category's products and its subcategories'.
         children = select(Category.id).where(
@@ -172,6 +177,31 @@ def check_sku(session: Session, shop: Shop, sku: str | None, product_id: int | N
         raise invalid(shop, "sku", "sku_taken")
 
 
+def _check_variant_codes(session: Session, shop: Shop, product: Product | None, wanted: list[dict]) -> None:
+    """Each variant's SKU names one variant of the shop (the unique index holds it too), and its
+    picture is one of the product's (a new product has none yet: pictures come after the save)."""
+    for spec in wanted:
+        if "sku" in spec and not spec["sku"]:
+            spec["sku"] = None
+    images = {i.id for i in product.images} if product is not None else set()
+    own = {v.id for v in product.variants} if product is not None else set()
+    seen: set[str] = set()
+    for position, spec in enumerate(wanted):
+        if spec.get("image_id") is not None and spec["image_id"] not in images:
+            raise invalid(shop, f"variants.{position}.image_id", "variant_image_not_found")
+        sku = spec.get("sku")
+        if not sku:
+            continue
+        if sku in seen:
+            raise invalid(shop, f"variants.{position}.sku", "variant_sku_taken")
+        seen.add(sku)
+        holder = session.scalar(
+            select(ProductVariant.id).where(ProductVariant.shop_id == shop.id, ProductVariant.sku == sku)
+        )
+        if holder is not None and holder not in own:
+            raise invalid(shop, f"variants.{position}.sku", "variant_sku_taken")
+
+
 def _check_prices(shop: Shop, price, discount, field: str = "discount") -> None:
     """A special price counts only below the price (bff/pricing/rules.py); refuse one that would not."""
     if discount is not None and discount > 0 and discount >= price:
@@ -179,13 +209,16 @@ def _check_prices(shop: Shop, price, discount, field: str = "discount") -> None:
 
 
 def create_product(session: Session, shop: Shop, actor: User, data: dict) -> Product:
-    """A new product (visible), its variants and their opening stock, and its audit entry."""
+    """A new product (visible, unless saved as a draft), its variants and their opening stock, and
+    its audit entry."""
     _check_references(session, shop, data)
     check_sku(session, shop, data.get("sku"), None)
     _check_prices(shop, data["price"], data.get("discount"))
     for index, variant in enumerate(data.get("variants") or []):
         _check_prices(shop, variant["price"], variant.get("discount"), f"variants.{index}.discount")
+    _check_variant_codes(session, shop, None, data.get("variants") or [])
     product = Product(shop_id=shop.id, **{name: data[name] for name in PRODUCT_FIELDS if name in data})
+    product.is_active = data.get("is_active") is not False  # saved as a draft: not on the storefront
     product.virtual_inventory = data.get("virtual_inventory") or 0
     product.variants = [
         ProductVariant(
@@ -225,6 +258,10 @@ def flush_versioned(session: Session, shop: Shop, product: Product) -> None:
     except StaleDataError:
         session.rollback()
         raise DomainError(Code.STALE_VERSION, text(shop.language, "stale_version")) from None
+    except IntegrityError:
+        # A SKU another save took between our check and this write (the unique indexes).
+        session.rollback()
+        raise invalid(shop, "sku", "sku_taken") from None
 
 
 def update_product(
@@ -244,8 +281,11 @@ def update_product(
     for name in PRODUCT_FIELDS:
         if name in data:
             setattr(product, name, data[name])
+    if data.get("is_active") is not None:  # left out (or null): as it was
+        product.is_active = data["is_active"]
     created, dropped = [], []
     if "variants" in data:
+        _check_variant_codes(session, shop, product, data["variants"])
         created, dropped = _apply_variants(session, shop, product, data["variants"])
     # The product row first, with its version check: a stale edit stops here, before any stock moves.
     flush_versioned(session, shop, product)
@@ -277,6 +317,15 @@ def _apply_variants(
     """Update and create variants to match `wanted`; returns (created, to drop). The stock of
     existing variants is left alone (it changes through adjust_stock)."""
     current = {v.id: v for v in product.variants}
+    # SKUs that change are freed first, so two variants may swap theirs in one save.
+    changing = [
+        v.id
+        for v in current.values()
+        if v.sku and any(s.get("id") == v.id and "sku" in s and s["sku"] != v.sku for s in wanted)
+    ]
+    if changing:
+        with session.no_autoflush:
+            session.execute(update(ProductVariant).where(ProductVariant.id.in_(changing)).values(sku=None))
     created, kept = [], set()
     for position, spec in enumerate(wanted):
         if spec.get("id") is not None:

@@ -1,10 +1,10 @@
 """The console's categories (the two-level tree), brands and banners: what each may hold and
-when it may go. The calls themselves are bff/audit/admin_crud.py's, given these kinds."""
+when it may go. The calls themselves are bff/admin_crud/'s, given these kinds."""
 
 from sqlalchemy import exists, or_, select
 from sqlalchemy.orm import Session
 
-from bff.audit.admin_crud import Codes, Kind
+from bff.admin_crud.services import Codes, Kind
 from bff.catalog.error_codes import CatalogErrorCode
 from bff.catalog.messages import text
 from bff.catalog.models import Banner, BannerProduct, Brand, Category, Product

@@ -3,7 +3,7 @@ list, create, edit (If-Match), delete (409 while in use) and a picture each; the
 
 from werkzeug.exceptions import UnprocessableEntity
 
-from bff.audit.admin_crud import crud_routes
+from bff.admin_crud.routes import crud_routes
 from bff.catalog import admin_schemas as schemas
 from bff.catalog.admin_taxonomy import BANNER, BRAND, CATEGORY, CODES
 from bff.catalog.error_codes import CatalogErrorCode

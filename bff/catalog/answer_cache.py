@@ -8,27 +8,62 @@ the shop's language, the catalogue version (bff/catalog/versions.py: any write o
 catalogue moves it, in every process), the call and its arguments. Only answers with the
 guest's prices are kept: the /api/user twins (member prices) and anything else a signed-in
 shopper sees differently are answered afresh. Banners are not cached: they start and end by
-the clock, which no write marks. Entries live at most CATALOGUE_CACHE_SECONDS (a bound for a
+the clock, which no write marks. Products scheduled to appear (`publish_at`) are: the key also
+holds how many of the shop's upcoming start times have passed (`PublicationMarks`, read again
+whenever the catalogue version moves), so an answer made before a product's start is not used
+after it. Entries live at most CATALOGUE_CACHE_SECONDS (a bound for a
 version that failed to move) in at most CATALOGUE_CACHE_MB per process, least recently used
 out first.
 """
 
 import threading
 import time
+from bisect import bisect_right
+from datetime import datetime
 from functools import wraps
 
 from cachetools import TTLCache
 from flask import current_app, request
+from sqlalchemy import select
 
+from bff.catalog.models import Product
 from bff.catalog.versions import catalogue_versions
+from bff.common.models import as_utc, utcnow
 from bff.extensions import db
-from bff.metrics import CATALOGUE_ANSWERS, CATALOGUE_CACHE_BYTES, CATALOGUE_CACHE_ENTRIES
+from bff.ops.metrics import CATALOGUE_ANSWERS, CATALOGUE_CACHE_BYTES, CATALOGUE_CACHE_ENTRIES
 from bff.pricing.context import current_shopper
 from bff.pricing.rules import GUEST
 from bff.shops.context import current_shop
 
 _EXTENSION = "bff.catalogue_answers"
 _OVERHEAD = 256  # bytes an entry costs beside its body (key, tuple), roughly
+
+
+class PublicationMarks:
+    """Per process, each shop's upcoming product start times as of its catalogue version (one
+    query when the version moves, none on a hit); `mark` counts those passed."""
+
+    def __init__(self) -> None:
+        self._shops: dict[int, tuple[int, list[datetime]]] = {}
+        self._lock = threading.Lock()
+
+    def mark(self, session, shop_id: int, version: int, now: datetime) -> int:
+        with self._lock:
+            known = self._shops.get(shop_id)
+        if known is None or known[0] != version:
+            upcoming = session.scalars(
+                select(Product.publish_at).where(
+                    Product.shop_id == shop_id, Product.is_active.is_(True), Product.publish_at > now
+                )
+            )
+            known = (version, sorted(as_utc(t) for t in upcoming))
+            with self._lock:
+                self._shops[shop_id] = known
+        return bisect_right(known[1], now)
+
+    def clear(self) -> None:
+        with self._lock:
+            self._shops.clear()
 
 
 class AnswerCache:
@@ -38,6 +73,7 @@ class AnswerCache:
             maxsize=max(max_bytes, 1), ttl=max(seconds, 0.001), timer=clock, getsizeof=self._size
         )
         self._lock = threading.Lock()
+        self.marks = PublicationMarks()
 
     @staticmethod
     def _size(entry: tuple[bytes, str]) -> int:
@@ -59,6 +95,7 @@ class AnswerCache:
         with self._lock:
             self._entries.clear()
             self._measured()
+        self.marks.clear()
 
     def _measured(self) -> None:
         # Expired entries still count until the cache next evicts them: a bound, as the limit is.
@@ -91,10 +128,21 @@ def _key(first_pages: int | None) -> tuple | None:
     version = catalogue_versions().current(db.session, shop.id)
     if version is None:
         return None
+    published = answer_cache().marks.mark(db.session, shop.id, version, utcnow())
     arguments = tuple(sorted(request.args.items(multi=True)))
     method = "GET" if request.method == "HEAD" else request.method
     page_size = current_app.config["PAGE_SIZE"]
-    return (shop.id, shop.version, shop.language, version, page_size, method, request.path, arguments)
+    return (
+        shop.id,
+        shop.version,
+        shop.language,
+        version,
+        published,
+        page_size,
+        method,
+        request.path,
+        arguments,
+    )
 
 
 def cached_for_guests(view=None, *, first_pages: int | None = None):

@@ -38,6 +38,15 @@ _MESSAGES: dict[str, tuple[str, str]] = {
         "A SKU is letters, digits and - _ . /, starting with a letter or digit, 64 at most.",
     ),
     "sku_taken": ("本店已有商品使用这个货号", "Another product of this shop has this SKU."),
+    "variant_sku_taken": ("本店已有规格使用这个货号", "Another variant of this shop has this SKU."),
+    "barcode_invalid": (
+        "条码须为 8、12、13 或 14 位数字的 GTIN（EAN/UPC），且校验位正确",
+        "A barcode is a GTIN (EAN/UPC) of 8, 12, 13 or 14 digits with a correct check digit.",
+    ),
+    "variant_image_not_found": (
+        "规格图片须是本商品的图片之一",
+        "A variant's picture must be one of this product's pictures.",
+    ),
     "csv_file_invalid": (
         "请上传 UTF-8 编码的 CSV 文件（第一行为列名）",
         "Upload a UTF-8 CSV file whose first line names the columns.",
@@ -67,9 +76,25 @@ _MESSAGES: dict[str, tuple[str, str]] = {
         "This product has variants: change their stock on the product's page.",
     ),
     "csv_price_with_variants": (
-        "该商品有规格，顾客按各规格的价格付款：此列的修改只改变商品卡片上的价格，不会改变任何规格的售价。请在商品页修改规格价格。",
+        "该商品有规格，顾客按各规格的价格付款：此列的修改只改变商品卡片上的价格，不会改变任何规格的售价。规格的售价请改各规格行的“规格价格”列。",
         "This product has variants and shoppers pay each variant's price: this change only alters the card's "
-        "price, not what any variant costs. Change the variants' prices on the product's page.",
+        "price, not what any variant costs. Change a variant's price in its row's variant_price column.",
+    ),
+    "csv_product_cells_differ": (
+        "同一商品的各规格行，商品列须与第 {line} 行相同",
+        "The rows of one product's variants must repeat line {line}'s product columns.",
+    ),
+    "csv_variant_new": (
+        "没有这个规格：新规格请在商品页添加，CSV 只修改已有规格",
+        "No such variant: add new variants on the product's page; the CSV edits existing ones.",
+    ),
+    "csv_variant_missing": (
+        "请写明规格编号或规格名称",
+        "Name the variant (variant_id or variant_name).",
+    ),
+    "csv_variant_repeated": (
+        "这个规格在文件中重复（第 {line} 行）",
+        "This variant is repeated in the file (line {line}).",
     ),
     "csv_category_unknown": (
         "没有这个分类（子分类写作“上级 > 子分类”）",

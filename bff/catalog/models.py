@@ -2,7 +2,7 @@ import enum
 from datetime import datetime
 from decimal import Decimal
 
-from sqlalchemy import JSON, Boolean, DateTime, ForeignKey, Index, Integer, String, Text
+from sqlalchemy import JSON, Boolean, DateTime, ForeignKey, Index, Integer, String, Text, and_, or_
 from sqlalchemy.orm import Mapped, mapped_column, relationship, validates
 
 from bff.common.html import sanitize_html
@@ -31,6 +31,11 @@ class Brand(ShopOwned, Timestamps, Versioned, db.Model):
     tagline: Mapped[str] = mapped_column(String(255), default="", server_default="")
     is_featured: Mapped[bool] = mapped_column(Boolean, default=False)
     position: Mapped[int] = mapped_column(Integer, default=0)
+    # The picture's size and {width: media path} of its WebP copies (bff/media/images.py), as a
+    # product picture has them: the storefront's srcset. Null for pictures stored before 0034.
+    avatar_width: Mapped[int | None] = mapped_column(Integer)
+    avatar_height: Mapped[int | None] = mapped_column(Integer)
+    avatar_webp: Mapped[dict | None] = mapped_column(JSON)
 
 
 class Banner(ShopOwned, Timestamps, Versioned, db.Model):
@@ -41,6 +46,10 @@ class Banner(ShopOwned, Timestamps, Versioned, db.Model):
     id: Mapped[int] = mapped_column(primary_key=True)
     name: Mapped[str] = mapped_column(String(120))
     avatar: Mapped[str | None] = mapped_column(String(255))
+    # As Brand's: the picture's size and WebP copies, for the storefront's srcset.
+    avatar_width: Mapped[int | None] = mapped_column(Integer)
+    avatar_height: Mapped[int | None] = mapped_column(Integer)
+    avatar_webp: Mapped[dict | None] = mapped_column(JSON)
     link_url: Mapped[str | None] = mapped_column(String(500))
     position: Mapped[int] = mapped_column(Integer, default=0)
     is_active: Mapped[bool] = mapped_column(Boolean, default=True)
@@ -99,10 +108,18 @@ class Product(ShopOwned, Timestamps, db.Model):
     recommend_weight: Mapped[int] = mapped_column(Integer, default=0)  # the shop's own order, high first
     sales_count: Mapped[int] = mapped_column(Integer, default=0)
     is_active: Mapped[bool] = mapped_column(Boolean, default=True)  # False: hidden from the storefront
+    # Scheduled publishing: an active product appears at this time (None: at once); a draft is
+    # a product not active. `Product.listed(now)` is the storefront's one test of both.
+    publish_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     # Counts the admin's saves: every ORM UPDATE of the row checks and raises it, so an edit made
     # on a stale copy fails (bff/catalog/admin_services.py). Stock moves with plain UPDATEs that
     # leave it alone: an order never makes the owner's open form stale.
     version: Mapped[int] = mapped_column(Integer, default=1, server_default="1")
+
+    @classmethod
+    def listed(cls, now: datetime):
+        """The storefront's products at `now`: active, and published (no start, or started)."""
+        return and_(cls.is_active.is_(True), or_(cls.publish_at.is_(None), cls.publish_at <= now))
 
     __mapper_args__ = {"version_id_col": version}
 
@@ -110,7 +127,9 @@ class Product(ShopOwned, Timestamps, db.Model):
         order_by="ProductImage.position, ProductImage.id", cascade="all, delete-orphan"
     )
     variants: Mapped[list["ProductVariant"]] = relationship(
-        order_by="ProductVariant.position, ProductVariant.id", cascade="all, delete-orphan"
+        order_by="ProductVariant.position, ProductVariant.id",
+        cascade="all, delete-orphan",
+        back_populates="product",
     )
     category: Mapped[Category | None] = relationship()
     brand: Mapped[Brand | None] = relationship()
@@ -138,6 +157,8 @@ class ProductImage(ShopOwned, db.Model):
 
 class ProductVariant(ShopOwned, db.Model):
     __tablename__ = "product_variants"
+    # The shop's own code of a variant (migration 0033); NULLs may repeat.
+    __table_args__ = (Index("ux_product_variants_shop_sku", "shop_id", "sku", unique=True),)
 
     id: Mapped[int] = mapped_column(primary_key=True)
     product_id: Mapped[int] = mapped_column(ForeignKey("products.id", ondelete="CASCADE"), index=True)
@@ -148,6 +169,17 @@ class ProductVariant(ShopOwned, db.Model):
     weight: Mapped[int] = mapped_column(Integer, default=0)  # grams; above 0 overrides the product's
     virtual_inventory: Mapped[int] = mapped_column(Integer, default=0)
     position: Mapped[int] = mapped_column(Integer, default=0)
+    product: Mapped["Product"] = relationship(back_populates="variants")
+    sku: Mapped[str | None] = mapped_column(String(64))
+    barcode: Mapped[str | None] = mapped_column(String(14))  # a GTIN, check digit checked (barcodes.py)
+    # One of the product's pictures, shown when the variant is chosen; not a foreign key, as
+    # `Product.avatar`: deleting the picture clears it (admin_images.delete_image).
+    image_id: Mapped[int | None] = mapped_column(Integer)
+
+    @property
+    def image(self) -> int | None:
+        """`image_id` when it names one of the product's pictures (else None)."""
+        return self.image_id if self.image_id in {i.id for i in self.product.images} else None
 
 
 class StockReason(enum.StrEnum):
@@ -202,6 +234,8 @@ class ProductSearch(ShopOwned, db.Model):
 # PostgreSQL-only indexes of migrations 0005 and 0016, which Alembic's model comparison leaves aside.
 POSTGRES_ONLY_INDEXES = frozenset({"ix_product_search_all_text_trgm", "ix_product_search_tokens_tsv"})
 POSTGRES_ONLY_COLUMNS = frozenset({"tokens_tsv"})
+# SQLite's FTS5 index of the search tokens (migration 0034) and the tables FTS5 keeps it in.
+SQLITE_ONLY_TABLE_PREFIX = "product_search_fts"
 
 
 class CatalogueVersion(db.Model):

@@ -1,11 +1,12 @@
 from marshmallow import Schema, fields, pre_load, validate
 
+from bff.catalog.cards import CardList
 from bff.catalog.sorting import DEFAULT_SORT, SORTS, Sort
 from bff.common.html import RichHtml
 from bff.common.links import SafeLink
 from bff.common.schemas import MAX_PAGE, Flag, Money, PaginatorSchema, Text, UtcDateTime, WholeNumber
 from bff.media.schemas import MediaPath, Srcset
-from bff.pricing.fields import FinalPrice, SpecialBadge
+from bff.pricing.fields import FinalPrice, FromPrice, SpecialBadge
 
 # Words beyond this are noise; it also keeps a fully percent-encoded term far inside the URL limit.
 SEARCH_TERM_MAX = 200
@@ -29,6 +30,22 @@ class ListArgs(Schema):
     def _blank_means_default(self, data, **kwargs):
         # The home page sends `sort=` empty; treat blank values as not given.
         return {k: v for k, v in data.items() if not (isinstance(v, str) and v.strip() == "")}
+
+
+class AvatarSizes(Schema):
+    """A banner's or brand's picture beside its path: its size and its WebP copies, as
+    ImageSchema gives a product picture's (null for pictures stored without them)."""
+
+    avatar_width = fields.Integer(allow_none=True, metadata={"description": "Pixels; null when not known."})
+    avatar_height = fields.Integer(allow_none=True, metadata={"description": "Pixels; null when not known."})
+    avatar_srcset = Srcset(
+        attribute="avatar_webp",
+        allow_none=True,
+        metadata={
+            "type": "string",
+            "description": 'WebP copies for <img srcset> ("/media/a-320w.webp 320w, ..."); null when none.',
+        },
+    )
 
 
 class ImageSchema(Schema):
@@ -58,6 +75,14 @@ class VariantSchema(Schema):
     virtual_inventory = fields.Integer(metadata={"description": "Stock."})
     final_price = FinalPrice()
     show_special_badge = SpecialBadge()
+    sku = fields.String(allow_none=True, metadata={"description": "The shop's own code; null when none."})
+    barcode = fields.String(allow_none=True, metadata={"description": "GTIN (EAN/UPC); null when none."})
+    image = fields.Integer(
+        allow_none=True,
+        metadata={
+            "description": "Id of the picture (among the product's `images`) shown for it; null: none."
+        },
+    )
 
 
 class ProductCardSchema(Schema):
@@ -78,6 +103,7 @@ class ProductCardSchema(Schema):
     size = fields.String()
     final_price = FinalPrice()
     show_special_badge = SpecialBadge()
+    from_price = FromPrice()
 
 
 class NamedRefSchema(Schema):
@@ -98,7 +124,7 @@ class ProductResponse(Schema):
 
 
 class ProductPageSchema(PaginatorSchema):
-    data = fields.List(fields.Nested(ProductCardSchema))
+    data = CardList(ProductCardSchema)
 
 
 class ProductListResponse(Schema):
@@ -154,14 +180,14 @@ class CategoryTreeResponse(Schema):
 class CategoryProductsResponse(Schema):
     category_name = fields.String()
     category = fields.Nested(CategoryNodeSchema)
-    products = fields.List(fields.Nested(ProductCardSchema))
+    products = CardList(ProductCardSchema)
     total_pages = fields.Integer()
     current_page = fields.Integer()
     per_page = fields.Integer()
     total = fields.Integer()
 
 
-class BrandSchema(Schema):
+class BrandSchema(AvatarSizes):
     id = fields.Integer()
     name = fields.String()
     avatar = MediaPath(allow_none=True)
@@ -178,7 +204,7 @@ class BrandProductsResponse(Schema):
     products = fields.Nested(ProductPageSchema)
 
 
-class BannerSchema(Schema):
+class BannerSchema(AvatarSizes):
     id = fields.Integer()
     name = fields.String()
     avatar = MediaPath(allow_none=True)

@@ -6,7 +6,9 @@ transaction; `flask reindex-search` rebuilds every document (after the analysis 
 prefix query on the tokens as a `tsvector` (`token_prefix`, a column and GIN index of migration
 0016), answered exactly from the index without reading the document, and the substring match on the
 folded text uses the trigram index of migration 0005: the page and its count (one statement,
-`services.search_products`) read the indexes, not the whole catalogue. The planner is left to
+`services.search_products`) read the indexes, not the whole catalogue. On SQLite the token match is
+a prefix query on `product_search_fts`, an FTS5 index of the tokens (migration 0034); the
+substring matches stay `LIKE`. The planner is left to
 its own choices: the `SET LOCAL enable_seqscan/enable_indexscan = off` that forced bitmap scans
 for a separate count was slower than its plans for the one statement, side by side at 10,000
 products (issue 14: maluka 264 -> 186 ms, 蜂蜜 93 -> 71 ms, 奶粉 29 -> 23 ms p50 under load).
@@ -76,35 +78,53 @@ def _escape(term: str) -> str:
 
 class token_prefix(FunctionElement):
     """Some token of the document's `all_tokens` (space-separated) starts with the term:
-    `LIKE '% term%'`, or on PostgreSQL the prefix query `'term':*` on `tokens_tsv`, the tokens
-    as a tsvector that PostgreSQL computes and indexes (GIN, migration 0016). Terms are Chinese
-    characters or pinyin letters only (`is_chinese`, `is_pinyin`), so the query needs no quoting."""
+    `LIKE '% term%'`; on PostgreSQL the prefix query `'term':*` on `tokens_tsv`, the tokens
+    as a tsvector that PostgreSQL computes and indexes (GIN, migration 0016); on SQLite the prefix
+    query `"term"*` on the FTS5 index `product_search_fts` (migration 0034). Terms are Chinese
+    characters or pinyin letters only (`is_chinese`, `is_pinyin`), so the queries need no quoting."""
 
     type = Boolean()
     inherit_cache = True
     name = "token_prefix"
+    # A condition as it stands: SQLite gets no `= 1` after it, which kept its planner from
+    # driving the query from the index's matches (it read every product of the shop instead).
+    _is_implicitly_boolean = True
 
 
 def _token_prefix(tokens, *terms: str) -> token_prefix:
     """Some token starts with one of `terms`: on PostgreSQL one query (`'a':* | 'b':*`), so a
     row's token list is read once whatever the number of spellings."""
-    # Both forms are bound parameters of the statement, so a cached compilation stays right.
+    # Every form is a bound parameter of the statement, so a cached compilation stays right.
     query = " | ".join(f"'{term}':*" for term in terms)
-    return token_prefix(tokens, literal(query), *(literal(f"% {term}%") for term in terms))
+    # FTS5: a column filter and prefix queries (`all_tokens : ("a"* OR "b"*)`).
+    fts = tokens.key + " : (" + " OR ".join(f'"{term}"*' for term in terms) + ")"
+    return token_prefix(tokens, literal(query), literal(fts), *(literal(f"% {term}%") for term in terms))
 
 
 @compiles(token_prefix)
 def _token_like(element, compiler, **kw):
-    tokens, _query, *patterns = element.clauses
+    tokens, _query, _fts, *patterns = element.clauses
     column = compiler.process(tokens, **kw)
     return "(" + " OR ".join(f"{column} LIKE {compiler.process(p, **kw)}" for p in patterns) + ")"
 
 
 @compiles(token_prefix, "postgresql")
 def _token_tsquery(element, compiler, **kw):
-    tokens, query, *_patterns = element.clauses
+    tokens, query, _fts, *_patterns = element.clauses
+    if tokens.key != "all_tokens":  # the only one PostgreSQL indexes (tokens_tsv)
+        return _token_like(element, compiler, **kw)
     table = compiler.process(tokens, **kw).rsplit(".", 1)[0]
     return f"{table}.tokens_tsv @@ CAST({compiler.process(query, **kw)} AS tsquery)"
+
+
+@compiles(token_prefix, "sqlite")
+def _token_fts(element, compiler, **kw):
+    tokens, _query, fts, *_patterns = element.clauses
+    table = compiler.process(tokens, **kw).rsplit(".", 1)[0]
+    return (
+        f"{table}.product_id IN (SELECT rowid FROM product_search_fts"
+        f" WHERE product_search_fts MATCH {compiler.process(fts, **kw)})"
+    )
 
 
 class short_word(FunctionElement):
@@ -113,6 +133,7 @@ class short_word(FunctionElement):
     type = Boolean()
     inherit_cache = True
     name = "short_word"
+    _is_implicitly_boolean = True  # as token_prefix's
 
 
 @compiles(short_word)
@@ -129,7 +150,8 @@ def _short_prefix(element, compiler, **kw):
 
 def _matches(term: str, text, tokens, indexed: bool = False) -> ColumnElement[bool]:
     """A term is a substring of the folded text, or the start of a token (Chinese, pinyin).
-    `indexed`: the tokens are the document's `all_tokens`, which PostgreSQL indexes as a tsvector."""
+    `indexed`: the tokens are the document's `all_tokens`, which PostgreSQL indexes as a tsvector
+    (SQLite's FTS5 index holds the name's and the brand's tokens too)."""
 
     conditions, token_terms = [], []
     for variant in variants(term):
@@ -144,10 +166,8 @@ def _matches(term: str, text, tokens, indexed: bool = False) -> ColumnElement[bo
         if is_pinyin(variant):
             token_terms.append(variant)
     # Last: where a row is tested, the cheap text matches come before its long token list.
-    if token_terms and indexed:
+    if token_terms:
         conditions.append(_token_prefix(tokens, *token_terms))
-    elif token_terms:
-        conditions += [tokens.like(f"% {_escape(v)}%", escape="\\") for v in token_terms]
     return or_(*conditions)
 
 

@@ -6,14 +6,24 @@ from sqlalchemy import Select, func, or_, select
 from sqlalchemy.orm import Session, joinedload, selectinload
 
 from bff.catalog import search
+from bff.catalog.cards import CardSource
 from bff.catalog.error_codes import CatalogErrorCode
 from bff.catalog.messages import text
-from bff.catalog.models import Banner, BannerProduct, Brand, Category, Product, ProductSearch
+from bff.catalog.models import (
+    Banner,
+    BannerProduct,
+    Brand,
+    Category,
+    Product,
+    ProductImage,
+    ProductSearch,
+    ProductVariant,
+)
 from bff.catalog.search_text import query_terms
 from bff.catalog.sorting import Sort, order_by
 from bff.common.errors import DomainError
 from bff.common.models import utcnow
-from bff.common.pagination import Page, paginate
+from bff.common.pagination import Page
 from bff.content.models import Article
 from bff.shops.models import Shop
 
@@ -30,18 +40,94 @@ class CategoryNode:
 def _products(shop: Shop) -> Select:
     return (
         select(Product)
-        .where(Product.shop_id == shop.id, Product.is_active.is_(True))
+        .where(Product.shop_id == shop.id, Product.listed(utcnow()))
         .options(selectinload(Product.images), selectinload(Product.variants))
     )
+
+
+# What a card shows (bff/catalog/cards.py), read as plain rows: a listing builds no ORM object
+# (the profile put most of a listing's SQL time in loading them), and never reads the product
+# page's own texts (composition, usage, the rich-text details), most of a row's bytes.
+CARD_COLUMNS = (
+    Product.id,
+    Product.name,
+    Product.description,
+    Product.price,
+    Product.discount,
+    Product.member_price,
+    Product.virtual_inventory,
+    Product.weight,
+    Product.is_free_shipping,
+    Product.avatar,
+    Product.image_alt,
+    Product.color,
+    Product.size,
+)
+IMAGE_COLUMNS = (
+    ProductImage.product_id,
+    ProductImage.id,
+    ProductImage.path,
+    ProductImage.alt,
+    ProductImage.name,
+    ProductImage.width,
+    ProductImage.height,
+    ProductImage.webp,
+)
+VARIANT_COLUMNS = (
+    ProductVariant.product_id,
+    ProductVariant.id,
+    ProductVariant.name,
+    ProductVariant.price,
+    ProductVariant.discount,
+    ProductVariant.member_price,
+    ProductVariant.weight,
+    ProductVariant.virtual_inventory,
+    ProductVariant.sku,
+    ProductVariant.barcode,
+    ProductVariant.image_id,
+)
+
+
+def _cards(shop: Shop) -> Select:
+    """The listed products of the shop, as card rows (CARD_COLUMNS)."""
+    return select(*CARD_COLUMNS).where(Product.shop_id == shop.id, Product.listed(utcnow()))
+
+
+def _card_sources(session: Session, shop: Shop, rows) -> list[CardSource]:
+    """Each card row with its pictures and variants, in the products' own order (the
+    relationships' order_by): two statements for the page, whatever its size."""
+    ids = [row.id for row in rows]
+    if not ids:
+        return []
+    images: dict[int, list] = {i: [] for i in ids}
+    variants: dict[int, list] = {i: [] for i in ids}
+    for image in session.execute(
+        select(*IMAGE_COLUMNS)
+        .where(ProductImage.product_id.in_(ids), ProductImage.shop_id == shop.id)
+        .order_by(ProductImage.product_id, ProductImage.position, ProductImage.id)
+    ):
+        images[image.product_id].append(image)
+    for variant in session.execute(
+        select(*VARIANT_COLUMNS)
+        .where(ProductVariant.product_id.in_(ids), ProductVariant.shop_id == shop.id)
+        .order_by(ProductVariant.product_id, ProductVariant.position, ProductVariant.id)
+    ):
+        variants[variant.product_id].append(variant)
+    return [CardSource(row, images[row.id], variants[row.id]) for row in rows]
+
+
+def _card_page(session: Session, shop: Shop, stmt: Select, sort: Sort, page: int, per_page: int) -> Page:
+    """`_page` of card rows (`_cards`): the count, the page's rows, their pictures and variants."""
+    ordered = stmt.order_by(*order_by(sort))
+    counted = stmt.limit(MAX_LIST_PAGES * per_page)
+    total = session.scalar(select(func.count()).select_from(counted.subquery())) or 0
+    rows = session.execute(ordered.limit(per_page).offset((page - 1) * per_page)).all()
+    return Page(items=_card_sources(session, shop, rows), page=page, per_page=per_page, total=total)
 
 
 # A shopper's lists count at most this many pages of products: beyond, the total says no more
 # (nobody pages that far; search engines follow the sitemap), so no count reads a whole catalogue.
 MAX_LIST_PAGES = 50
-
-
-def _page(session: Session, stmt: Select, sort: Sort, page: int, per_page: int) -> Page:
-    return paginate(session, stmt.order_by(*order_by(sort)), page, per_page, MAX_LIST_PAGES * per_page)
 
 
 def category_tree(session: Session, shop: Shop) -> list[CategoryNode]:
@@ -86,16 +172,16 @@ def category_products(
     node = _find_node(category_tree(session, shop), category_id)
     if node is None:
         raise DomainError(CatalogErrorCode.NOT_FOUND, text(shop.language, "category_not_found"))
-    stmt = _products(shop).where(Product.category_id.in_(_descendant_ids(node)))
-    return node, _page(session, stmt, sort, page, per_page)
+    stmt = _cards(shop).where(Product.category_id.in_(_descendant_ids(node)))
+    return node, _card_page(session, shop, stmt, sort, page, per_page)
 
 
 def newest_products(session: Session, shop: Shop, sort: Sort, page: int, per_page: int) -> Page:
-    return _page(session, _products(shop), sort, page, per_page)
+    return _card_page(session, shop, _cards(shop), sort, page, per_page)
 
 
 def best_products(session: Session, shop: Shop, sort: Sort, page: int, per_page: int) -> Page:
-    return _page(session, _products(shop).where(Product.is_featured.is_(True)), sort, page, per_page)
+    return _card_page(session, shop, _cards(shop).where(Product.is_featured.is_(True)), sort, page, per_page)
 
 
 def search_products(session: Session, shop: Shop, term: str, sort: Sort, page: int, per_page: int) -> Page:
@@ -114,7 +200,7 @@ def search_products(session: Session, shop: Shop, term: str, sort: Sort, page: i
         .join(ProductSearch, ProductSearch.product_id == Product.id)
         .where(
             Product.shop_id == shop.id,
-            Product.is_active.is_(True),
+            Product.listed(utcnow()),
             ProductSearch.shop_id == shop.id,
             search.match_all(terms),
         )
@@ -138,8 +224,9 @@ def search_products(session: Session, shop: Shop, term: str, sort: Sort, page: i
     else:  # past the last page: the count alone
         total = session.scalar(select(func.count()).select_from(matches.limit(limit).subquery())) or 0
     ids = [row.id for row in chosen]
-    products = {p.id: p for p in session.scalars(_products(shop).where(Product.id.in_(ids)))} if ids else {}
-    return Page(items=[products[i] for i in ids if i in products], page=page, per_page=per_page, total=total)
+    rows = {row.id: row for row in session.execute(_cards(shop).where(Product.id.in_(ids)))} if ids else {}
+    items = _card_sources(session, shop, [rows[i] for i in ids if i in rows])
+    return Page(items=items, page=page, per_page=per_page, total=total)
 
 
 def get_product(session: Session, shop: Shop, product_id: int) -> Product:
@@ -171,7 +258,9 @@ def brand_products(
     session: Session, shop: Shop, brand_id: int, sort: Sort, page: int, per_page: int
 ) -> tuple[Brand, Page]:
     brand = get_brand(session, shop, brand_id)
-    return brand, _page(session, _products(shop).where(Product.brand_id == brand.id), sort, page, per_page)
+    return brand, _card_page(
+        session, shop, _cards(shop).where(Product.brand_id == brand.id), sort, page, per_page
+    )
 
 
 def showing_banner() -> tuple:
@@ -205,14 +294,16 @@ def banner_products(
     in_banner = select(BannerProduct.product_id).where(
         BannerProduct.banner_id == banner.id, BannerProduct.shop_id == shop.id
     )
-    return banner, _page(session, _products(shop).where(Product.id.in_(in_banner)), sort, page, per_page)
+    return banner, _card_page(
+        session, shop, _cards(shop).where(Product.id.in_(in_banner)), sort, page, per_page
+    )
 
 
 def sitemap_entries(session: Session, shop: Shop) -> dict:
     """Ids (and product change times) of every public page, for sitemap.xml."""
     products = session.execute(
         select(Product.id, Product.updated_at)
-        .where(Product.shop_id == shop.id, Product.is_active.is_(True))
+        .where(Product.shop_id == shop.id, Product.listed(utcnow()))
         .order_by(Product.id)
     ).all()
 

@@ -40,8 +40,11 @@ def _change(session: Session, table, shop_id: int, row_id: int, delta: int) -> b
         .where(table.shop_id == shop_id, table.id == row_id)
         .values(virtual_inventory=table.virtual_inventory + delta)
     )
+    # mutation: equivalent because with `<= 0` or `< 1` a delta of 0 adds `virtual_inventory >= 0`,
+    # which every row holds (stock is never below 0).
     if delta < 0:
         stmt = stmt.where(table.virtual_inventory >= -delta)
+    # mutation: equivalent because SQLAlchemy reads synchronize_session=None as False (no syncing).
     return session.execute(stmt.execution_options(synchronize_session=False)).rowcount == 1
 
 

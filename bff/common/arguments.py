@@ -7,6 +7,7 @@ else the form, and the OpenAPI document lists both media types for the request b
 JSON is the body bff/common/request_checks.py has already parsed and checked.
 """
 
+import re
 from collections.abc import Mapping
 from http import HTTPStatus
 
@@ -104,3 +105,35 @@ def register_converters(app, api, converters: dict | None = None) -> None:
         app.url_map.converters[name] = converter
         api.register_converter(converter, schema)
     api.ma_plugin.converter.add_parameter_attribute_function(_allow_empty)
+
+
+_PART = re.compile(r"\[([^\[\]]*)\]")
+MAX_INDEX = 500
+
+
+def unflatten(flat) -> dict:
+    """A form body in bracket notation, as the `qs` library writes it, as nested data:
+    `cartItems[0][product_id]=3&shippingInfo[shipping_name]=Li` -> {"cartItems": [{"product_id": "3"}],
+    "shippingInfo": {"shipping_name": "Li"}}. An index of MAX_INDEX or more stays a key (no huge lists)."""
+    root: dict = {}
+    for key in list(flat.keys()):
+        value = flat[key]
+        head, _, rest = key.partition("[")
+        path = [head, *_PART.findall("[" + rest)] if rest else [head]
+        node = root
+        for part in path[:-1]:
+            child = node.get(part)
+            if not isinstance(child, dict):
+                child = node[part] = {}
+            node = child
+        node[path[-1]] = value
+    return _lists(root)
+
+
+def _lists(node):
+    if not isinstance(node, dict):
+        return node
+    node = {k: _lists(v) for k, v in node.items()}
+    if node and all(k.isdigit() and int(k) < MAX_INDEX for k in node):
+        return [node[k] for k in sorted(node, key=int)]
+    return node

@@ -3,6 +3,7 @@ models' validators) and again where it leaves (`RichHtml`, in every schema that 
 HTML written to the database by any other road (SQL, a bulk update, an import) reaches no page
 unclean."""
 
+import re
 from functools import lru_cache
 
 import nh3
@@ -52,18 +53,41 @@ _TAGS = {
 }
 _ATTRIBUTES = {
     "a": {"href", "title"},
-    "img": {"src", "alt", "title", "width", "height"},
+    "img": {"src", "srcset", "sizes", "loading", "alt", "title", "width", "height"},
     "td": {"colspan", "rowspan"},
     "th": {"colspan", "rowspan", "scope"},
     "ol": {"start"},
 }
 
 
+# One candidate of a srcset: an address without commas or spaces, and a width or density.
+_CANDIDATE = re.compile(r"\s*([^\s,]+)(?:\s+(?:[0-9]{1,5}w|[0-9]{1,2}(?:\.[0-9]{1,2})?x))?\s*")
+# One entry of `sizes`: an optional media condition and a length ("(min-width: 768px) 720px", "100vw").
+_SIZE = re.compile(
+    r"\s*(?:\([a-z0-9 :.-]{1,60}\)\s+)?[0-9]{1,4}(?:\.[0-9]{1,2})?(?:px|vw|em|rem)\s*", re.IGNORECASE
+)
+
+
+def _picture_address(value: str) -> bool:
+    return value[:8].lower() == "https://" or bool(_SITE_PATH.fullmatch(value))
+
+
 def _keep_attribute(tag: str, attribute: str, value: str) -> str | None:
     """Pictures come from https: addresses or this site only: the page's CSP allows no other
-    (an http: picture would be blocked and reported on every shopper's page)."""
-    if tag == "img" and attribute == "src":
-        return value if value[:8].lower() == "https://" or _SITE_PATH.fullmatch(value) else None
+    (an http: picture would be blocked and reported on every shopper's page). A `srcset` (the
+    uploaded pictures' WebP widths) is kept only when every candidate is such an address."""
+    if tag != "img":
+        return value
+    if attribute == "src":
+        return value if _picture_address(value) else None
+    if attribute == "srcset":
+        candidates = [_CANDIDATE.fullmatch(part) for part in value.split(",")]
+        return value if all(c and _picture_address(c.group(1)) for c in candidates) else None
+    if attribute == "sizes":
+        parts = value.split(",")
+        return value if len(parts) <= 8 and all(_SIZE.fullmatch(part) for part in parts) else None
+    if attribute == "loading":
+        return value if value in ("lazy", "eager") else None
     return value
 
 

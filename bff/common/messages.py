@@ -60,7 +60,7 @@ _MESSAGES: dict[str, tuple[str, str]] = {
     "integer_invalid": ("请输入整数", "Enter a whole number."),
     "not_negative": ("不能小于0", "This cannot be below 0."),
     "number_too_large": ("数值过大", "This number is too large."),
-    # The console's edits of versioned objects (bff/audit/admin_crud.py)
+    # The console's edits of versioned objects (bff/admin_crud/)
     "if_match_copy": (
         "保存前需要注明所编辑的版本（If-Match 请求头，取自读取时的 ETag）。请重新加载后再保存。",
         "Saving needs the version you edited (the If-Match header, from the ETag you read). Reload and "

@@ -14,11 +14,11 @@ MAX_PAGE = 1_000_000_000
 # and the line and paragraph separators U+2028/U+2029: PostgreSQL refuses NUL in text, Python's
 # mail headers refuse the line breaks (a shop name goes into From), and none of them belongs in a
 # name, an address or a search.
-_CONTROLS = r"\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u2028\u2029"
-CONTROL_CHARACTERS = re.compile(f"[{_CONTROLS}]")
-NO_CONTROL_CHARACTERS = f"^[^{_CONTROLS}]*$"
+CONTROL_RANGES = r"\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u2028\u2029"
+CONTROL_CHARACTERS = re.compile(f"[{CONTROL_RANGES}]")
+NO_CONTROL_CHARACTERS = f"^[^{CONTROL_RANGES}]*$"
 # The same with at least one character that is not whitespace.
-NOT_BLANK_TEXT = rf"^[^{_CONTROLS}]*[^\s{_CONTROLS}][^{_CONTROLS}]*$"
+NOT_BLANK_TEXT = rf"^[^{CONTROL_RANGES}]*[^\s{CONTROL_RANGES}][^{CONTROL_RANGES}]*$"
 # Half of a UTF-16 pair with no other half: no encoding can write it (the database, a mail, a
 # JSON answer would fail on it). bff/json.py refuses them in every JSON body; this is the forms'.
 LONE_SURROGATES = re.compile(r"[\ud800-\udfff]")
@@ -162,7 +162,13 @@ class UtcDateTime(fields.DateTime):
 
 
 class AwareDateTime(UtcDateTime, fields.AwareDateTime):
-    """A time a caller sends: ISO 8601 with its offset (a time without one is refused)."""
+    """A time a caller sends: ISO 8601 with its offset (a time without one is refused), taken in
+    UTC: SQLite keeps a time's wall clock and drops its offset, so 09:00+13:00 must arrive as
+    20:00 UTC the day before to mean the same moment there as on PostgreSQL."""
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        moment = super()._deserialize(value, attr, data, **kwargs)
+        return moment.astimezone(UTC) if moment is not None else moment
 
 
 class PaginatorSchema(Schema):

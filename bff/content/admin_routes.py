@@ -1,11 +1,11 @@
 """The console's articles (`/api/admin/articles`): the footer's pages (delivery, returns, about
 us...) with rich text, cleaned by the BFF; list, create, edit (If-Match), delete. The shop's
-admin only; the calls are bff/audit/admin_crud.py's."""
+admin only; the calls are bff/admin_crud/'s."""
 
 from marshmallow import Schema, fields
 from werkzeug.exceptions import UnprocessableEntity
 
-from bff.audit.admin_crud import Codes, Kind, crud_routes
+from bff.admin_crud.routes import Codes, Kind, crud_routes
 from bff.common.arguments import Blueprint
 from bff.common.field_errors import field_error_handler
 from bff.common.form_fields import Body, integer, name_field, text_field

@@ -32,6 +32,7 @@ from bff.demo.catalogue import grow_catalogue
 from bff.demo.data import load_shops, render_details
 from bff.demo.members import seed_members
 from bff.extensions import db
+from bff.media.images import StoredImage, store_with_webp
 from bff.media.storage import LocalStorage, S3Storage, media_storage
 from bff.shops.models import SHOP_IMAGE_FIELDS, ExchangeRate, Shop, ShopDomain
 
@@ -162,8 +163,9 @@ def _draw(spec: dict, theme: str) -> tuple[str, bytes]:
     raise ValueError(f"unknown image type {spec['type']!r}")
 
 
-def render_media(data: dict, storage: LocalStorage | S3Storage) -> dict[tuple, str]:
-    """Draw and store every image of one shop; returns media paths keyed by what they show."""
+def render_media(data: dict, storage: LocalStorage | S3Storage) -> dict[tuple, Any]:
+    """Draw and store every image of one shop; returns media paths keyed by what they show (and
+    the banners' and brands' pictures as stored, with their sizes, under "banner sizes", ...)."""
     theme = data["theme"]
     paths: dict[tuple, str] = {}
     for field, spec in data["shop_images"].items():
@@ -171,14 +173,18 @@ def render_media(data: dict, storage: LocalStorage | S3Storage) -> dict[tuple, s
         paths[("shop", field)] = storage.save("shops", f"{data['code']}-{field}{suffix}", blob)
     for brand in data["brands"]:
         blob = images.badge(_initials(brand["en"]), brand["color"], caption=brand["en"])
-        paths[("brand", brand["key"])] = storage.save("brands", f"{brand['key']}.png", blob)
+        stored = store_with_webp(storage, "brands", f"{brand['key']}.png", blob)
+        paths[("brand", brand["key"])] = stored.path
+        paths[("brand sizes", brand["key"])] = stored
     for top in data["categories"]:
         for category in (top, *top.get("children", [])):
             blob = images.badge(_initials(category["en"]), top["color"], caption=category["en"])
             paths[("category", category["key"])] = storage.save("categories", f"{category['key']}.png", blob)
     for banner in data["banners"]:
         blob = images.banner(banner["headline"], banner["subline"], banner["color"], tuple(banner["kinds"]))
-        paths[("banner", banner["key"])] = storage.save("banners", f"{banner['key']}.jpg", blob)
+        stored = store_with_webp(storage, "banners", f"{banner['key']}.jpg", blob)
+        paths[("banner", banner["key"])] = stored.path
+        paths[("banner sizes", banner["key"])] = stored
     brand_labels = {b["key"]: b["en"] for b in data["brands"]}
     for product in data["products"]:
         spec = product["image"]
@@ -234,13 +240,23 @@ def _shop_settings(settings: dict[str, Any]) -> dict[str, Any]:
     return {k: Decimal(str(v)) if k in _SHOP_MONEY else v for k, v in settings.items()}
 
 
+def _avatar(stored: StoredImage) -> dict[str, Any]:
+    """A banner's or brand's picture columns: its path, size and WebP copies (the srcset)."""
+    return {
+        "avatar": stored.path,
+        "avatar_width": stored.width,
+        "avatar_height": stored.height,
+        "avatar_webp": stored.webp or None,
+    }
+
+
 def _create_brands(session, shop, brands: list[dict], media) -> dict[str, int]:
     rows = {}
     for position, b in enumerate(brands):
         rows[b["key"]] = Brand(
             shop_id=shop.id,
             name=b["name"],
-            avatar=media[("brand", b["key"])],
+            **_avatar(media[("brand sizes", b["key"])]),
             is_featured=b.get("is_featured", False),
             position=position,
         )
@@ -349,7 +365,7 @@ def _create_banners(session, shop, banners: list[dict], products, brands, media)
         banner = Banner(
             shop_id=shop.id,
             name=b["name"],
-            avatar=media[("banner", b["key"])],
+            **_avatar(media[("banner sizes", b["key"])]),
             link_url=link_url,
             position=position,
         )

@@ -8,6 +8,7 @@ from bff.accounts.models import User
 from bff.cart.services import active_product
 from bff.catalog.models import Product
 from bff.catalog.sorting import Sort, order_by
+from bff.common.models import utcnow
 from bff.common.pagination import Page, paginate
 from bff.favorites.models import Favorite
 from bff.shops.models import Shop
@@ -17,7 +18,7 @@ def _favorites(shop: Shop, user: User):
     return (
         select(Favorite)
         .join(Favorite.product)
-        .where(Favorite.shop_id == shop.id, Favorite.user_id == user.id, Product.is_active.is_(True))
+        .where(Favorite.shop_id == shop.id, Favorite.user_id == user.id, Product.listed(utcnow()))
         .options(
             contains_eager(Favorite.product).selectinload(Product.images),
             contains_eager(Favorite.product).selectinload(Product.variants),

@@ -96,20 +96,21 @@ def _header(data: bytes) -> tuple[str, int, int]:
     return kind, width, height
 
 
-def prepare(name: str, data: bytes) -> PreparedImage:
-    """Check the name and the header, then decode (bounded) and clean; or ImageRejected."""
+def prepare(name: str, data: bytes, box: tuple[int, int] = (LARGEST_SIDE, LARGEST_SIDE)) -> PreparedImage:
+    """Check the name and the header, then decode (bounded) and clean; or ImageRejected. What is
+    kept fits `box` (width, height): a square of `LARGEST_SIDE` but for a long detail picture."""
     check_name(name)
     kind, _width, _height = _header(data)
     try:
         image = Image.open(io.BytesIO(data))
         if kind == "JPEG":
-            image.draft(None, (LARGEST_SIDE, LARGEST_SIDE))  # DCT scaling: decoded at the size kept
+            image.draft(None, box)  # DCT scaling: decoded at the size kept
         image.load()  # a GIF's first frame: a product picture does not move
         image = ImageOps.exif_transpose(image)  # the orientation tag is applied, then dropped below
     except (OSError, ValueError, SyntaxError, Image.DecompressionBombError):
         raise ImageRejected("image_unreadable") from None
-    if max(image.size) > LARGEST_SIDE:
-        image.thumbnail((LARGEST_SIDE, LARGEST_SIDE), Image.Resampling.LANCZOS, reducing_gap=3.0)
+    if image.width > box[0] or image.height > box[1]:
+        image.thumbnail(box, Image.Resampling.LANCZOS, reducing_gap=3.0)
     return PreparedImage(name, kind, _without_metadata(image))
 
 
@@ -178,6 +179,22 @@ def store_prepared(storage: LocalStorage | S3Storage, folder: str, prepared: Pre
         str(w): storage.save(folder, f"{stem}-{w}w.webp", _webp(image, w)) for w in webp_widths(image.width)
     }
     return StoredImage(path=path, width=image.width, height=image.height, webp=webp)
+
+
+def store_with_webp(
+    storage: LocalStorage | S3Storage, folder: str, filename: str, data: bytes
+) -> StoredImage:
+    """Store trusted bytes as they are (the demo's own pictures, drawn here) with their WebP
+    widths: what an upload gets, without its checks and re-encoding."""
+    image = Image.open(io.BytesIO(data))
+    image.load()
+    stem = PurePosixPath(filename).stem
+    webp = {
+        str(w): storage.save(folder, f"{stem}-{w}w.webp", _webp(image, w)) for w in webp_widths(image.width)
+    }
+    return StoredImage(
+        path=storage.save(folder, filename, data), width=image.width, height=image.height, webp=webp
+    )
 
 
 def store_image(storage: LocalStorage | S3Storage, folder: str, filename: str, data: bytes) -> StoredImage:

@@ -11,7 +11,7 @@ from bff.common.responses import document_errors
 from bff.extensions import db
 from bff.orders import admin_schemas as schemas
 from bff.orders import admin_services, payment_claims
-from bff.orders.admin_routes import detail_answer
+from bff.orders.admin_routes import detail_answer, if_match_required, require_order_version
 from bff.orders.claim_routes import proof_response
 
 blp = Blueprint(
@@ -37,8 +37,11 @@ class RejectPayment(MethodView):
     @admin_required
     @blp.arguments(schemas.RejectPaymentArgs, location="json_or_form")
     @blp.response(200, schemas.AdminOrderDetailResponse, headers=ETAG_HEADER)
-    @document_errors(blp, 401, 403, 404, 409, 422)
+    @document_errors(blp, 401, 403, 404, 409, 412, 422, 428)
+    @if_match_required(blp)
     def post(self, shop, user, args, order_number):
-        """The QR payment did not arrive: the order is unpaid again; the reason is mailed to the shopper."""
+        """The QR payment did not arrive: the order is unpaid again; the reason is mailed to the
+        shopper (If-Match: the order's ETag)."""
+        require_order_version(shop, order_number)
         payment_claims.reject_claim(db.session, shop, user, order_number, args["reason"])
         return detail_answer(admin_services.get_order(db.session, shop, order_number))

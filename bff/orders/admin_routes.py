@@ -34,6 +34,18 @@ blp.errorhandler(UnprocessableEntity)(
 _IF_MATCH_REQUIRED = blp.doc(parameters=[{**IF_MATCH_PARAMETER, "required": True}])
 
 
+def if_match_required(blueprint):
+    """The OpenAPI If-Match parameter (required) of an order step on `blueprint`."""
+    return blueprint.doc(parameters=[{**IF_MATCH_PARAMETER, "required": True}])
+
+
+def require_order_version(shop, order_number: str) -> None:
+    """428/412 unless the request's If-Match names the order's version (the version rule)."""
+    services.require_version(
+        db.session, shop, order_number, if_match_versions(request.headers.get("If-Match"))
+    )
+
+
 def detail_answer(detail: services.OrderDetail):
     body = {
         "order": detail.order,
@@ -42,6 +54,7 @@ def detail_answer(detail: services.OrderDetail):
         "refunds": detail.refunds,
         "history": detail.history,
         "actions": detail.actions,
+        "notes": detail.notes,
     }
     return body, 200, {"ETag": etag(detail.order.version)}
 
@@ -55,6 +68,8 @@ def _filters(args: dict) -> services.OrderFilters:
         payment_method=args["payment_method"],
         shipping_type=args["shipping_type"],
         claimed=args["claimed"],
+        held=args["held"],
+        tag=args["tag"],
     )
 
 
@@ -111,9 +126,12 @@ class OrderMarkPaid(MethodView):
     @admin_required
     @blp.arguments(schemas.MarkPaidArgs, location="json_or_form")
     @blp.response(200, schemas.AdminOrderDetailResponse, headers=ETAG_HEADER)
-    @document_errors(blp, 401, 403, 404, 409, 422)
+    @document_errors(blp, 401, 403, 404, 409, 412, 422, 428)
+    @_IF_MATCH_REQUIRED
     def post(self, shop, user, args, order_number):
-        """Record a payment taken by hand (amount = the order's total, and a reference): unpaid -> paid."""
+        """Record a payment taken by hand (amount = the order's total, and a reference): unpaid -> paid
+        (If-Match: the order's ETag)."""
+        require_order_version(shop, order_number)
         detail = services.mark_paid(
             db.session, shop, user, order_number, args["amount"], args["reference"], args["note"]
         )
@@ -125,9 +143,12 @@ class OrderShip(MethodView):
     @admin_required
     @blp.arguments(schemas.ShipArgs, location="json_or_form")
     @blp.response(200, schemas.AdminOrderDetailResponse, headers=ETAG_HEADER)
-    @document_errors(blp, 401, 403, 404, 409, 422)
+    @document_errors(blp, 401, 403, 404, 409, 412, 422, 428)
+    @_IF_MATCH_REQUIRED
     def post(self, shop, user, args, order_number):
-        """Ship a paid order with its courier and tracking number: paid -> completed (已发货)."""
+        """Ship a paid order with its courier and tracking number: paid -> completed (已发货)
+        (If-Match: the order's ETag)."""
+        require_order_version(shop, order_number)
         detail = services.ship(
             db.session,
             shop,

@@ -2,11 +2,20 @@
 call (bff/payments/admin_refund_routes.py). Validation messages are keys of bff/orders/messages.py or
 bff/common/messages.py, answered in the shop's language."""
 
-from marshmallow import Schema, fields, pre_load, validate
+from marshmallow import Schema, ValidationError, fields, pre_load, validate
 
 from bff.addresses.schemas import RecipientArgs
 from bff.common.form_fields import Body, flag, money, text_field
-from bff.common.schemas import MAX_PAGE, Money, PaginatorSchema, Text, UtcDateTime, WholeNumber
+from bff.common.schemas import (
+    CONTROL_RANGES,
+    MAX_PAGE,
+    NOT_BLANK_TEXT,
+    Money,
+    PaginatorSchema,
+    Text,
+    UtcDateTime,
+    WholeNumber,
+)
 from bff.orders.models import OrderStatus
 from bff.orders.schemas import OrderSchema
 from bff.orders.transitions import OWNER_ACTIONS, OrderAction
@@ -17,6 +26,14 @@ DATE = r"^(\d{4}-\d{2}-\d{2})?$"
 STATUSES = [s.value for s in OrderStatus]
 SHIPPING_TYPES = [m.value for m in Method]
 PAYMENT_METHODS = ["none", "manual", "sandbox", "wechat_pay", "alipay"]  # the providers' names
+
+
+def _not_blank(key: str):
+    def check(value: str) -> None:
+        if not value.strip():
+            raise ValidationError(key)
+
+    return check
 
 
 def _required_text(longest: int, key: str):
@@ -54,6 +71,11 @@ class OrderListArgs(Schema):
     claimed = fields.Boolean(
         load_default=False, metadata={"description": "Only orders said to be paid by QR code (待确认收款)."}
     )
+    held = fields.Boolean(
+        load_default=False,
+        metadata={"description": "Only cancelled orders still holding money paid (待退款)."},
+    )
+    tag = Text(load_default=None, validate=validate.Length(max=40), metadata={"description": "A staff tag."})
     page = WholeNumber(load_default=1, validate=validate.Range(min=1, max=MAX_PAGE))
 
     @pre_load
@@ -73,6 +95,7 @@ class AdminOrderSchema(OrderSchema):
     payment_claimed_at = UtcDateTime(allow_none=True)
     has_payment_proof = fields.Boolean(load_default=False)
     version = fields.Integer()
+    tags = fields.List(fields.String(), metadata={"description": "Staff tags (never shown to the shopper)."})
 
 
 class AdminOrderListItem(Schema):
@@ -91,6 +114,7 @@ class AdminOrderListItem(Schema):
     refunded_amount = Money()
     tracking_number = fields.String(allow_none=True)
     payment_claimed_at = UtcDateTime(allow_none=True)
+    tags = fields.List(fields.String(), load_default=list)
 
 
 class AdminOrderPage(PaginatorSchema):
@@ -140,8 +164,18 @@ class CustomerRefSchema(Schema):
     email = fields.String()
 
 
+class OrderNoteSchema(Schema):
+    id = fields.Integer()
+    body = fields.String()
+    author_email = fields.String()
+    created_at = UtcDateTime()
+
+
 class AdminOrderDetailResponse(Schema):
     order = fields.Nested(AdminOrderSchema)
+    notes = fields.List(
+        fields.Nested(OrderNoteSchema), metadata={"description": "Staff notes, oldest first (staff only)."}
+    )
     customer = fields.Nested(CustomerRefSchema)
     payments = fields.List(fields.Nested(PaymentRecordSchema))
     refunds = fields.List(fields.Nested(RefundRecordSchema))
@@ -188,6 +222,10 @@ class RefundArgs(Body):
     reason = _required_text(1000, "reason_required")
 
 
+class ReviveArgs(Body):
+    note = text_field(1000, load_default="")
+
+
 class AddressEditArgs(RecipientArgs):
     note = text_field(1000, load_default="")
 
@@ -222,7 +260,38 @@ class MoneyHeld(Schema):
     cancelled_at = UtcDateTime(allow_none=True)
 
 
+class PeriodSales(Schema):
+    orders = fields.Integer()
+    nzd = Money()
+    cny = Money(metadata={"description": "Yuan, each order's at its own rate, to the jiao."})
+
+
+class TodaySales(Schema):
+    today = fields.Nested(PeriodSales)
+    yesterday = fields.Nested(PeriodSales)
+    week = fields.Nested(PeriodSales, metadata={"description": "From Monday."})
+    month = fields.Nested(PeriodSales)
+
+
+class TodayCounts(Schema):
+    to_ship = fields.Integer()
+    awaiting_confirmation = fields.Integer()
+    money_to_refund = fields.Integer()
+
+
+class Today(Schema):
+    date = fields.Date(metadata={"description": "Today on the shop's calendar."})
+    time_zone = fields.String(metadata={"description": "The shop's zone (IANA), e.g. Pacific/Auckland."})
+    sales = fields.Nested(
+        TodaySales,
+        metadata={"description": "Paid orders by the day paid, refunds taken off; never cancelled."},
+    )
+    counts = fields.Nested(TodayCounts)
+    low_stock_threshold = fields.Integer()
+
+
 class DashboardResponse(Schema):
+    today = fields.Nested(Today)
     days = fields.List(fields.Nested(DashboardDay))
     awaiting_confirmation = fields.List(
         fields.Nested(AdminOrderListItem),
@@ -235,3 +304,32 @@ class DashboardResponse(Schema):
     low_stock = fields.List(fields.Nested(LowStock))
     to_ship = fields.List(fields.Nested(AdminOrderListItem))
     to_ship_count = fields.Integer()
+
+
+class NoteArgs(Body):
+    body = Text(
+        required=True,
+        validate=[validate.Length(min=1, max=2000, error="note_required"), _not_blank("note_required")],
+        error_messages={"required": "note_required", "null": "note_required", "invalid": "invalid"},
+        metadata={"pattern": NOT_BLANK_TEXT, "minLength": 1, "maxLength": 2000},
+    )
+
+
+class TagsArgs(Body):
+    # What OpenAPI can say of bff/orders/notes.py's rule (blanks and repeats are dropped, not refused).
+    tags = fields.List(
+        Text(
+            validate=[
+                validate.Length(max=40, error="tag_invalid"),
+                validate.Regexp(r"^[^,，]*$", error="tag_invalid"),
+            ],
+            metadata={"pattern": f"^[^,，{CONTROL_RANGES}]*$", "maxLength": 40},
+        ),
+        # Absent is none: a form body cannot send an empty list (qs leaves it out).
+        load_default=list,
+        validate=validate.Length(max=10, error="too_many_tags"),
+        metadata={
+            "description": "The order's tags from now on: 10 at most, each 40 characters, no commas; "
+            "absent or empty clears them."
+        },
+    )

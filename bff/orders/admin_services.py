@@ -14,14 +14,14 @@ from sqlalchemy.orm import Session, selectinload
 
 from bff.accounts.models import User
 from bff.addresses.services import clean_recipient
-from bff.catalog.models import Product, ProductVariant, StockReason
+from bff.catalog.models import Product, StockReason
 from bff.common.errors import DomainError
 from bff.common.etags import VersionCheck, version_check
 from bff.common.id_numbers import mask_id_number
 from bff.common.models import Money, amount_in_cents, utcnow
 from bff.common.pagination import Page
 from bff.common.spreadsheet import csv_lines
-from bff.orders import payment_claims, transitions
+from bff.orders import notes, payment_claims, today, transitions
 from bff.orders.error_codes import OrderErrorCode as Code
 from bff.orders.messages import text
 from bff.orders.models import (
@@ -29,13 +29,16 @@ from bff.orders.models import (
     Order,
     OrderEvent,
     OrderLine,
+    OrderNote,
     OrderPayment,
     OrderStatus,
+    OrderTag,
     PaymentProof,
 )
 from bff.orders.numbers import normalise_order_number
 from bff.orders.services import _return_stock
 from bff.orders.transitions import OrderAction, admin
+from bff.promotions import services as promotions
 from bff.shops.models import Shop
 
 # Payments import orders, so orders name the refunds table rather than its model.
@@ -73,6 +76,8 @@ class OrderFilters:
     payment_method: str | None = None
     shipping_type: str | None = None
     claimed: bool = False  # said to be paid by QR code, waiting for the owner (待确认收款)
+    held: bool = False  # cancelled while still holding money paid (待退款)
+    tag: str | None = None  # a staff tag (bff/orders/notes.py)
 
 
 def _day_start(shop: Shop, day: date) -> datetime:
@@ -93,6 +98,9 @@ def _filtered(shop: Shop, filters: OrderFilters) -> Select:
                 func.lower(User.email).like(like),
                 func.lower(Order.shipping_name).like(like),
                 Order.shipping_contact.like(f"%{q}%"),
+                # Staff notes and tags (never the shopper's): a note's words or a tag.
+                exists().where(OrderNote.order_id == Order.id, func.lower(OrderNote.body).like(like)),
+                exists().where(OrderTag.order_id == Order.id, func.lower(OrderTag.tag).like(like)),
             )
         )
     if filters.status:
@@ -109,6 +117,11 @@ def _filtered(shop: Shop, filters: OrderFilters) -> Select:
         stmt = stmt.where(Order.shipping_type == filters.shipping_type)
     if filters.claimed:
         stmt = stmt.where(Order.status.in_(OPEN_STATUSES), Order.payment_claimed_at.is_not(None))
+    if filters.held:
+        stmt = stmt.where(Order.status == OrderStatus.CANCELLED, Order.paid_amount > Order.refunded_amount)
+    if filters.tag:
+        tag = filters.tag.strip().casefold()
+        stmt = stmt.where(exists().where(OrderTag.order_id == Order.id, func.lower(OrderTag.tag) == tag))
     return stmt
 
 
@@ -118,8 +131,10 @@ def list_orders(session: Session, shop: Shop, filters: OrderFilters, page: int, 
     total = session.scalar(select(func.count()).select_from(stmt.order_by(None).subquery())) or 0
     rows = session.execute(stmt.limit(per_page).offset((page - 1) * per_page)).all()
     items = []
+    tags = notes.tags_of(session, [order.id for order, _ in rows])
     for order, email in rows:
         order.customer_email = email
+        order.tags = tags[order.id]
         items.append(order)
     return Page(items=items, page=page, per_page=per_page, total=total)
 
@@ -168,6 +183,7 @@ class OrderDetail:
     refunds: list[dict]
     history: list[OrderEvent]
     actions: list[str]
+    notes: list[OrderNote]
 
 
 def get_order(session: Session, shop: Shop, order_number: str) -> OrderDetail:
@@ -203,7 +219,10 @@ def get_order(session: Session, shop: Shop, order_number: str) -> OrderDetail:
         actions.insert(0, OrderAction.MARK_PAID.value)  # paid after the time-out: still accepted
     if order.payment_claimed_at is not None and order.status in OPEN_STATUSES:
         actions.insert(1, OrderAction.REJECT_PAYMENT.value)  # the shopper's 「我已付款」 not borne out
-    return OrderDetail(order, customer, payments, refunds, history, actions)
+    order.tags = notes.tags_of(session, [order.id])[order.id]
+    return OrderDetail(
+        order, customer, payments, refunds, history, actions, notes.notes_of(session, order.id)
+    )
 
 
 def _committed(session: Session, shop: Shop, order_id: int) -> OrderDetail:
@@ -340,6 +359,7 @@ def cancel(
         note=reason,
         details=details,
     )
+    promotions.release_code_uses(session, order.id)  # a cancelled order holds no code use
     if details["restock"]:
         # The conditional UPDATE above let one caller through: only it returns the stock.
         loaded = session.scalar(select(Order).where(Order.id == order.id).options(selectinload(Order.lines)))
@@ -349,6 +369,31 @@ def cancel(
         refund_order(session, shop, actor, order.order_number, refund, reason)
         return Cancelled(_committed(session, shop, order.id), refund)
     return Cancelled(_committed(session, shop, order.id), Decimal("0.00"))
+
+
+def revive(session: Session, shop: Shop, actor: User, order_number: str, note: str = "") -> OrderDetail:
+    """Bring back a cancelled order that holds its whole total (a provider's payment that landed
+    after the cancellation, bff/payments/services.py): its units are taken from stock again (409
+    naming the shortage: refund instead) and it is paid, mailed to the shopper as paid."""
+    order = transitions.find_order(session, shop, normalise_order_number(order_number))
+    if transitions.next_status(order.status, OrderAction.REVIVE) is None:
+        raise transitions.refused(shop, order.status, OrderAction.REVIVE)
+    held = order.paid_amount - order.refunded_amount
+    if held < order.total_price:
+        raise DomainError(Code.TRANSITION_NOT_ALLOWED, text(shop.language, "revive_not_held"))
+    payment_claims.take_stock_again(session, shop, order.id)
+    transitions.apply(
+        session,
+        shop,
+        order.id,
+        OrderAction.REVIVE,
+        admin(actor),
+        values={"paid_at": utcnow(), "cancelled_at": None},
+        guard=[Order.paid_amount - Order.refunded_amount >= Order.total_price],
+        note=note,
+        details={"held": held},
+    )
+    return _committed(session, shop, order.id)
 
 
 def money_held(session: Session, shop: Shop) -> list[Order]:
@@ -372,6 +417,16 @@ def check_version(shop: Shop, order: Order, if_match: set[int] | None) -> None:
         raise DomainError(Code.IF_MATCH_REQUIRED, text(shop.language, "if_match_required"))
     if problem is VersionCheck.STALE:
         raise DomainError(Code.STALE_VERSION, text(shop.language, "stale_version"))
+
+
+def require_version(session: Session, shop: Shop, order_number: str, if_match: set[int] | None) -> None:
+    """The version rule on an order step (mark paid, ship, cancel, refund, reject a payment): 428
+    without an If-Match naming a version, 412 when the order changed since it was read. The step
+    itself is then a conditional UPDATE of the state read (bff/orders/transitions.py), which
+    raises the version, so of two steps made on one copy only the first applies."""
+    order = transitions.find_order(session, shop, normalise_order_number(order_number))
+    check_version(shop, order, if_match)
+    transitions.expect_version(session, order.id, order.version)
 
 
 def edit_address(
@@ -404,15 +459,16 @@ def edit_address(
 # The dashboard --------------------------------------------------------------------------------
 
 COUNTED = (OrderStatus.PAID, OrderStatus.COMPLETED)
-LOW_STOCK = 5
 
 
-def dashboard(session: Session, shop: Shop, days: int = 30, today: date | None = None) -> dict:
+def dashboard(session: Session, shop: Shop, days: int = 30, now: datetime | None = None) -> dict:
     """Sales (money received, less refunds) and orders per day of the shop's calendar
-    for the last `days` days, the best-selling products, low-stock variants, orders to ship."""
+    for the last `days` days, the best-selling products, low-stock variants (at the shop's
+    threshold), orders to ship, and today's figures (bff/orders/today.py)."""
     zone = ZoneInfo(shop.time_zone)
-    today = today or utcnow().astimezone(zone).date()
-    first = today - timedelta(days=days - 1)
+    now = now or utcnow()
+    current = now.astimezone(zone).date()
+    first = current - timedelta(days=days - 1)
     rows = session.execute(
         select(Order.created_at, Order.paid_amount, Order.refunded_amount).where(
             Order.shop_id == shop.id, Order.created_at >= _day_start(shop, first)
@@ -443,25 +499,6 @@ def dashboard(session: Session, shop: Shop, days: int = 30, today: date | None =
         .order_by(func.sum(OrderLine.quantity).desc(), OrderLine.product_name)
         .limit(10)
     ).all()
-    low = session.execute(
-        select(
-            Product.id, Product.name, ProductVariant.id, ProductVariant.name, ProductVariant.virtual_inventory
-        )
-        .join(ProductVariant, ProductVariant.product_id == Product.id)
-        .where(Product.shop_id == shop.id, ProductVariant.virtual_inventory <= LOW_STOCK)
-        .order_by(ProductVariant.virtual_inventory, Product.name)
-        .limit(20)
-    ).all()
-    low_products = session.execute(
-        select(Product.id, Product.name, Product.virtual_inventory)
-        .where(
-            Product.shop_id == shop.id,
-            Product.virtual_inventory <= LOW_STOCK,
-            ~exists().where(ProductVariant.product_id == Product.id),
-        )
-        .order_by(Product.virtual_inventory, Product.name)
-        .limit(20)
-    ).all()
     waiting = list(
         session.scalars(
             select(Order)
@@ -484,14 +521,8 @@ def dashboard(session: Session, shop: Shop, days: int = 30, today: date | None =
             }
             for pid, name, qty, sales in top
         ],
-        "low_stock": [
-            {"product_id": pid, "name": pname, "variant_id": vid, "variant_name": vname, "stock": units}
-            for pid, pname, vid, vname, units in low
-        ]
-        + [
-            {"product_id": pid, "name": pname, "variant_id": None, "variant_name": "", "stock": units}
-            for pid, pname, units in low_products
-        ],
+        "low_stock": today.low_stock(session, shop),
+        "today": today.today(session, shop, now),
         "to_ship": waiting,
         "to_ship_count": waiting_count or 0,
         "money_held": money_held(session, shop),

@@ -1,5 +1,6 @@
 """Mail to the shopper at each step of an order, in the shop's language: received, paid,
-shipped (with the tracking number), cancelled, refunded.
+shipped (with the tracking number), cancelled, refunded; and, beside it, the same updates as
+WeChat template messages (bff/orders/wechat_messages.py).
 
 Each is queued in the transaction of its step (bff/orders/transitions.py, and `place_order`) as
 a row of the mail outbox (bff/accounts/outbox.py), and written when it is sent, from the order as
@@ -14,6 +15,7 @@ from sqlalchemy.orm import Session
 
 from bff.accounts import outbox
 from bff.accounts.models import User
+from bff.orders import wechat_messages
 from bff.orders.messages import text
 from bff.orders.models import Order
 from bff.pricing.rules import yuan
@@ -77,11 +79,17 @@ def compose(shop: Shop, order: Order, shopper: User, kind: OrderMail, **extra) -
 def queue_order_mail(
     session: Session, shop_id: int, user_id: int, order_id: int, kind: OrderMail, **extra
 ) -> None:
-    """Queue the shopper's mail about the order in the caller's transaction (the outbox sends it)."""
+    """Queue the shopper's updates about the order in the caller's transaction (the outbox sends
+    them): a mail when the member has an email address, and a WeChat template message when they
+    have an openid of the shop's official account and the owner entered that event's template
+    (bff/orders/wechat_messages.py). A member with both gets both."""
     values = {name: str(value) for name, value in extra.items() if value not in (None, "")}
-    outbox.enqueue(
-        session, shop_id=shop_id, user_id=user_id, order_id=order_id, kind=f"order_{kind}", **values
-    )
+    shopper = session.get(User, user_id)
+    if shopper is not None and shopper.email:
+        outbox.enqueue(
+            session, shop_id=shop_id, user_id=user_id, order_id=order_id, kind=f"order_{kind}", **values
+        )
+    wechat_messages.queue(session, shop_id, user_id, order_id, kind, **values)
 
 
 def _composer(kind: OrderMail) -> outbox.Composer:
@@ -91,6 +99,8 @@ def _composer(kind: OrderMail) -> outbox.Composer:
         shop = session.get(Shop, row.shop_id)
         if order is None or shop is None or shopper is None or shopper.deleted_at is not None:
             return None  # the order or the member is gone: nothing to tell
+        if not shopper.email:
+            return None  # no address (a member who signed in with WeChat only)
         subject, body = compose(shop, order, shopper, kind, **row.payload)
         return outbox.Letter(to=shopper.email, subject=subject, body=body, sender_name=shop.shop_name)
 

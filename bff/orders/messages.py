@@ -67,9 +67,9 @@ _MESSAGES.update(
             "Saving needs the version you edited (the If-Match header). Reload and save again.",
         ),
         "stale_version": (
-            "订单在您打开之后已被修改。为避免覆盖他人的修改，本次保存未执行。请重新加载后再修改。",
+            "订单在您打开之后已被修改。为避免覆盖他人的修改，本次操作未执行。请重新加载后再操作。",
             "This order was changed after you opened it. To avoid overwriting that change, yours was "
-            "not saved. Reload it and make your change again.",
+            "not applied. Reload it and try again.",
         ),
         "reference_required": ("请输入付款参考号", "Please enter the payment reference."),
         "company_required": ("请输入快递公司", "Please enter the courier."),
@@ -165,7 +165,45 @@ _MESSAGES.update(
             "paid. Refund the shopper instead.",
         ),
         "action_claim_paid": ("确认已付款", "say it is paid"),
+        "action_payment_after_cancel": ("取消后收到付款", "payment received after the cancellation"),
+        "action_revive": ("恢复订单", "revive the order"),
+        "action_refund_failed": ("退款失败", "refund failed"),
+        "revive_not_held": (
+            "该订单收到的款项不足订单总额，无法恢复，请退款给顾客。",
+            "The money held on this order does not cover its total: refund the shopper instead.",
+        ),
         "ship_bulk_note": ("批量发货（上传快递单号文件）", "Shipped from an uploaded tracking file"),
+    }
+)
+
+# The owner's daily mail (bff/orders/today.py) and staff notes and tags (bff/orders/notes.py).
+_MESSAGES.update(
+    {
+        "report_subject": ("店铺日报 {date}", "Your shop today, {date}"),
+        "report_intro": (
+            "{date} 的店铺数据（时区 {zone}；只计已付款订单，已扣除退款，不含已取消订单）：",
+            "Your shop on {date} (time zone {zone}; paid orders only, refunds taken off, "
+            "cancelled orders never counted):",
+        ),
+        "report_today": ("今日销售：{nzd}（{cny}），{n} 单", "Today: {nzd} ({cny}), {n} orders"),
+        "report_yesterday": ("昨日销售：{nzd}（{cny}），{n} 单", "Yesterday: {nzd} ({cny}), {n} orders"),
+        "report_week": ("本周销售：{nzd}（{cny}），{n} 单", "This week: {nzd} ({cny}), {n} orders"),
+        "report_month": ("本月销售：{nzd}（{cny}），{n} 单", "This month: {nzd} ({cny}), {n} orders"),
+        "report_to_ship": ("待发货：{n} 单 {link}", "To ship: {n} {link}"),
+        "report_awaiting_confirmation": ("待确认收款：{n} 单 {link}", "Payments to confirm: {n} {link}"),
+        "report_money_to_refund": ("待退款：{n} 单 {link}", "Money to refund: {n} {link}"),
+        "report_low_stock": (
+            "库存不足（不超过 {n} 件）：{count} 项",
+            "Low stock ({n} or fewer): {count}",
+        ),
+        "report_low_stock_none": ("（无）", "(none)"),
+        "report_footer": ("控制台：{link}", "Console: {link}"),
+        "note_required": ("请填写备注内容。", "Please write the note."),
+        "tag_invalid": (
+            "标签最多 40 个字符，不能含逗号。",
+            "A tag is at most 40 characters, without commas.",
+        ),
+        "too_many_tags": ("标签最多 10 个。", "At most 10 tags."),
     }
 )
 

@@ -2,11 +2,12 @@
 edits never change an order; the product and variant links are kept while they exist."""
 
 import enum
-from datetime import datetime
+from datetime import date, datetime
 from decimal import Decimal
 
 from sqlalchemy import (
     JSON,
+    Date,
     DateTime,
     ForeignKey,
     Index,
@@ -21,9 +22,10 @@ from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from bff.catalog.models import Product
 from bff.common.encryption import EncryptedText
-from bff.common.models import Money, ShopOwned, Timestamps, utcnow
+from bff.common.models import Money, ShopOwned, Timestamps, as_utc, utcnow
 from bff.extensions import db
 from bff.pricing.rules import yuan
+from bff.promotions.models import OrderDiscount
 
 
 class OrderStatus(enum.StrEnum):
@@ -53,8 +55,10 @@ class Order(ShopOwned, Timestamps, db.Model):
     status: Mapped[str] = mapped_column(String(20), default=OrderStatus.UNPAID)
 
     total_amount: Mapped[Decimal] = mapped_column(Money)  # subtotal of the lines
-    shipping_cost: Mapped[Decimal] = mapped_column(Money)
-    total_price: Mapped[Decimal] = mapped_column(Money)  # what is charged
+    # Taken off the items by promotions (满减 and a code; bff/promotions), the lines' shares' sum.
+    discount_amount: Mapped[Decimal] = mapped_column(Money, default=Decimal("0.00"), server_default="0")
+    shipping_cost: Mapped[Decimal] = mapped_column(Money)  # charged: 0 when free shipping applied
+    total_price: Mapped[Decimal] = mapped_column(Money)  # what is charged: items - discount + shipping
     # Yuan per NZ dollar when the order was placed: every yuan figure of the order uses it.
     exchange_rate: Mapped[Decimal] = mapped_column(Numeric(12, 4))
     total_quantity: Mapped[int] = mapped_column(Integer)
@@ -91,12 +95,24 @@ class Order(ShopOwned, Timestamps, db.Model):
     # The shopper said "I have paid" by the shop's QR code (bff/orders/payment_claims.py): the
     # order waits for the owner's check and the unpaid time-out leaves it alone.
     payment_claimed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    # When the unpaid clock (re)started, if not at placement: a rejected claim gives the shopper the
+    # whole time-out again (bff/orders/payment_claims.py `reject_claim`).
+    unpaid_since: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     # Raised by every change the console makes, so an edit on a stale copy is refused (If-Match).
     version: Mapped[int] = mapped_column(Integer, default=1, server_default="1")
 
     lines: Mapped[list["OrderLine"]] = relationship(
         order_by="OrderLine.id", cascade="all, delete-orphan", back_populates="order"
     )
+    # Every promotion the order applied and what it saved.
+    discounts: Mapped[list[OrderDiscount]] = relationship(
+        OrderDiscount, order_by=OrderDiscount.id, cascade="all, delete-orphan"
+    )
+
+    @property
+    def unpaid_clock_start(self) -> datetime:
+        """When the unpaid time-out started counting (UTC)."""
+        return as_utc(self.unpaid_since or self.created_at)
 
     @property
     def yuan_total(self) -> Decimal:
@@ -118,10 +134,18 @@ class OrderLine(ShopOwned, db.Model):
     variant_name: Mapped[str] = mapped_column(String(120), default="")
     final_price: Mapped[Decimal] = mapped_column(Money)  # unit price charged
     quantity: Mapped[int] = mapped_column(Integer)
+    # The line's share of the order's promotions (bff/promotions/rules.py): a refund of the line
+    # returns final_price x quantity less this, what was paid for it.
+    discount_amount: Mapped[Decimal] = mapped_column(Money, default=Decimal("0.00"), server_default="0")
     weight: Mapped[int] = mapped_column(Integer)  # grams per unit as charged
 
     order: Mapped[Order] = relationship(back_populates="lines")
     product: Mapped[Product | None] = relationship()
+
+    @property
+    def paid_amount(self) -> Decimal:
+        """What the line paid: its units at their price, less its share of the discounts."""
+        return self.final_price * self.quantity - (self.discount_amount or Decimal("0.00"))
 
 
 class OrderPayment(ShopOwned, db.Model):
@@ -172,4 +196,45 @@ class PaymentProof(ShopOwned, db.Model):
     )
     content_type: Mapped[str] = mapped_column(String(32))
     data: Mapped[bytes] = mapped_column(LargeBinary)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class OrderNote(ShopOwned, db.Model):
+    """A staff note on an order (bff/orders/notes.py): read by the shop's staff only, never by the
+    shopper, and never in an answer to one."""
+
+    __tablename__ = "order_notes"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    order_id: Mapped[int] = mapped_column(ForeignKey("orders.id", ondelete="CASCADE"), index=True)
+    author_id: Mapped[int | None] = mapped_column(ForeignKey("users.id", ondelete="SET NULL"))
+    author_email: Mapped[str] = mapped_column(String(254), default="")
+    body: Mapped[str] = mapped_column(Text)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class OrderTag(ShopOwned, db.Model):
+    """A staff tag on an order (e.g. 加急, 礼品): for finding orders, never shown to the shopper."""
+
+    __tablename__ = "order_tags"
+    __table_args__ = (
+        UniqueConstraint("order_id", "tag", name="uq_order_tags_order_tag"),
+        Index("ix_order_tags_shop_tag", "shop_id", "tag"),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    order_id: Mapped[int] = mapped_column(ForeignKey("orders.id", ondelete="CASCADE"), index=True)
+    tag: Mapped[str] = mapped_column(String(40))
+
+
+class DailyReport(ShopOwned, db.Model):
+    """The claim of one shop's daily mail to its owner for one day of its calendar: the unique
+    (shop, day) lets one scheduler (of however many replicas) queue it, once (bff/orders/today.py)."""
+
+    __tablename__ = "daily_reports"
+    __table_args__ = (UniqueConstraint("shop_id", "day", name="uq_daily_reports_shop_day"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    day: Mapped[date] = mapped_column(Date)
+    recipients: Mapped[int] = mapped_column(Integer, default=0)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)

@@ -113,8 +113,9 @@ def proof_of(session: Session, shop: Shop, order_number: str, user: User | None 
 
 
 def reject_claim(session: Session, shop: Shop, actor: User, order_number: str, reason: str) -> Order:
-    """The money did not arrive: the claim is withdrawn (the order is unpaid again and the
-    time-out applies to it again), with the owner's reason kept and mailed."""
+    """The money did not arrive: the claim is withdrawn, with the owner's reason kept and mailed.
+    The order is unpaid again and its time-out starts over from now: the shopper has the whole
+    time-out to pay (or say they paid) again, not a clock that ran out while the owner checked."""
     order = transitions.find_order(session, shop, normalise_order_number(order_number))
     reason = (reason or "").strip()
     if not reason:
@@ -122,12 +123,19 @@ def reject_claim(session: Session, shop: Shop, actor: User, order_number: str, r
         raise DomainError(Code.VALIDATION, message, {"reason": [message]})
     moved = session.execute(
         update(Order)
-        .where(Order.id == order.id, Order.status.in_(OPEN_STATUSES), Order.payment_claimed_at.is_not(None))
-        .values(payment_claimed_at=None, version=Order.version + 1)
+        .where(
+            Order.id == order.id,
+            Order.status.in_(OPEN_STATUSES),
+            Order.payment_claimed_at.is_not(None),
+            *transitions.version_guard(session, order.id),
+        )
+        .values(payment_claimed_at=None, unpaid_since=utcnow(), version=Order.version + 1)
         .execution_options(synchronize_session=False)
     ).rowcount
     if moved != 1:
         session.rollback()
+        if session.scalar(select(Order.version).where(Order.id == order.id)) != order.version:
+            raise transitions.stale(shop)
         raise DomainError(Code.TRANSITION_NOT_ALLOWED, text(shop.language, "no_claim_to_reject"))
     transitions.add_event(
         session,

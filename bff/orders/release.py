@@ -1,4 +1,5 @@
-"""The unpaid-order release without a scheduler: the embedded set-up (`make start`) runs it on a
+"""The unpaid-order release (and the owner's daily mail, bff/orders/today.py) without a
+scheduler: the embedded set-up (`make start`) runs it on a
 thread of the BFF every UNPAID_RELEASE_SECONDS (scripts/start.sh sets 60). docker-compose keeps
 its `scheduler` service running `flask release-unpaid-orders` instead (the setting stays 0 there).
 
@@ -15,16 +16,27 @@ from flask import Flask
 
 from bff.extensions import db
 from bff.orders.services import release_unpaid_orders
+from bff.orders.today import queue_daily_reports
 
 log = logging.getLogger(__name__)
 
 
 def release_and_mail(app: Flask) -> list[str]:
     """Release the stale unpaid orders of every shop; their numbers. Each release queues its
-    shopper's mail in its own transaction (bff/orders/transitions.py), sent by the mail outbox."""
+    shopper's mail in its own transaction (bff/orders/transitions.py), sent by the mail outbox.
+    The same round queues each shop's daily mail to its owner when due (bff/orders/today.py:
+    once a day per shop, whichever process gets there first)."""
     for hook in app.extensions.get("before_release", ()):  # payments: their open trades closed first
         hook(db.session)
-    return release_unpaid_orders(db.session)
+    released = release_unpaid_orders(db.session)
+    try:
+        reported = queue_daily_reports(db.session)
+        if reported:
+            log.info("Queued the daily mail of %d shop(s)", len(reported))
+    except Exception:  # never in the way of the release; the next round tries again
+        log.exception("Queueing the daily mails failed")
+        db.session.rollback()
+    return released
 
 
 def start_release_loop(app: Flask, every_seconds: float) -> threading.Event:

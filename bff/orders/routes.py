@@ -27,6 +27,16 @@ class OrderCreate(MethodView):
         return {"order": order, "created": created}
 
 
+@blp.route("/checkout/promotions")
+class PromotionPreview(MethodView):
+    @member_required
+    @blp.arguments(schemas.PromotionPreviewArgs, location="json_or_form")
+    @blp.response(200, schemas.PromotionPreviewResponse)
+    def post(self, shop, user, args):
+        """What the shop's promotions take off this cart (满减, the code, free shipping)."""
+        return services.preview_promotions(db.session, shop, user, args)
+
+
 @blp.route("/order/<order_number:order_number>")
 class OrderDetail(MethodView):
     @member_required

@@ -1,6 +1,7 @@
 from marshmallow import EXCLUDE, Schema, fields, pre_load, validate
 
 from bff.addresses.schemas import RecipientArgs
+from bff.common.arguments import unflatten
 from bff.common.models import MAX_ID
 from bff.common.schemas import (
     MAX_PAGE,
@@ -13,7 +14,6 @@ from bff.common.schemas import (
     WholeNumber,
 )
 from bff.media.schemas import MediaPath
-from bff.orders.forms import unflatten
 from bff.orders.models import OrderStatus
 from bff.shipping.rules import Method
 
@@ -67,6 +67,16 @@ class OrderCreateArgs(Schema):
     totalQuantity = WholeNumber(
         load_default=None, allow_none=True, validate=validate.Range(min=0, max=MAX_ID)
     )
+    discountCode = Text(
+        load_default="",
+        allow_none=True,
+        validate=validate.Length(max=100),
+        metadata={"description": "The discount code the shopper entered (any case); empty: none."},
+    )
+    discountAmount = MoneyInput(
+        load_default="0",
+        metadata={"description": "What the promotions took off the items, as the shopper saw it (NZD)."},
+    )
 
     @pre_load
     def _brackets(self, data, **kwargs):
@@ -74,6 +84,55 @@ class OrderCreateArgs(Schema):
         if any("[" in k for k in keys):
             return unflatten(data)
         return {k: data[k] for k in keys}
+
+
+class PromotionPreviewArgs(Schema):
+    """The checkout's cart, method and code: what the promotions would take off."""
+
+    class Meta:
+        unknown = EXCLUDE
+
+    cartItems = fields.List(
+        fields.Nested(OrderItemArgs), required=True, validate=validate.Length(min=1, max=100)
+    )
+    shipping_type = fields.String(
+        load_default="", allow_none=True, validate=validate.OneOf(["", *(m.value for m in Method)])
+    )
+    code = Text(load_default="", allow_none=True, validate=validate.Length(max=100))
+
+    @pre_load
+    def _brackets(self, data, **kwargs):
+        keys = list(data.keys())
+        if any("[" in k for k in keys):
+            return unflatten(data)
+        return {k: data[k] for k in keys}
+
+
+class AppliedDiscountSchema(Schema):
+    kind = fields.String(metadata={"description": "tier (满减), code, free_shipping"})
+    label = fields.String()
+    amount = Money()
+
+
+class CodeErrorSchema(Schema):
+    code = fields.String()
+    message = fields.String()
+
+
+class PromotionPreviewResponse(Schema):
+    subtotal = Money()
+    discounts = fields.List(
+        fields.Nested(AppliedDiscountSchema), metadata={"description": "The items' discounts."}
+    )
+    discount_total = Money()
+    items_total = Money(metadata={"description": "The subtotal less the discounts."})
+    code = fields.String(allow_none=True, metadata={"description": "The code applied, or null."})
+    code_error = fields.Nested(
+        CodeErrorSchema, allow_none=True, metadata={"description": "Why the code was left out."}
+    )
+    free_shipping = fields.Boolean(metadata={"description": "Shipping by the method is free."})
+    free_shipping_threshold = Money(allow_none=True)
+    free_shipping_label = fields.String(allow_none=True)
 
 
 class OrderListArgs(Schema):
@@ -111,6 +170,8 @@ class OrderLineSchema(Schema):
     variant_name = fields.String()
     final_price = Money()
     quantity = fields.Integer()
+    discount_amount = Money(metadata={"description": "The line's share of the order's discounts."})
+    paid_amount = Money(metadata={"description": "What the line paid: price x quantity less its share."})
     weight = fields.Integer()
     product = fields.Nested(LineProductSchema, allow_none=True)
 
@@ -121,6 +182,11 @@ class OrderSchema(Schema):
     status = fields.String(validate=validate.OneOf([s.value for s in OrderStatus]))
     total_price = Money()
     total_amount = Money()
+    discount_amount = Money(metadata={"description": "Taken off the items by promotions."})
+    discounts = fields.List(
+        fields.Nested(AppliedDiscountSchema),
+        metadata={"description": "Every promotion applied and what it saved."},
+    )
     shipping_cost = Money()
     exchange_rate = fields.Decimal(
         places=4, as_string=False, metadata={"description": "Yuan per NZ dollar when the order was placed."}

@@ -1,10 +1,12 @@
 """Placing, listing, cancelling, releasing and shipping orders.
 
 `place_order` runs in one transaction: it recomputes every price (bff/pricing/rules.py), weight
-and fee (bff/shipping/rules.py), refuses amounts that differ from what the shopper saw (to the
-cent, as screens show them), claims the idempotency key, takes the stock with conditional
-UPDATEs (never below 0, whatever the concurrency) and writes each line's stock movement
-(bff/catalog/stock.py), writes the order and clears its cart lines.
+and fee (bff/shipping/rules.py) and the promotions (bff/promotions: 满减, the shopper's code,
+free shipping), refuses amounts that differ from what the shopper saw (to the cent, as screens
+show them), claims the idempotency key, takes the stock with conditional UPDATEs (never below 0,
+whatever the concurrency) and writes each line's stock movement (bff/catalog/stock.py), takes a
+use of the code within its limits, writes the order with each line's share of the discounts
+and every applied rule, and clears its cart lines. Any refusal rolls it all back: the cart stays.
 
 Idempotency: a repeat of one checkout (double click, retry after a time-out) returns the first
 order instead of creating another. The key is the `Idempotency-Key` header when the client sends
@@ -21,7 +23,7 @@ from datetime import datetime, timedelta
 from decimal import ROUND_HALF_UP, Decimal
 from zoneinfo import ZoneInfo
 
-from sqlalchemy import select
+from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, selectinload
 
@@ -45,6 +47,7 @@ from bff.orders.numbers import new_order_number, normalise_order_number
 from bff.orders.transitions import OrderAction
 from bff.pricing.context import shopper_of
 from bff.pricing.rules import quote_for
+from bff.promotions import services as promotions
 from bff.shipping.rules import (
     ShippingSettings,
     available_methods,
@@ -76,7 +79,10 @@ def _order_query(shop: Shop):
     return (
         select(Order)
         .where(Order.shop_id == shop.id)
-        .options(selectinload(Order.lines).selectinload(OrderLine.product).selectinload(Product.images))
+        .options(
+            selectinload(Order.lines).selectinload(OrderLine.product).selectinload(Product.images),
+            selectinload(Order.discounts),
+        )
     )
 
 
@@ -96,8 +102,10 @@ def _price_lines(session: Session, shop: Shop, user: User, items: list[dict]) ->
             select(Product)
             .where(
                 Product.shop_id == shop.id,
+                # mutation: equivalent because each line's product is picked by id below: this keeps
+                # the read to the checkout's products (its speed), not which are found.
                 Product.id.in_({pid for pid, _ in merged}),
-                Product.is_active.is_(True),
+                Product.listed(utcnow()),
             )
             .options(selectinload(Product.variants))
         )
@@ -113,6 +121,41 @@ def _price_lines(session: Session, shop: Shop, user: User, items: list[dict]) ->
         weight = unit_weight(product.weight, variant.weight if variant else None, product.is_free_shipping)
         lines.append(PricedLine(product, variant, quantity, quote_for(unit, shopper).amount, weight))
     return lines
+
+
+def _promotion_lines(lines: list[PricedLine]) -> list[promotions.CartLine]:
+    return [
+        promotions.CartLine(
+            line.unit_price * line.quantity, line.product.id, line.product.category_id, line.product.brand_id
+        )
+        for line in lines
+    ]
+
+
+def preview_promotions(session: Session, shop: Shop, user: User, args: dict) -> dict:
+    """What the checkout's promotions take off the cart shipped by the chosen method, as the
+    order will take it; a code that cannot be used is left out and its reason answered."""
+    lines = _price_lines(session, shop, user, args["cartItems"])
+    cart = _promotion_lines(lines)
+    method = args.get("shipping_type") or ""
+    code_error = None
+    try:
+        promotion = promotions.quote(session, shop, user, cart, method, args.get("code"))
+    except DomainError as refused:
+        code_error = {"code": str(refused.code), "message": refused.message}
+        promotion = promotions.quote(session, shop, user, cart, method)
+    threshold = promotion.threshold
+    return {
+        "subtotal": promotion.subtotal,
+        "discounts": promotion.discounts,
+        "discount_total": promotion.discount_total,
+        "items_total": promotion.items_total,
+        "code": promotion.code.code if promotion.code else None,
+        "code_error": code_error,
+        "free_shipping": promotion.free_shipping is not None,
+        "free_shipping_threshold": threshold.threshold if threshold else None,
+        "free_shipping_label": promotions.free_shipping_label(shop, threshold) if threshold else None,
+    }
 
 
 def _fingerprint(user: User, args: dict) -> str:
@@ -170,7 +213,7 @@ def place_order(
     subtotal = sum((line.unit_price * line.quantity for line in lines), Decimal("0.00"))
     grams = sum(line.unit_weight * line.quantity for line in lines)
     quantity = sum(line.quantity for line in lines)
-    fee = shipping_fee(
+    full_fee = shipping_fee(
         method,
         grams,
         recipient["shipping_city"],
@@ -178,7 +221,12 @@ def place_order(
         settings,
         recipient["province_code"],
     )
-    _check_amounts(shop, args, subtotal, fee, grams, quantity)
+    promotion = promotions.quote(
+        session, shop, user, _promotion_lines(lines), method, args.get("discountCode")
+    )
+    fee = Decimal("0.00") if promotion.free_shipping is not None else full_fee
+    discount = promotion.discount_total
+    _check_amounts(shop, args, subtotal, fee, grams, quantity, discount)
 
     bucket = int(time.time()) // FINGERPRINT_WINDOW_SECONDS
     for attempt in range(NUMBER_ATTEMPTS):
@@ -189,8 +237,9 @@ def place_order(
             order_number=new_order_number(datetime.now(ZoneInfo(shop.time_zone))),
             idempotency_key=key or f"d:{fingerprint}:{bucket}",
             total_amount=subtotal,
+            discount_amount=discount,
             shipping_cost=fee,
-            total_price=subtotal + fee,
+            total_price=subtotal - discount + fee,
             exchange_rate=shop.shop_exchange_rate,
             total_quantity=quantity,
             total_weight=grams,
@@ -216,7 +265,10 @@ def place_order(
         break
 
     _take_stock(session, shop, order, lines)
-    for line in lines:
+    if promotion.code is not None:
+        promotions.claim_code(session, shop, user, promotion.code, order.id)
+    promotions.record_discounts(session, shop, order.id, promotion, full_fee - fee)
+    for line, share in zip(lines, promotion.shares, strict=True):
         order.lines.append(
             OrderLine(
                 shop_id=shop.id,
@@ -226,6 +278,7 @@ def place_order(
                 variant_name=line.variant.name if line.variant else "",
                 final_price=line.unit_price,
                 quantity=line.quantity,
+                discount_amount=share,
                 weight=line.unit_weight,
             )
         )
@@ -241,9 +294,9 @@ def place_order(
 
 
 def _check_amounts(
-    shop: Shop, args: dict, subtotal: Decimal, fee: Decimal, grams: int, quantity: int
+    shop: Shop, args: dict, subtotal: Decimal, fee: Decimal, grams: int, quantity: int, discount: Decimal
 ) -> None:
-    expected = {"totalAmount": subtotal, "shippingCost": fee}
+    expected = {"totalAmount": subtotal, "shippingCost": fee, "discountAmount": discount}
     errors = {
         name: [f"{value:.2f}"] for name, value in expected.items() if _display(args[name]) != _display(value)
     }
@@ -312,13 +365,17 @@ def _cancel(session: Session, shop: Shop, order_id: int, action: OrderAction, ac
     order = session.scalar(select(Order).where(Order.id == order_id).options(selectinload(Order.lines)))
     stock_reason = StockReason.RELEASE if action == OrderAction.RELEASE else StockReason.CANCEL
     _return_stock(session, order, stock_reason)
+    promotions.release_code_uses(session, order_id)
     return True
 
 
 def cancel_order(session: Session, shop: Shop, user: User, order_id: int) -> Order:
     owned = session.scalar(
         select(Order.order_number).where(
-            Order.id == order_id, Order.shop_id == shop.id, Order.user_id == user.id
+            Order.id == order_id,
+            # mutation: equivalent because a member belongs to one shop: all their orders are of it.
+            Order.shop_id == shop.id,
+            Order.user_id == user.id,
         )
     )
     if owned is None:
@@ -340,8 +397,11 @@ def release_unpaid_orders(session: Session, now: datetime | None = None) -> list
         stale = session.execute(
             select(Order.id, Order.order_number).where(
                 Order.shop_id == shop.id,
+                # mutation: equivalent because _cancel's step takes only open orders too: this keeps
+                # the scan to them (its speed), not which orders are released.
                 Order.status.in_(OPEN_STATUSES),
-                Order.created_at < cutoff,
+                # The clock restarts when a QR payment claim is rejected (unpaid_since).
+                func.coalesce(Order.unpaid_since, Order.created_at) < cutoff,
                 # Said to be paid by QR code: the owner confirms or rejects it, never the clock.
                 Order.payment_claimed_at.is_(None),
             )

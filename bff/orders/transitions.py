@@ -50,6 +50,12 @@ class OrderAction(enum.StrEnum):
     CLAIM_PAID = "claim_paid"
     REJECT_PAYMENT = "reject_payment"
     LATE_PAYMENT = "late_payment"
+    # A provider's payment that lands on a cancelled order (its trade could not be closed in
+    # time): the money is recorded on the order, which stays cancelled, for the owner to refund
+    # or to revive the order (issue 22 item 3).
+    PAYMENT_AFTER_CANCEL = "payment_after_cancel"
+    REVIVE = "revive"  # the owner: a cancelled order holding its whole total is paid again (stock taken)
+    REFUND_FAILED = "refund_failed"  # the provider: a refund failed, its amount refundable again
 
 
 # (state, action) -> state after. A pair missing from the table is refused in that state.
@@ -63,6 +69,8 @@ TRANSITIONS: dict[tuple[OrderStatus, OrderAction], OrderStatus] = {
     (S.PAID, OrderAction.CANCEL): S.CANCELLED,  # stock back; the money goes back by a refund
     (S.UNPAID, OrderAction.RELEASE): S.CANCELLED,  # stock back
     (S.CANCELLED, OrderAction.LATE_PAYMENT): S.PAID,  # released by the time-out, paid in the grace period
+    (S.CANCELLED, OrderAction.PAYMENT_AFTER_CANCEL): S.CANCELLED,  # the money held, for the owner
+    (S.CANCELLED, OrderAction.REVIVE): S.PAID,  # stock taken again; only when the total is held
     (S.PAYMENT_FAILED, OrderAction.RELEASE): S.CANCELLED,  # stock back
     # A refund (whole or part of what was paid and not yet refunded) leaves the state as it is.
     (S.PAID, OrderAction.REFUND): S.PAID,
@@ -81,6 +89,7 @@ OWNER_ACTIONS = (
     OrderAction.CANCEL,
     OrderAction.REFUND,
     OrderAction.EDIT_ADDRESS,
+    OrderAction.REVIVE,
 )
 # Steps that put the order's units back into stock.
 RETURNS_STOCK = {OrderAction.CANCEL, OrderAction.RELEASE}
@@ -91,10 +100,13 @@ def next_status(status: str, action: OrderAction) -> OrderStatus | None:
 
 
 def allowed_actions(order: Order) -> list[str]:
-    """The owner's actions the order's state allows (a refund also needs money left to refund)."""
+    """The owner's actions the order's state allows (a refund also needs money left to refund; a
+    revival, the whole total held)."""
     actions = [a for a in OWNER_ACTIONS if next_status(order.status, a) is not None]
     if order.paid_amount <= order.refunded_amount:
         actions = [a for a in actions if a != OrderAction.REFUND]
+    if order.paid_amount - order.refunded_amount < order.total_price:
+        actions = [a for a in actions if a != OrderAction.REVIVE]
     return [a.value for a in actions]
 
 
@@ -157,9 +169,30 @@ STEP_MAILS = {
     OrderAction.CANCEL: OrderMail.CANCELLED,
     OrderAction.RELEASE: OrderMail.CANCELLED,
     OrderAction.REFUND: OrderMail.REFUNDED,
+    OrderAction.REVIVE: OrderMail.PAID,
 }
 # Steps whose note is said to the shopper (the reason); the others' notes are the owner's own.
 NOTE_IS_REASON = {OrderAction.CANCEL, OrderAction.RELEASE, OrderAction.REFUND}
+
+
+# session.info: {order id: the version the console's step was made on} (the If-Match of the
+# request, bff/orders/admin_services.py `require_version`). The next step of that order in the
+# transaction takes it as a condition of its UPDATE, so two steps made on one copy apply once.
+EXPECTED_VERSIONS = "bff.orders.expected_versions"
+
+
+def expect_version(session: Session, order_id: int, version: int) -> None:
+    session.info.setdefault(EXPECTED_VERSIONS, {})[order_id] = version
+
+
+def version_guard(session: Session, order_id: int) -> list[ColumnElement[bool]]:
+    """The condition on the version the request named for this order (used once), if any."""
+    version = session.info.get(EXPECTED_VERSIONS, {}).pop(order_id, None)
+    return [] if version is None else [Order.version == version]
+
+
+def stale(shop: Shop) -> DomainError:
+    return DomainError(Code.STALE_VERSION, text(shop.language, "stale_version"))
 
 
 def _move(
@@ -199,6 +232,10 @@ def _record(
         changes = {"status": [current, after], **{k: [None, v] for k, v in (details or {}).items()}}
         record(session, shop, actor.user, AuditAction.TRANSITION, "order", order_id, changes, note=action)
     mail = STEP_MAILS.get(action)
+    if action == OrderAction.REFUND and (details or {}).get("method") == "provider":
+        # A provider's refund is mailed when the provider says it succeeded
+        # (bff/payments/refunds.py `settle_refund`), never when it is only asked for.
+        mail = None
     if mail is not None:
         queue_order_mail(
             session,
@@ -242,14 +279,17 @@ def apply(
     Raises the 409 of the state found when the step is not allowed or lost a race, or what
     `guard_failed()` gives when the state held but the guard did not.
     """
+    versioned = version_guard(session, order_id)
     current, user_id = _current(session, shop, order_id)
     after = next_status(current, action)
     if after is None or (expected is not None and current not in expected):
         raise refused(shop, current, action)
-    if not _move(session, order_id, current, after, values, guard):
+    if not _move(session, order_id, current, after, values, [*guard, *versioned]):
         session.rollback()
         # Another step came first: say what the order is now.
         latest = session.scalar(select(Order.status).where(Order.id == order_id))
+        if latest == current and versioned:  # the same state, a newer version: a stale copy
+            raise stale(shop)
         if latest == current:  # the state is the same, so the action's own guard failed
             if guard_failed is not None:
                 raise guard_failed()

@@ -4,6 +4,7 @@
 from marshmallow import Schema, fields, validate
 
 from bff.common.schemas import Text
+from bff.payments.methods import METHODS, kinds_for
 from bff.payments.provider_configs import KINDS
 
 _PUBLIC = sorted({f.name for specs in KINDS.values() for f in specs if not f.secret})
@@ -101,3 +102,38 @@ class GuideResponse(Schema):
 class ConnectionResponse(Schema):
     ok = fields.Boolean()
     message = fields.String(metadata={"description": "In plain words, in the shop's language"})
+
+
+# The owner's provider per payment method (bff/payments/admin_method_routes.py).
+MethodChoicesMap = Schema.from_dict(
+    {
+        method: fields.String(
+            allow_none=True,
+            validate=validate.OneOf([*kinds_for(method), ""]),
+            metadata={"description": f"The provider kind serving {method}; empty: the default."},
+        )
+        for method in METHODS
+    },
+    name="PaymentMethodChoices",
+)
+
+
+class MethodChoicesInput(Schema):
+    choices = fields.Nested(MethodChoicesMap, required=True)
+
+
+class MethodChoiceView(Schema):
+    method = fields.String()
+    provider = fields.String(
+        allow_none=True, metadata={"description": "The owner's choice; none: the default"}
+    )
+    serving = fields.String(
+        allow_none=True,
+        metadata={"description": "The switched-on provider that serves it now; none: not offered"},
+    )
+    options = fields.List(fields.String(), metadata={"description": "The provider kinds that can serve it"})
+
+
+class MethodChoicesResponse(Schema):
+    version = fields.Integer(metadata={"description": "Also the ETag; 0 before the first save."})
+    methods = fields.List(fields.Nested(MethodChoiceView))

@@ -5,7 +5,7 @@ Pay's overseas API, Alipay's cross-border trade with `trans_currency`) is charge
 total in NZD. A mainland account takes only yuan: the total is converted at the order's exchange
 rate (`Order.exchange_rate`, the shop's rate when it was placed), rounded half up to the jiao like
 the yuan total every screen and mail shows (bff/pricing/rules.py), once, when the payment starts;
-the payment attempt keeps the amount, the currency and the rate (bff/payments/provider_models.py,
+the payment attempt keeps the amount, the currency and the rate (bff/payments/models.py,
 PaymentAttempt), and every notification, query and refund of that payment uses them, never a
 conversion made again.
 

@@ -18,7 +18,13 @@ from bff.payments.messages import text
 from bff.payments.provider_configs import KINDS, get_config, label, required_fields
 from bff.shops.models import Shop
 
-ACCOUNT_KINDS = {"wechat_pay": ("global", "domestic"), "alipay": ("NZD", "CNY")}
+ACCOUNT_KINDS = {
+    "wechat_pay": ("global", "domestic"),
+    "alipay": ("NZD", "CNY"),
+    "stripe": ("NZD",),
+    "airwallex": ("NZD",),
+    "antom": ("NZD",),
+}
 _REGISTER = {
     # key: (Chinese, English)
     "notify": ("支付结果通知地址（notify_url）", "Payment notify URL (notify_url)"),
@@ -38,7 +44,7 @@ def guide(session: Session, shop: Shop, kind: str) -> dict:
     get_config(session, shop, kind)  # an unknown kind: 404 in the shop's language
     language = shop.language
     need = {}
-    for account in ACCOUNT_KINDS[kind]:
+    for account in ACCOUNT_KINDS.get(kind, ()):
         for name in required_fields(kind, account):
             need.setdefault(name, []).append(account)
     rows = [

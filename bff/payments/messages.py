@@ -23,6 +23,11 @@ _MESSAGES: dict[str, tuple[str, str]] = {
     "provider_incomplete": ("开启前请先填写：{fields}", "Fill these in before switching it on: {fields}"),
     "provider_choice": ("{name} 只能是：{choices}", "{name} must be one of: {choices}"),
     "provider_field_required": ("开启前必须填写", "Required before switching it on"),
+    "method_unknown": ("没有这种付款方式：{method}", "No such payment method: {method}"),
+    "method_provider_unfit": (
+        "{provider} 不能用于{method}",
+        "{provider} cannot serve {method}",
+    ),
     "connection_ok": (
         "连接成功：已用您保存的密钥调用了支付服务的只读接口。",
         "Connected: a read-only call with your saved keys succeeded.",

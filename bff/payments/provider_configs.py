@@ -17,7 +17,7 @@ from bff.common.errors import DomainError
 from bff.common.etags import VersionCheck, version_check
 from bff.payments.error_codes import ProviderConfigErrorCode as Code
 from bff.payments.messages import text
-from bff.payments.provider_models import PaymentProviderConfig
+from bff.payments.models import PaymentProviderConfig
 from bff.shops.models import Shop
 
 OBJECT = "payment_provider"
@@ -36,6 +36,8 @@ class FieldSpec:
 # the prices' NZD through the overseas API; a mainland one charges yuan at the shop's rate.
 WECHAT_APIS = ("global", "domestic")
 ALIPAY_CURRENCIES = ("NZD", "CNY")  # cross-border (priced in NZD) | mainland (yuan)
+# Antom's wallet (bff/payments/providers/antom.py): Alipay CN | the Alipay+ cashier (shopper picks).
+ANTOM_WALLETS = ("ALIPAY_CN", "CONNECT_WALLET")
 
 
 KINDS: dict[str, tuple[FieldSpec, ...]] = {
@@ -59,6 +61,24 @@ KINDS: dict[str, tuple[FieldSpec, ...]] = {
         FieldSpec("alipay_public_key", True, True),  # 支付宝公钥
         FieldSpec("currency", False, False, ALIPAY_CURRENCIES),  # default NZD (cross-border)
     ),
+    # Cards, Apple Pay and Google Pay on Stripe's hosted Checkout (bff/payments/providers/stripe_checkout.py).
+    "stripe": (
+        FieldSpec("secret_key", True, True),  # Dashboard > Developers > API keys: sk_live_...
+        FieldSpec("webhook_secret", True, True),  # the webhook endpoint's signing secret: whsec_...
+    ),
+    # WeChat Pay through the acquirer Airwallex (bff/payments/providers/airwallex.py).
+    "airwallex": (
+        FieldSpec("client_id", False, True),  # Developer > API keys: Client ID
+        FieldSpec("api_key", True, True),  # Developer > API keys: API key
+        FieldSpec("webhook_key", True, True),  # Developer > Webhooks: the endpoint's secret
+    ),
+    # Alipay (and the Alipay+ wallets) through Antom (bff/payments/providers/antom.py).
+    "antom": (
+        FieldSpec("client_id", False, True),  # Antom Dashboard > Developer > Quick start: Client ID
+        FieldSpec("merchant_private_key", True, True),  # the private key whose public half is uploaded
+        FieldSpec("antom_public_key", True, True),  # Antom's public key (Dashboard > Developer)
+        FieldSpec("wallet", False, False, ANTOM_WALLETS),  # default ALIPAY_CN
+    ),
 }
 
 
@@ -81,6 +101,14 @@ LABELS: dict[str, tuple[str, str]] = {
     "app_private_key": ("应用私钥（RSA2）", "App private key (RSA2)"),
     "alipay_public_key": ("支付宝公钥", "Alipay public key"),
     "currency": ("结算币种", "Currency"),
+    "secret_key": ("Stripe 密钥（sk_live_ 开头）", "Stripe secret key (sk_live_...)"),
+    "webhook_secret": ("Stripe Webhook 签名密钥（whsec_ 开头）", "Stripe webhook signing secret (whsec_...)"),
+    "client_id": ("Client ID（客户端 ID）", "Client ID"),  # Airwallex's and Antom's
+    "api_key": ("Airwallex API 密钥（API key）", "Airwallex API key"),
+    "webhook_key": ("Airwallex Webhook 密钥", "Airwallex webhook secret"),
+    "merchant_private_key": ("商户私钥（RSA2048）", "Merchant private key (RSA 2048)"),
+    "antom_public_key": ("Antom 公钥", "Antom public key"),
+    "wallet": ("钱包（支付宝 / Alipay+）", "Wallet (Alipay CN / Alipay+)"),
 }
 
 

@@ -7,10 +7,14 @@ refuses, nothing is recorded and the owner is told (502). A payment taken by han
 codes) is refunded by hand: the owner sends the money back and records it here with a reason.
 
 A provider's refund is `processing` until the provider says how it ended (WeChat Pay's REFUND.*
-notification on its own URL, or the refund query of the settle sweep; Alipay's refund query when
-`fund_change` was N): `refunded` or `failed` (the console shows it for the owner to act on). A
-refund by hand is `refunded` at once. (The refund step's mail is queued by
-bff/orders/transitions.py when the refund is recorded.)
+notification on its own URL, or the refund query of the settle sweep; Alipay, which sends no
+notification for alipay.trade.refund, by its refund query and, while that reports it not done,
+the same refund sent again: bff/payments/providers/alipay.py): `refunded` or `failed`. The
+console and the shopper's order page show each refund's state. A refund by hand is `refunded` at
+once, and its "refunded" mail is queued with it (bff/orders/transitions.py); a provider's refund
+is mailed only when the provider says it succeeded, in the transaction that records it
+(`settle_refund`). A failed refund gives its amount back to the order (refundable again) and says
+so in the order's history, for the owner.
 
 At most what was paid is ever refunded, however many refunds run at once: the order's
 `refunded_amount` moves with a conditional UPDATE (`refunded_amount + x <= paid_amount`), the
@@ -18,45 +22,30 @@ order's transition step (bff/orders/transitions.py).
 """
 
 import logging
-from datetime import datetime
 from decimal import Decimal
 
-from sqlalchemy import DateTime, ForeignKey, String, Text, func, select, update
-from sqlalchemy.orm import Mapped, Session, mapped_column
+from sqlalchemy import func, select, update
+from sqlalchemy.orm import Session
 
 from bff.accounts.models import User
 from bff.common.errors import DomainError
-from bff.common.models import Money, ShopOwned, amount_in_cents, utcnow
-from bff.extensions import db
+from bff.common.models import amount_in_cents
 from bff.orders import transitions
 from bff.orders.error_codes import OrderErrorCode as Code
+from bff.orders.mails import OrderMail, queue_order_mail
 from bff.orders.messages import text
 from bff.orders.models import Order, OrderPayment
 from bff.orders.numbers import normalise_order_number
+from bff.orders.services import get_order
 from bff.orders.transitions import OrderAction
 from bff.payments import services
 from bff.payments.error_codes import NotificationErrorCode
+from bff.payments.models import Refund
 from bff.payments.providers import get_provider
 from bff.payments.providers.base import BadNotification, NotAPayment, ProviderError
 from bff.shops.models import Shop
 
 log = logging.getLogger(__name__)
-
-
-class Refund(ShopOwned, db.Model):
-    __tablename__ = "refunds"
-
-    id: Mapped[int] = mapped_column(primary_key=True)
-    order_id: Mapped[int] = mapped_column(ForeignKey("orders.id", ondelete="CASCADE"), index=True)
-    payment_id: Mapped[int] = mapped_column(ForeignKey("order_payments.id", ondelete="CASCADE"), index=True)
-    amount: Mapped[Decimal] = mapped_column(Money)
-    reason: Mapped[str] = mapped_column(Text)
-    method: Mapped[str] = mapped_column(String(20))  # manual (by hand) | provider
-    # processing | refunded | failed (migration 0020)
-    status: Mapped[str] = mapped_column(String(20), default="refunded", server_default="refunded")
-    provider_refund_id: Mapped[str | None] = mapped_column(String(128))
-    actor_id: Mapped[int | None] = mapped_column(ForeignKey("users.id", ondelete="SET NULL"))
-    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
 
 def _payment_to_refund(session: Session, order_id: int, amount: Decimal) -> OrderPayment:
@@ -69,7 +58,7 @@ def _payment_to_refund(session: Session, order_id: int, amount: Decimal) -> Orde
     refunded = dict(
         session.execute(
             select(Refund.payment_id, func.sum(Refund.amount))
-            .where(Refund.order_id == order_id)
+            .where(Refund.order_id == order_id, Refund.status != "failed")
             .group_by(Refund.payment_id)
         ).all()
     )
@@ -136,7 +125,7 @@ def refund_order(session: Session, shop: Shop, actor: User, order_number: str, a
         # concurrent refunds count one after the other): a yuan refund converts cumulatively.
         before = session.scalar(
             select(func.coalesce(func.sum(Refund.amount), 0)).where(
-                Refund.payment_id == payment.id, Refund.id != refund.id
+                Refund.payment_id == payment.id, Refund.id != refund.id, Refund.status != "failed"
             )
         )
         try:
@@ -150,17 +139,31 @@ def refund_order(session: Session, shop: Shop, actor: User, order_number: str, a
                 refund_number(refund, order.order_number),
                 reason,
                 refunded_before=Decimal(before),
+                transaction_id=payment.reference,
             )
         except DomainError:
             session.rollback()
             raise
         refund.provider_refund_id = result.refund_id[:128]
-        refund.status = STATES[result.status]
+        refund.charged_amount, refund.charged_currency = result.amount, result.currency
+        refund.status = "processing"
+        session.flush()
+        _ended(session, shop, refund, STATES[result.status])  # a provider that answers at once
     session.commit()
     return refund
 
 
 STATES = {"succeeded": "refunded", "processing": "processing", "failed": "failed"}
+
+
+def shopper_refunds(session: Session, shop: Shop, user: User, order_number: str) -> list[Refund]:
+    """The refunds of the member's order (404 when it is not theirs), oldest first."""
+    order = get_order(session, shop, user, order_number)
+    return list(
+        session.scalars(
+            select(Refund).where(Refund.shop_id == shop.id, Refund.order_id == order.id).order_by(Refund.id)
+        )
+    )
 
 
 def refund_number(refund: Refund, order_number: str) -> str:
@@ -179,20 +182,70 @@ def _refund_of_number(session: Session, shop: Shop, number: str) -> Refund | Non
     )
 
 
-def settle_refund(session: Session, shop: Shop, number: str, status: str) -> Refund | None:
-    """The provider's word on our refund `number` (succeeded, processing, failed), applied once:
-    a processing refund moves to refunded or failed."""
-    refund = _refund_of_number(session, shop, number)
-    if refund is None or refund.status != "processing" or STATES[status] == "processing":
-        return refund
-    session.execute(
+def _ended(session: Session, shop: Shop, refund: Refund, state: str) -> bool:
+    """Move a processing refund to `state` (refunded or failed) once, with what goes with it, in
+    the caller's transaction: the shopper's "refunded" mail; or, when it failed, its amount back on
+    the order (refundable again) and a history row for the owner. False when it was not
+    processing any more (a concurrent notification or sweep moved it) or `state` is processing."""
+    if state == "processing":
+        return False
+    moved = session.execute(
         update(Refund)
         .where(Refund.id == refund.id, Refund.status == "processing")
-        .values(status=STATES[status])
+        .values(status=state)
         .execution_options(synchronize_session=False)
-    )  # conditional: a concurrent notification or sweep moves it once
-    session.commit()
-    session.refresh(refund)
+    ).rowcount  # conditional: a concurrent notification or sweep moves it once
+    if moved != 1:
+        return False
+    order = session.get(Order, refund.order_id)
+    if state == "refunded":
+        queue_order_mail(
+            session,
+            shop.id,
+            order.user_id,
+            order.id,
+            OrderMail.REFUNDED,
+            amount=refund.amount,
+            reason=refund.reason,
+        )
+        return True
+    session.execute(
+        update(Order)
+        .where(Order.id == order.id, Order.refunded_amount >= refund.amount)
+        .values(refunded_amount=Order.refunded_amount - refund.amount, version=Order.version + 1)
+        .execution_options(synchronize_session=False)
+    )
+    transitions.add_event(
+        session,
+        shop,
+        order.id,
+        OrderAction.REFUND_FAILED,
+        transitions.Actor("provider", label=refund_method_label(session, refund)),
+        order.status,
+        order.status,
+        note=refund.reason,
+        details={"amount": refund.amount, "refund_id": refund.id},
+    )
+    log.warning("payment: refund %s of order %s failed at the provider", refund.id, order.order_number)
+    return True
+
+
+def refund_method_label(session: Session, refund: Refund) -> str:
+    return (
+        session.scalar(select(OrderPayment.method).where(OrderPayment.id == refund.payment_id)) or "provider"
+    )
+
+
+def settle_refund(session: Session, shop: Shop, number: str, status: str) -> Refund | None:
+    """The provider's word on our refund `number` (succeeded, processing, failed), applied once:
+    a processing refund moves to refunded (the shopper's mail queued) or failed (its amount
+    refundable again), and the transaction commits."""
+    refund = _refund_of_number(session, shop, number)
+    if refund is None or refund.status != "processing":
+        return refund
+    if _ended(session, shop, refund, STATES[status]):
+        session.commit()
+        session.refresh(refund)
     return refund
 
 
@@ -231,7 +284,12 @@ def follow_refunds(session: Session, providers_of) -> list[str]:
         number = refund_number(refund, order_number)
         trade_no = (refund.provider_refund_id or "").partition(":")[0] or None
         try:
-            status = query(number, trade_no) if method == "alipay" else query(number)
+            if method == "alipay":  # no notification: queried, and sent again while not done
+                status = query(number, trade_no, refund.charged_amount, refund.charged_currency)
+            elif method in ("stripe", "airwallex"):  # read back by the provider's own refund id
+                status = query(refund.provider_refund_id)
+            else:
+                status = query(number)
         except ProviderError as exc:
             log.warning("payment: refund query of %s failed: %s", number, exc)
             continue

@@ -6,16 +6,18 @@ from flask.views import MethodView
 
 from bff.accounts import auth
 from bff.accounts.decorators import member_required
-from bff.accounts.limits import client_ip, limiter
 from bff.common.arguments import Blueprint
+from bff.common.limits import client_ip, limit
 from bff.common.responses import document_errors
 from bff.extensions import db
 from bff.payments import schemas, services
 from bff.payments.devices import device_of
 from bff.payments.messages import text
+from bff.payments.methods import method_providers
 from bff.payments.providers import get_provider, sandbox_provider, shop_providers
+from bff.payments.providers.antom import ACK as ANTOM_ACK
 from bff.payments.providers.base import PaymentContext
-from bff.payments.refunds import receive_refund_notification
+from bff.payments.refunds import receive_refund_notification, shopper_refunds
 from bff.shops.context import current_origin, current_shop
 
 blp = Blueprint(
@@ -32,8 +34,15 @@ def _offered(shop):
 class Methods(MethodView):
     @blp.response(200, schemas.MethodsResponse)
     def get(self):
-        """The shop's payment providers; none means the manual QR payment (/payment-info)."""
-        return {"providers": list(_offered(current_shop()))}
+        """The shop's payment providers, and the payment methods it offers with the provider
+        serving each (the owner's choice); none means the manual QR payment (/payment-info)."""
+        shop = current_shop()
+        offered = list(_offered(shop))
+        served = method_providers(db.session, shop, offered)
+        return {
+            "providers": offered,
+            "methods": [{"method": method, "provider": name} for method, name in served.items()],
+        }
 
 
 @blp.route("/create-payment")
@@ -51,17 +60,25 @@ class CreatePayment(MethodView):
     def post(self, shop, user, args):
         """Start paying an unpaid order of the member: a page to go to, a QR code or WeChat's
         in-app payment; the amount must be the order's exactly."""
+        agent = request.headers.get("User-Agent") or ""
+        offered = _offered(shop)
+        provider = args.get("provider")
+        if args.get("method"):
+            # The provider the shop chose for the method; none serving it: provider_unavailable.
+            provider = method_providers(db.session, shop, list(offered)).get(args["method"], "-")
         context = PaymentContext(
             origin=current_origin(),
-            device=args.get("device") or device_of(request.headers.get("User-Agent")),
+            device=args.get("device") or device_of(agent),
             client_ip=client_ip(),
+            user_agent=agent[:512],
+            method=args.get("method"),
         )
         start = services.create_payment(
             db.session,
             shop,
             user,
-            _offered(shop),
-            args.get("provider"),
+            offered,
+            provider,
             args["order_number"],
             args["total_price"],
             context,
@@ -92,17 +109,28 @@ class Quote(MethodView):
         return {"charges": {name: _charge(charge) for name, charge in charges.items()}}
 
 
+@blp.route("/refunds/<order_number:order_number>")
+class OrderRefunds(MethodView):
+    @member_required
+    @document_errors(blp, 404)
+    @blp.response(200, schemas.ShopperRefundsResponse)
+    def get(self, shop, user, order_number):
+        """The refunds of an order of the member, oldest first, each with its state: processing
+        at the provider, refunded, or failed (issue 22 item 4)."""
+        return {"refunds": shopper_refunds(db.session, shop, user, order_number)}
+
+
 def _member_key() -> str:
     user = auth.current_user()
     return f"user:{user.id}" if user is not None else f"ip:{client_ip()}"
 
 
 def _settle_limit(setting: str, key_func):
-    return limiter.limit(
-        lambda: current_app.config[setting],
-        key_func=key_func,
+    return limit(
+        setting,
         scope=f"payment-settle:{setting}",
-        error_message=lambda: text(current_shop().language, "too_many_checks"),
+        key_func=key_func,
+        message=lambda: text(current_shop().language, "too_many_checks"),
     )
 
 
@@ -197,6 +225,26 @@ class AlipayNotify(MethodView):
         return Response("success", mimetype="text/plain")
 
 
+@blp.route("/notify/antom")
+class AntomNotify(MethodView):
+    @blp.alt_response(400, response="BAD_REQUEST", description="bad_signature, invalid_amount, ...")
+    @blp.alt_response(404, response="NOT_FOUND", description="no Antom in this shop, or no such order")
+    @blp.alt_response(413, response="REQUEST_ENTITY_TOO_LARGE")
+    @blp.response(200, schemas.AntomAckResponse)
+    def post(self):
+        """Antom's notifyPayment (signed with Antom's key over method, path, client-id,
+        request-time and body): verified, applied once, and answered with result SUCCESS as
+        Antom requires (anything else makes it send the notification again)."""
+        shop = current_shop()
+        provider = get_provider(db.session, shop, "antom")
+        if provider is None:
+            abort(404)
+        services.receive_notification(
+            db.session, shop, provider, request.get_data(cache=True), request.headers
+        )
+        return ANTOM_ACK
+
+
 @blp.route("/notify/wechat_pay/refund")
 class WechatRefundNotify(MethodView):
     @blp.alt_response(400, response="BAD_REQUEST", description="bad_signature")
@@ -228,6 +276,11 @@ class Notify(MethodView):
         provider = get_provider(db.session, shop, provider_name)
         if provider is None:
             abort(404)
+        body = request.get_data(cache=True)
+        is_refund = getattr(provider, "is_refund_notification", None)
+        if is_refund is not None and is_refund(body):  # Stripe: one endpoint for every event
+            status = receive_refund_notification(db.session, shop, provider, body, request.headers)
+            return {"received": True, "applied": status in ("refunded", "failed"), "result": status}
         applied, result = services.receive_notification(
             db.session, shop, provider, request.get_data(cache=True), request.headers
         )

@@ -1,9 +1,11 @@
 from marshmallow import Schema, fields, validate
 
-from bff.common.schemas import MoneyInput, Text
+from bff.common.schemas import Money, MoneyInput, Text, UtcDateTime
 from bff.payments.devices import DEVICES
+from bff.payments.methods import METHODS
+from bff.payments.providers import REAL
 
-PROVIDERS = ("wechat_pay", "alipay", "sandbox")
+PROVIDERS = (*REAL, "sandbox")
 
 
 class CreatePaymentArgs(Schema):
@@ -12,6 +14,13 @@ class CreatePaymentArgs(Schema):
     provider = fields.String(
         validate=validate.OneOf(PROVIDERS),
         metadata={"description": "One of the shop's providers (GET methods); the first when absent."},
+    )
+    method = fields.String(
+        validate=validate.OneOf(METHODS),
+        metadata={
+            "description": "The payment method (GET methods: `methods`): paid with the provider the "
+            "shop chose for it. Takes the place of `provider` when both are sent."
+        },
     )
     device = fields.String(
         validate=validate.OneOf(DEVICES),
@@ -59,9 +68,23 @@ class QuoteResponse(Schema):
     )
 
 
+class MethodView(Schema):
+    method = fields.String(
+        metadata={"description": "wechat_pay, alipay or card (cards, Apple Pay, Google Pay)"}
+    )
+    provider = fields.String(metadata={"description": "The shop's provider that serves it."})
+
+
 class MethodsResponse(Schema):
     providers = fields.List(
         fields.String(), metadata={"description": "The shop's providers; empty: the manual QR payment."}
+    )
+    methods = fields.List(
+        fields.Nested(MethodView),
+        metadata={
+            "description": "The payment methods the shop offers, each with its provider (none "
+            "where only the sandbox or the manual QR payment is offered)."
+        },
     )
 
 
@@ -102,6 +125,16 @@ class NotificationResponse(Schema):
     result = fields.String()
 
 
+class AntomResult(Schema):
+    resultCode = fields.String()
+    resultStatus = fields.String()
+    resultMessage = fields.String()
+
+
+class AntomAckResponse(Schema):
+    result = fields.Nested(AntomResult, metadata={"description": "SUCCESS / S: Antom stops resending."})
+
+
 class SandboxArgs(Schema):
     outcome = fields.String(required=True, validate=validate.OneOf(["paid", "failed"]))
 
@@ -109,3 +142,18 @@ class SandboxArgs(Schema):
 class RefundNotificationResponse(Schema):
     received = fields.Boolean()
     status = fields.String(metadata={"description": "processing, refunded, failed or ignored"})
+
+
+class ShopperRefund(Schema):
+    amount = Money()
+    status = fields.String(
+        metadata={
+            "description": "processing (asked of the provider), refunded (the provider says it "
+            "succeeded; a refund by hand at once) or failed (the shop will refund it again)"
+        }
+    )
+    created_at = UtcDateTime()
+
+
+class ShopperRefundsResponse(Schema):
+    refunds = fields.List(fields.Nested(ShopperRefund))

@@ -14,10 +14,10 @@ give back in that currency at that rate.
 
 import logging
 from dataclasses import replace
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 from decimal import Decimal
 
-from sqlalchemy import select
+from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -26,13 +26,14 @@ from bff.common.errors import DomainError
 from bff.common.models import amount_in_cents, utcnow
 from bff.orders import transitions
 from bff.orders.models import OPEN_STATUSES, Order, OrderPayment, OrderStatus
+from bff.orders.numbers import normalise_order_number
 from bff.orders.services import get_order
 from bff.orders.transitions import Actor, OrderAction
 from bff.payments import wechat_login
 from bff.payments.charges import PRICE_CURRENCY, Charge, refund_amount
 from bff.payments.error_codes import NotificationErrorCode, PaymentErrorCode
 from bff.payments.messages import text
-from bff.payments.models import PaymentAttempt, PaymentNotification, WechatOpenid
+from bff.payments.models import PaymentAttempt, PaymentNotification
 from bff.payments.provider_configs import enabled_configs
 from bff.payments.providers import real_providers, shop_providers
 from bff.payments.providers.base import (
@@ -48,9 +49,13 @@ from bff.payments.providers.base import (
 from bff.payments.providers.sandbox import SandboxProvider
 from bff.payments.providers.wechat_pay import WechatLoginRequired
 from bff.shops.models import Shop
+from bff.wechat.models import WechatOpenid
 
 log = logging.getLogger(__name__)
 DUPLICATE_PAYMENT = "duplicate_payment"
+# A payment on a cancelled order, held on it for the owner to refund or revive (issue 22 item 3).
+HELD_ON_CANCELLED = "held_on_cancelled"
+PAID_RESULTS = ("applied", HELD_ON_CANCELLED)  # payments that are on their order (refundable)
 CENT = Decimal("0.01")
 
 
@@ -105,10 +110,7 @@ def create_payment(
 def release_time(shop: Shop, order: Order) -> datetime:
     """When the unpaid order is released (bff/orders/services.py release_unpaid_orders): the
     trades of its payments expire then, so no provider takes money for a released order."""
-    created = order.created_at
-    if created.tzinfo is None:  # SQLite hands back naive UTC
-        created = created.replace(tzinfo=UTC)
-    return created + timedelta(minutes=shop.unpaid_order_timeout_minutes)
+    return order.unpaid_clock_start + timedelta(minutes=shop.unpaid_order_timeout_minutes)
 
 
 def _fixed_charge(session: Session, order: Order, provider: str) -> Charge | None:
@@ -233,7 +235,10 @@ def apply_event(session: Session, shop: Shop, event: PaymentEvent, body: bytes) 
         amount=paid,
         charged_amount=event.amount,
         charged_currency=expected.currency,
+        # mutation: equivalent because the result is set again below before the one commit: no
+        # other transaction ever reads "pending".
         result="pending",
+        # mutation: equivalent because codec names are read case-insensitively ("UTF-8").
         raw_body=body.decode("utf-8", "replace"),
     )
     session.add(record)
@@ -265,19 +270,48 @@ def apply_event(session: Session, shop: Shop, event: PaymentEvent, body: bytes) 
         details=details,
     )
     moved = step is not None
-    if moved and paid_now:
+    held = None
+    if not moved and paid_now:
+        held = _hold_on_cancelled(session, shop, order, event, details, paid)
+    if (moved and paid_now) or held is not None:
         session.add(
             OrderPayment(
                 shop_id=shop.id,
                 order_id=order.id,
                 method=event.provider[:20],
                 amount=paid.quantize(CENT),
+                # mutation: equivalent because every provider's event cuts its transaction id to 128
+                # (the notification's column, written whole above).
                 reference=event.transaction_id[:128],
             )
         )
-    record.result = "applied" if moved else _not_applied(session, order.id, event.outcome)
+    if held is not None:
+        record.result = HELD_ON_CANCELLED
+    else:
+        record.result = "applied" if moved else _not_applied(session, order.id, event.outcome)
     session.commit()
     return bool(moved), record.result
+
+
+def _hold_on_cancelled(session: Session, shop: Shop, order: Order, event: PaymentEvent, details, paid):
+    """A payment that lands on a cancelled order (a trade that could not be closed in time, a page
+    paid in the last second) is money the shop holds: recorded on the order, which stays
+    cancelled, with a history row. The owner sees it on the order's page and on the dashboard
+    (cancelled orders still holding money) and refunds it, or revives the order
+    (bff/orders/admin_services.py `revive`). None when the order is not cancelled."""
+    return transitions.attempt(
+        session,
+        shop,
+        order.id,
+        OrderAction.PAYMENT_AFTER_CANCEL,
+        Actor("provider", label=event.provider),
+        values={
+            "paid_amount": Order.paid_amount + paid.quantize(CENT),
+            "payment_method": event.provider[:20],
+        },
+        details=details,
+        expected={OrderStatus.CANCELLED},
+    )
 
 
 def _expected_charge(session: Session, shop: Shop, order: Order, event: PaymentEvent) -> Charge:
@@ -291,6 +325,8 @@ def _expected_charge(session: Session, shop: Shop, order: Order, event: PaymentE
     if event.reference:
         attempt = session.scalar(
             select(PaymentAttempt).where(
+                # mutation: equivalent because (provider, reference) is unique across shops and the
+                # attempt must be of this order (below), which is this shop's.
                 PaymentAttempt.shop_id == shop.id,
                 PaymentAttempt.provider == event.provider,
                 PaymentAttempt.reference == event.reference,
@@ -299,6 +335,7 @@ def _expected_charge(session: Session, shop: Shop, order: Order, event: PaymentE
     if attempt is None or attempt.order_id != order.id or attempt.charged_amount is None:
         log.warning("payment: %s notification for %s names no attempt of ours", event.provider, order.id)
         raise DomainError(NotificationErrorCode.NOT_FOUND, "No payment of this order was started so.")
+    # mutation: equivalent because apply_event reads only the expected charge's amount and currency.
     return Charge(attempt.charged_amount, attempt.charged_currency, attempt.exchange_rate)
 
 
@@ -308,7 +345,6 @@ def _not_applied(session: Session, order_id: int, outcome: str) -> str:
     if outcome == "paid" and status in (OrderStatus.PAID, OrderStatus.COMPLETED):
         # A second transaction paid an order already paid: money to give back, kept for review.
         return DUPLICATE_PAYMENT
-    # A payment for a cancelled order is kept on record (result says so) for a refund by hand.
     return f"ignored_{status}"
 
 
@@ -381,7 +417,7 @@ def close_open_trades(
     back, so that no page or QR code can still take money for it. A trade found paid meanwhile is
     applied instead (the order is then paid, not released). Returns whether every trade is closed
     (False: a provider could not be asked; a payment that still lands is recorded for the owner to
-    refund, `ignored_cancelled`)."""
+    refund or revive, `held_on_cancelled`)."""
     attempts = session.execute(
         select(PaymentAttempt.provider, PaymentAttempt.reference)
         .where(PaymentAttempt.order_id == order.id)
@@ -421,7 +457,7 @@ def close_stale_trades(session: Session, providers_of=None, now: datetime | None
             select(Order).where(
                 Order.shop_id == shop.id,
                 Order.status.in_(OPEN_STATUSES),
-                Order.created_at < cutoff,
+                func.coalesce(Order.unpaid_since, Order.created_at) < cutoff,
                 Order.id.in_(attempted),
             )
         ).all()
@@ -434,19 +470,27 @@ def close_stale_trades(session: Session, providers_of=None, now: datetime | None
     return done
 
 
+def _close_trades_where(session: Session, shop: Shop, *conditions) -> None:
+    order = session.scalar(
+        select(Order).where(Order.shop_id == shop.id, Order.status.in_(OPEN_STATUSES), *conditions)
+    )
+    if order is None:
+        return
+    attempted = select(PaymentAttempt.id).where(PaymentAttempt.order_id == order.id).limit(1)
+    if session.scalar(attempted):
+        close_open_trades(session, shop, shop_providers(session, shop), order)
+
+
 def close_trades_of(session: Session, shop: Shop, user: User, order_id: int) -> None:
     """Before the member cancels their open order (bff/orders/routes.py): its trades closed."""
-    order = session.scalar(
-        select(Order).where(
-            Order.id == order_id,
-            Order.shop_id == shop.id,
-            Order.user_id == user.id,
-            Order.status.in_(OPEN_STATUSES),
-        )
-    )
-    attempted = select(PaymentAttempt.id).where(PaymentAttempt.order_id == order_id).limit(1)
-    if order is not None and session.scalar(attempted):
-        close_open_trades(session, shop, shop_providers(session, shop), order)
+    _close_trades_where(session, shop, Order.id == order_id, Order.user_id == user.id)
+
+
+def close_trades_of_number(session: Session, shop: Shop, order_number: str) -> None:
+    """Before the owner cancels an open order (bff/payments/admin_refund_routes.py): its trades
+    closed, as the shopper's cancel does; a trade found paid meanwhile pays the order, which the
+    owner then cancels and refunds like any paid one."""
+    _close_trades_where(session, shop, Order.order_number == normalise_order_number(order_number))
 
 
 # Keys and the console's test connection ------------------------------------------------------
@@ -607,18 +651,25 @@ def refund_payment(
     refund_number: str,
     reason: str = "",
     refunded_before: Decimal = Decimal("0.00"),
+    transaction_id: str | None = None,
 ) -> RefundResult:
-    """Give back `amount` (NZD) of the payment applied to `order`, through the provider that
-    took it, in the currency it charged (yuan at the rate it was converted with;
+    """Give back `amount` (NZD) of the payment applied to `order` (the one of `transaction_id`
+    when given: an order may hold a payment that landed after its cancellation), through the
+    provider that took it, in the currency it charged (yuan at the rate it was converted with;
     `refunded_before` NZD of it given back already). `refund_number` is the caller's own id of
-    the refund: repeating it never refunds twice."""
+    the refund: repeating it never refunds twice. The result says what was asked back, in the
+    charge's currency."""
     paid = session.scalar(
-        select(PaymentNotification).where(
+        select(PaymentNotification)
+        .where(
             PaymentNotification.shop_id == shop.id,
             PaymentNotification.order_id == order.id,
             PaymentNotification.outcome == "paid",
-            PaymentNotification.result == "applied",
+            PaymentNotification.result.in_(PAID_RESULTS),
+            *([PaymentNotification.transaction_id == transaction_id] if transaction_id else []),
         )
+        .order_by(PaymentNotification.id)
+        .limit(1)
     )
     if paid is None or paid.provider not in providers:
         raise DomainError(PaymentErrorCode.NOT_FOUND, text(shop.language, "payment_not_found"))
@@ -632,7 +683,8 @@ def refund_payment(
         raise DomainError(PaymentErrorCode.AMOUNT_MISMATCH, text(shop.language, "amount_mismatch"))
     try:
         provider = providers[paid.provider]
-        return provider.refund(order, paid.transaction_id, refund_number, back, reason, charge=charge)
+        result = provider.refund(order, paid.transaction_id, refund_number, back, reason, charge=charge)
+        return replace(result, amount=back, currency=charge.currency)
     except ProviderError as exc:
         log.warning("payment: %s refund of order %s failed: %s", paid.provider, order.order_number, exc)
         raise DomainError(PaymentErrorCode.PROVIDER_FAILED, text(shop.language, "provider_failed")) from exc

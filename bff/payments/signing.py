@@ -25,6 +25,8 @@ def sign(secret: str, body: bytes, timestamp: int | None = None) -> str:
 def verify(secret: str, body: bytes, header: str | None, now: float | None = None) -> None:
     """Raise BadSignature unless `header` signs `body` with `secret` within the tolerance."""
     try:
+        # mutation: equivalent because a header with no "=" (or none) fails here either way, and a
+        # value holding "=" (split without the 1, rsplit) is refused either way: hex has no "=".
         parts = dict(item.split("=", 1) for item in (header or "").split(","))
         timestamp = int(parts["t"])
         given = parts["v1"]
@@ -33,6 +35,7 @@ def verify(secret: str, body: bytes, header: str | None, now: float | None = Non
     now = time.time() if now is None else now
     if abs(now - timestamp) > TOLERANCE_SECONDS:
         raise BadSignature("stale notification")
+    # mutation: equivalent because sign() writes "v1=" once: split or rsplit, any maxsplit.
     expected = sign(secret, body, timestamp).split("v1=", 1)[1]
     if not hmac.compare_digest(expected, given):
         raise BadSignature("signature mismatch")

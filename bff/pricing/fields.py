@@ -2,7 +2,8 @@
 
 from marshmallow import fields
 
-from bff.pricing.context import current_quote
+from bff.pricing.context import current_quote, current_shopper
+from bff.pricing.rules import price_range
 
 
 class FinalPrice(fields.Decimal):
@@ -28,3 +29,22 @@ class SpecialBadge(fields.Integer):
 
     def get_value(self, obj, attr, accessor=None, default=None):
         return int(current_quote(obj).badge)
+
+
+class FromPrice(fields.Decimal):
+    """The "from" price of a product with variants: the least this shopper pays for one of them
+    (each variant by the same rule as `FinalPrice`); null for a product without variants."""
+
+    def __init__(self, **kwargs):
+        kwargs.setdefault(
+            "metadata",
+            {
+                "description": "With variants: the lowest unit price this shopper pays among them "
+                "(what a card shows after 'from'); null without variants."
+            },
+        )
+        super().__init__(places=2, as_string=False, dump_only=True, allow_none=True, **kwargs)
+
+    def get_value(self, obj, attr, accessor=None, default=None):
+        found = price_range(getattr(obj, "variants", None) or [], current_shopper())
+        return None if found is None else found[0]

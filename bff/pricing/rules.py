@@ -113,6 +113,14 @@ def quote_for(item, shopper: Shopper = GUEST) -> Quote:
     )
 
 
+def price_range(items, shopper: Shopper = GUEST) -> tuple[Decimal, Decimal] | None:
+    """The lowest and highest unit price `shopper` pays among `items` (a product's variants),
+    each by `quote`: the card's "from" price and the JSON-LD's AggregateOffer. None when empty.
+    `rules/pricing_cases.json` ("ranges") holds its cases."""
+    amounts = [quote_for(item, shopper).amount for item in items]
+    return (min(amounts), max(amounts)) if amounts else None
+
+
 JIAO = Decimal("0.1")
 
 

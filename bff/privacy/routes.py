@@ -5,9 +5,9 @@ from flask.views import MethodView
 
 from bff.accounts import auth
 from bff.accounts.decorators import member_required
-from bff.accounts.limits import client_ip, limiter
 from bff.accounts.passwords import Passwords
 from bff.common.arguments import Blueprint
+from bff.common.limits import client_ip, limit
 from bff.common.responses import document_errors
 from bff.extensions import db
 from bff.privacy import schemas, services
@@ -47,12 +47,12 @@ def _too_many() -> str:
 
 
 # A stolen token must not become a way to guess the password: wrong ones are counted per member.
-_failed_attempts = limiter.limit(
-    lambda: current_app.config["DELETE_ACCOUNT_FAILURE_LIMIT"],
-    key_func=_member_key,
+_failed_attempts = limit(
+    "DELETE_ACCOUNT_FAILURE_LIMIT",
     scope="account-delete",
+    key_func=_member_key,
+    message=_too_many,
     deduct_when=lambda response: response.status_code == 422,
-    error_message=_too_many,
 )
 
 
@@ -65,8 +65,10 @@ class DeleteAccount(MethodView):
     @blp.response(200, schemas.DeleteAccountResponse)
     @document_errors(blp, 403, 409, 422, 429)
     def post(self, shop, user, args):
-        """Delete the member's account (password to confirm); orders stay, anonymised; every session ends."""
+        """Delete the member's account (password to confirm; a member with none, who signed up with
+        WeChat, confirms by a WeChat sign-in of the last 10 minutes, else 403
+        `wechat_signin_required`); orders stay, anonymised; every session ends."""
         passwords = Passwords.from_config(current_app.config)
-        services.delete_account(db.session, shop, user, passwords, args["password"])
+        services.delete_account(db.session, shop, user, passwords, args["password"], auth.current_session())
         auth.end_session()  # and the renewal cookie goes with it
         return {"message": text(shop.language, "account_deleted")}

@@ -32,7 +32,7 @@ class DeleteAccountArgs(Schema):
     password = Text(
         load_default="",
         validate=validate.Length(max=128),
-        metadata={"description": "The member's password, to confirm."},
+        metadata={"description": "The member's password, to confirm (none for a member without one)."},
     )
 
 

@@ -15,7 +15,9 @@ from sqlalchemy import delete, select, update
 from sqlalchemy.orm import Session, selectinload
 
 from bff.accounts.models import LoginThrottle, PasswordResetToken, User, UserSession
+from bff.accounts.outbox import forget_member
 from bff.accounts.passwords import Passwords
+from bff.accounts.services import require_fresh_wechat_signin
 from bff.accounts.throttle import account_hash
 from bff.addresses.models import ShippingAddress
 from bff.audit.models import AuditEntry
@@ -25,10 +27,10 @@ from bff.common.models import utcnow
 from bff.favorites.models import Favorite
 from bff.orders.models import OPEN_STATUSES, Order, OrderEvent, OrderLine, OrderStatus
 from bff.orders.services import cancel_order
-from bff.payments.provider_models import WechatOpenid
 from bff.privacy.error_codes import PrivacyErrorCode as Code
 from bff.privacy.messages import text
 from bff.shops.models import ExchangeRate, Shop
+from bff.wechat.models import WechatOpenid
 
 # What an order keeps of its recipient and sender after the account is deleted.
 ANONYMISED_ORDER_FIELDS = {
@@ -71,14 +73,25 @@ def export_personal_data(session: Session, shop: Shop, user: User) -> PersonalDa
     return PersonalData(utcnow(), shop, user, list(addresses), list(orders))
 
 
-def delete_account(session: Session, shop: Shop, user: User, passwords: Passwords, password: str) -> None:
-    """Delete the member's account, confirmed with their password; every session ends at once."""
+def delete_account(
+    session: Session,
+    shop: Shop,
+    user: User,
+    passwords: Passwords,
+    password: str,
+    user_session: UserSession | None = None,
+) -> None:
+    """Delete the member's account, confirmed with their password, or, for a member who has
+    none (signed up with WeChat), by `user_session` having begun with a WeChat sign-in in the
+    last 10 minutes (else 403 `wechat_signin_required`); every session ends at once."""
     if user.is_admin:
         raise DomainError(Code.ADMIN_ACCOUNT, text(shop.language, "admin_account"))
-    if not password:
+    if not user.password_hash:
+        require_fresh_wechat_signin(shop, user_session)
+    elif not password:
         message = text(shop.language, "password_required")
         raise DomainError(Code.VALIDATION, message, {"password": [message]})
-    if not passwords.verify(user.password_hash, password):
+    elif not passwords.verify(user.password_hash, password):
         message = text(shop.language, "wrong_password")
         raise DomainError(Code.WRONG_PASSWORD, message, {"password": [message]})
     orders = list(session.scalars(select(Order).where(Order.shop_id == shop.id, Order.user_id == user.id)))
@@ -101,17 +114,23 @@ def delete_account(session: Session, shop: Shop, user: User, passwords: Password
     )
     for model in (ShippingAddress, CartLine, Favorite, PasswordResetToken, WechatOpenid):
         session.execute(delete(model).where(model.user_id == user.id))
-    session.execute(
-        delete(LoginThrottle).where(
-            LoginThrottle.shop_id == shop.id, LoginThrottle.account_hash == account_hash(shop.id, user.email)
+    if user.email:  # a member who signed up with WeChat and gave no email has no sign-in failures
+        session.execute(
+            delete(LoginThrottle).where(
+                LoginThrottle.shop_id == shop.id,
+                LoginThrottle.account_hash == account_hash(shop.id, user.email),
+            )
         )
-    )
+    forget_member(session, shop.id, user.id)
     tombstone = f"deleted-{user.id}@deleted.invalid"
     # The entries the member wrote keep an author no one can name.
     for model in (OrderEvent, AuditEntry, ExchangeRate):
+        authored = model.actor_id == user.id
+        if user.email:
+            authored = authored | (model.actor_email == user.email)
         session.execute(
             update(model)
-            .where(model.shop_id == shop.id, (model.actor_id == user.id) | (model.actor_email == user.email))
+            .where(model.shop_id == shop.id, authored)
             .values(actor_email=tombstone)
             .execution_options(synchronize_session=False)
         )

@@ -13,6 +13,7 @@ from bff.shops.schemas import ShopInfoSchema
 
 MAX_RATE = Decimal("99999999.9999")  # Numeric(12, 4)
 TIMEOUT_MINUTES = (5, 30 * 24 * 60)
+LOW_STOCK_MAX = 10_000
 
 # Texts the owner edits, with their longest length (the columns' or a sane page limit).
 TEXTS = {
@@ -97,6 +98,17 @@ SettingsInput = Body.from_dict(
             error_messages={"invalid": "hosts_count", "null": "hosts_count"},
             metadata={"description": "Every hostname that serves the shop (lower case, no port)."},
         ),
+        # The dashboard's low stock and the owner's daily mail (bff/orders/today.py).
+        "low_stock_threshold": WholeNumber(
+            validate=validate.Range(min=0, max=LOW_STOCK_MAX, error="threshold_range"),
+            error_messages={"invalid": "integer_invalid", "null": "required"},
+            metadata={
+                "description": "A stock row at or below this many units is low.",
+                "minimum": 0,
+                "maximum": LOW_STOCK_MAX,
+            },
+        ),
+        "daily_report_enabled": flag(),
         "unpaid_order_timeout_minutes": WholeNumber(
             validate=_timeout,
             error_messages={"invalid": "integer_invalid", "null": "required"},
@@ -116,6 +128,8 @@ class AdminSettingsSchema(ShopInfoSchema):
     site_url = fields.String()
     hosts = fields.Function(lambda shop: sorted(d.hostname for d in shop.domains))
     unpaid_order_timeout_minutes = fields.Integer()
+    low_stock_threshold = fields.Integer()
+    daily_report_enabled = fields.Boolean()
     version = fields.Integer(metadata={"description": "Send it back as If-Match (the ETag)."})
 
 

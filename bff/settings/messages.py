@@ -22,6 +22,7 @@ _MESSAGES: dict[str, tuple[str, str]] = {
         "Enter a rate above 0 with at most four decimals.",
     ),
     "language_invalid": ("语言只能是中文（zh）或英文（en）", "The language is zh (Chinese) or en (English)."),
+    "threshold_range": ("请填写 0 到 10000 之间的整数", "A whole number from 0 to 10000."),
     "time_zone_invalid": ("未知的时区（例如 Asia/Shanghai）", "Unknown time zone (e.g. Pacific/Auckland)."),
     "timeout_range": (
         "未付款订单的保留时间须在 5 分钟到 30 天之间",

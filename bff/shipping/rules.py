@@ -82,6 +82,7 @@ def unit_weight(product_weight: int, variant_weight: int | None, is_free_shippin
     """Grams one unit counts for: free-shipping items weigh nothing; a variant weight above 0 wins."""
     if is_free_shipping:
         return 0
+    # mutation: equivalent because `> 0` and `>= 0` differ only at 0, which `variant_weight and` stops.
     if variant_weight and variant_weight > 0:
         return variant_weight
     return max(product_weight or 0, 0)

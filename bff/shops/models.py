@@ -75,11 +75,17 @@ class Shop(db.Model):
     is_overseas_shipping: Mapped[bool] = mapped_column(Boolean, default=True)
     # Direct post to China: customs needs the recipient's ID number, so checkout requires it.
     is_overseas_id_required: Mapped[bool] = mapped_column(Boolean, default=False, server_default="0")
+    # The owner's rule: owners and managers sign in to the console with a second factor (TOTP).
+    two_factor_required: Mapped[bool] = mapped_column(Boolean, default=False, server_default="0")
     is_local_shipping: Mapped[bool] = mapped_column(Boolean, default=True)
     is_pick_up: Mapped[bool] = mapped_column(Boolean, default=True)
     is_direct_payment_enabled: Mapped[bool] = mapped_column(Boolean, default=False)
     # How long an unpaid order holds its stock before it is released.
     unpaid_order_timeout_minutes: Mapped[int] = mapped_column(Integer, default=60 * 24)
+    # The dashboard's and the daily mail's low stock: a stock row at or below this many units.
+    low_stock_threshold: Mapped[int] = mapped_column(Integer, default=5, server_default="5")
+    # The owner's mail each morning with the day's figures (bff/orders/today.py).
+    daily_report_enabled: Mapped[bool] = mapped_column(Boolean, default=True, server_default="1")
 
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     # Counts the console's saves of the settings: an edit made on a stale copy fails (412).

@@ -1,18 +1,38 @@
 """The payment providers a shop offers: the real ones its owner configured and switched on
-(WeChat Pay, Alipay: bff/payments/provider_configs.py), or, only where the sandbox is switched on
-(`PAYMENT_SANDBOX_ENABLED`: `make start`, the tests) and the shop has no real one, the sandbox.
-Production never offers the sandbox."""
+(WeChat Pay, Alipay, Stripe, Antom, Airwallex: bff/payments/provider_configs.py), or, only where
+the sandbox is switched on (`PAYMENT_SANDBOX_ENABLED`: `make start`, the tests) and the shop has
+no real one, the sandbox. Production never offers the sandbox.
+
+`PROVIDER_CLASSES` is the one register of provider kinds: each class says, in its `methods`, which
+payment methods (bff/payments/methods.py: wechat_pay, alipay, card) it can serve, the first being
+the one it serves when the owner chose none. A new kind is registered here (and its fields in
+provider_configs.KINDS, its construction in `build_provider`); nothing else names it."""
 
 from flask import current_app
 
 from bff.common.encryption import SecretsUnreadable
 from bff.payments.provider_configs import all_configs, enabled_configs, secrets_of
+from bff.payments.providers.airwallex import AirwallexProvider
 from bff.payments.providers.alipay import AlipayProvider
+from bff.payments.providers.antom import AntomProvider
 from bff.payments.providers.base import PaymentProvider
 from bff.payments.providers.sandbox import SandboxProvider
+from bff.payments.providers.stripe_checkout import StripeProvider
 from bff.payments.providers.wechat_pay import WechatPayProvider
 
-REAL = ("wechat_pay", "alipay")
+PROVIDER_CLASSES: dict[str, type] = {
+    "wechat_pay": WechatPayProvider,
+    "alipay": AlipayProvider,
+    "stripe": StripeProvider,
+    "antom": AntomProvider,
+    "airwallex": AirwallexProvider,
+}
+REAL = tuple(PROVIDER_CLASSES)
+
+
+def methods_of(kind: str) -> tuple[str, ...]:
+    """The payment methods a provider kind can serve, its default one first (none: the sandbox)."""
+    return tuple(getattr(PROVIDER_CLASSES.get(kind), "methods", ()))
 
 
 def sandbox_provider() -> SandboxProvider | None:
@@ -33,6 +53,12 @@ def build_provider(shop_id: int, site_url: str, kind: str, settings: dict, secre
             "global": config["WECHATPAY_GLOBAL_GATEWAY_URL"],
         }
         return WechatPayProvider(settings, secrets, gateways, notify_url, cert_dir, f"{notify_url}/refund")
+    if kind == "stripe":
+        return StripeProvider(settings, secrets, config["STRIPE_API_BASE"], notify_url)
+    if kind == "airwallex":  # WeChat Pay through the acquirer
+        return AirwallexProvider(settings, secrets, config["AIRWALLEX_API_BASE"], notify_url)
+    if kind == "antom":
+        return AntomProvider(settings, secrets, config["ANTOM_GATEWAY_URL"], notify_url)
     return AlipayProvider(settings, secrets, config["ALIPAY_GATEWAY_URL"], notify_url)
 
 

@@ -14,6 +14,19 @@ alipay/alipay-sdk-java-all, v2/src/main/java/com/alipay/api/domain/):
   Y only when money moved; N means the refund is not (yet) done: the refund query
   (alipay.trade.fastpay.refund.query, AlipayTradeFastpayRefundQueryResponse `refund_status`
   REFUND_SUCCESS) tells the outcome, run by the same sweep that settles lost notifications.
+- Refund results (issue 22 item 4): alipay.trade.refund is synchronous and Alipay sends no
+  notification for it (https://opendocs.alipay.com/apis/api_1/alipay.trade.refund, formerly
+  docs.open.alipay.com/api_1/alipay.trade.refund; the query,
+  https://opendocs.alipay.com/apis/api_1/alipay.trade.fastpay.refund.query: its code 10000 only
+  says the query ran; a refund is done when the query returns its record with `refund_status`
+  REFUND_SUCCESS, no record or no refund_status means not done, and a refund not done may be
+  sent again with the same `out_request_no` and amount). The official pages render by script:
+  their texts were read as quoted by github.com/xiaojiaoyu100/alipay fastpay_refund_query.go
+  (linking the official page), the docs.rs `labrador` AlipayRefundQueryResponse field notes, and
+  Alipay support's note on `fund_change` (https://developer.aliyun.com/article/707647). So a
+  refund the query does not report done is sent again as it was (the amount kept with the
+  refund, migration 0024): `fund_change` Y is success, a business refusal (40004, its `sub_code`
+  logged) is failure, anything else stays processing.
 - alipay.trade.close (AlipayTradeCloseModel): an unpaid order's trade is closed when it is released.
 - The asynchronous notification (https://opendocs.alipay.com/open/203/105286, 异步通知): besides the
   signature, the merchant checks `app_id`, `seller_id` (the shop's PID, 2088...), `out_trade_no`
@@ -36,6 +49,7 @@ Notifications that pay nothing (WAIT_BUYER_PAY, TRADE_CLOSED) are verified, then
 The package names its gateway in `_gateway` only (no setting): it is set after construction (the
 tests point it at their local fake gateway)."""
 
+import logging
 from datetime import timedelta, timezone
 from decimal import Decimal, InvalidOperation
 from urllib.parse import parse_qsl
@@ -55,6 +69,7 @@ from bff.payments.providers.base import (
     RefundResult,
 )
 
+log = logging.getLogger(__name__)
 PAID_STATES = ("TRADE_SUCCESS", "TRADE_FINISHED")
 BEIJING = timezone(timedelta(hours=8))  # Alipay's times are Beijing time
 
@@ -70,6 +85,7 @@ def order_number_of(trade_no: str) -> str:
 
 class AlipayProvider:
     name = "alipay"
+    methods = ("alipay",)  # bff/payments/methods.py: the direct open-platform app serves Alipay
 
     def __init__(self, settings: dict, secrets_: dict, gateway: str, notify_url: str):
         self.app_id = settings["app_id"]
@@ -210,9 +226,17 @@ class AlipayProvider:
         self._refunded_trades[refund_number] = transaction_id
         return RefundResult(refund_id=f"{transaction_id}:{refund_number}", status=status)
 
-    def query_refund(self, refund_number: str, trade_no: str | None = None) -> str | None:
+    def query_refund(
+        self,
+        refund_number: str,
+        trade_no: str | None = None,
+        amount: Decimal | None = None,
+        currency: str | None = None,
+    ) -> str | None:
         """succeeded or processing, as alipay.trade.fastpay.refund.query says (it answers no
-        record while a refund is not done); None when Alipay does not know the trade."""
+        record while a refund is not done); None when Alipay does not know the trade. A refund
+        not done whose `amount` (in `currency`, as first asked) is known is sent again with the
+        same out_request_no (see the module's docstring): then it may end succeeded or failed."""
         trade_no = trade_no or self._refunded_trades.get(refund_number)
         try:
             result = self.client.api_alipay_trade_fastpay_refund_query(refund_number, trade_no=trade_no)
@@ -222,7 +246,28 @@ class AlipayProvider:
             raise ProviderError(f"refund query: {exc}") from exc
         if result.get("code") != "10000":
             raise ProviderError(f"refund query: {result.get('sub_code') or result.get('code')}")
-        return "succeeded" if result.get("refund_status") == "REFUND_SUCCESS" else "processing"
+        if result.get("refund_status") == "REFUND_SUCCESS":
+            return "succeeded"
+        if amount is None or not trade_no:
+            return "processing"
+        return self._refund_again(trade_no, refund_number, amount, currency)
+
+    def _refund_again(self, trade_no: str, refund_number: str, amount: Decimal, currency: str | None) -> str:
+        currency = currency or self.currency
+        extra = {} if currency == YUAN else {"refund_currency": currency}
+        try:
+            result = self.client.api_alipay_trade_refund(
+                refund_amount=f"{amount:.2f}", trade_no=trade_no, out_request_no=refund_number, **extra
+            )
+        except (AliPayException, AliPayValidationError, OSError, ValueError) as exc:
+            raise ProviderError(f"refund again: {exc}") from exc
+        code = result.get("code")
+        if code == "10000":
+            return "succeeded" if result.get("fund_change") == "Y" else "processing"
+        if code == "40004":  # Business Failed: Alipay refuses this refund (its sub_code says why)
+            log.warning("payment: alipay refused refund %s again: %s", refund_number, result.get("sub_code"))
+            return "failed"
+        raise ProviderError(f"refund again: {result.get('sub_code') or code}")
 
     def close(self, order, reference: str) -> PaymentEvent | None:
         """alipay.trade.close of the attempt's trade; the payment instead when it was paid."""

@@ -1,8 +1,8 @@
 """What a payment provider is to the shop: it starts a payment for an order (a page to go to, a
 QR code to show, or the parameters of WeChat's in-app payment), turns the provider's
 server-to-server notification into a verified event, asks the provider about an order whose
-notification never came, and refunds. Implementations: the sandbox, WeChat Pay, Alipay
-(registered in bff/payments/providers/__init__.py)."""
+notification never came, and refunds. Implementations: the sandbox, WeChat Pay, Alipay, Stripe,
+Antom (registered in bff/payments/providers/__init__.py, each with the payment methods it serves)."""
 
 from dataclasses import dataclass
 from datetime import datetime
@@ -49,6 +49,8 @@ class PaymentContext:
     client_ip: str = ""
     openid: str | None = None
     expires_at: datetime | None = None
+    user_agent: str = ""  # the browser's, for providers that want the phone's system (Antom's WAP)
+    method: str | None = None  # the payment method chosen (bff/payments/methods.py), when one was
 
 
 @dataclass(frozen=True)
@@ -77,6 +79,8 @@ class RefundEvent:
 class RefundResult:
     refund_id: str  # the provider's id of the refund
     status: str  # "succeeded", "processing" or "failed", as the provider says
+    amount: Decimal | None = None  # what was asked back, in `currency` (set by bff/payments/services.py)
+    currency: str | None = None
 
 
 class PaymentProvider(Protocol):

@@ -121,6 +121,7 @@ def rfc3339(moment: datetime) -> str:
 
 class WechatPayProvider:
     name = "wechat_pay"
+    methods = ("wechat_pay",)  # bff/payments/methods.py: the direct merchant account serves WeChat Pay
 
     def __init__(
         self,
@@ -279,14 +280,19 @@ class WechatPayProvider:
         """The decrypted resource of an authentic notification. Nothing here calls out: a serial
         the shop does not hold is refused (its keys are refreshed on a schedule, not on demand)."""
         try:
+            # mutation: equivalent because any default that is not a whole number ("" or "XXXX")
+            # raises the same ValueError for a missing header.
             timestamp = int(headers.get("Wechatpay-Timestamp", ""))
         except ValueError as exc:
             raise BadNotification("no timestamp") from exc
         if abs(time.time() - timestamp) > TOLERANCE_SECONDS:
             raise BadNotification("stale notification")
+        # mutation: equivalent because a missing serial read as "" or any other non-serial
+        # ("XXXX": WeChat Pay's serials are hex) is a key the shop does not hold either way.
         if not self.keys.knows(headers.get("Wechatpay-Serial") or ""):
             raise BadNotification("signed with a key this shop does not hold")
         try:
+            # mutation: equivalent because codec names are read case-insensitively ("UTF-8").
             text_ = body.decode("utf-8")
         except UnicodeDecodeError as exc:
             raise BadNotification("not UTF-8") from exc

@@ -3,8 +3,8 @@ pages and passes these through on what it proxies)."""
 
 from flask import Flask, Response, request
 
-from bff.api_docs import DOCS_CSP
 from bff.common.proxies import from_trusted_proxy
+from bff.ops.api_docs import DOCS_CSP
 
 # JSON, media and anything else that is not a page: nothing may run, nothing may frame it.
 STRICT_CSP = "default-src 'none'; frame-ancestors 'none'"

@@ -27,7 +27,7 @@ from prometheus_client import (
     multiprocess,
 )
 
-from bff.request_log import route_of_request
+from bff.ops.request_log import route_of_request
 
 # Seconds: a cached catalogue answer takes ~5 ms, a checkout ~100 ms; a slow search a second.
 LATENCY_BUCKETS = (0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0)

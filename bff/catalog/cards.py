@@ -1,0 +1,138 @@
+"""Product cards written by plain functions: what `ProductCardSchema` dumps, value for value and
+key for key, without marshmallow's work per field (a listing of 20 cards with their pictures and
+variants was some 2,000 field dumps; the profile put ~30 % of a listing call there). The schema
+still documents the answer (OpenAPI): `CardList` is its list field, and
+bff/tests/catalog/test_cards.py holds the two to the same output.
+
+Each product's and variant's price is quoted once per card (the schema quoted it for
+`final_price`, again for `show_special_badge`, and each variant again for `from_price`).
+"""
+
+from decimal import Decimal
+from typing import Any, NamedTuple
+
+from marshmallow import fields
+
+from bff.media.storage import media_url
+from bff.pricing.context import current_shopper
+from bff.pricing.rules import Shopper, quote_for
+
+CENT = Decimal("0.01")
+
+
+def _money(value) -> Decimal | None:
+    """marshmallow's Decimal(places=2) dump: the value through str, to the cent (half even)."""
+    return None if value is None else Decimal(str(value)).quantize(CENT)
+
+
+def _int(value) -> int | None:
+    return None if value is None else int(value)
+
+
+def _text(value) -> str | None:
+    return None if value is None else str(value)
+
+
+def _srcset(webp: dict | None) -> str | None:
+    """bff.media.schemas.Srcset's dump."""
+    if not webp:
+        return None
+    return ", ".join(
+        f"{media_url(path)} {width}w" for width, path in sorted(webp.items(), key=lambda i: int(i[0]))
+    )
+
+
+def image_out(image) -> dict:
+    """ImageSchema's dump."""
+    return {
+        "id": _int(image.id),
+        "path": media_url(image.path),
+        "alt": _text(image.alt),
+        "name": _text(image.name),
+        "width": _int(image.width),
+        "height": _int(image.height),
+        "srcset": _srcset(image.webp),
+    }
+
+
+def variant_out(variant, quote, image_ids: set[int]) -> dict:
+    """VariantSchema's dump; `quote` is the variant's for the shopper, `image_ids` its product's
+    pictures (ProductVariant.image)."""
+    return {
+        "id": _int(variant.id),
+        "name": _text(variant.name),
+        "price": _money(variant.price),
+        "discount": _money(variant.discount),
+        "member_price": _money(variant.member_price),
+        "weight": _int(variant.weight),
+        "virtual_inventory": _int(variant.virtual_inventory),
+        "final_price": _money(quote.amount),
+        "show_special_badge": int(quote.badge),
+        "sku": _text(variant.sku),
+        "barcode": _text(variant.barcode),
+        "image": _int(variant.image_id if variant.image_id in image_ids else None),
+    }
+
+
+class CardSource(NamedTuple):
+    """A card's rows as a listing reads them (bff/catalog/services.py, CARD_COLUMNS): the product's,
+    and its pictures' and variants', each in their order."""
+
+    product: Any
+    images: list
+    variants: list
+
+
+def card(product, shopper: Shopper, images=None, variants=None) -> dict:
+    """ProductCardSchema's dump of `product` (a Product, or a card row with its `images` and
+    `variants` rows) with `shopper`'s prices."""
+    if images is None:
+        images = product.images
+    if variants is None:
+        variants = product.variants or []
+    image_ids = {image.id for image in images}
+    quotes = [quote_for(variant, shopper) for variant in variants]
+    own = quote_for(product, shopper)
+    flag = product.is_free_shipping
+    return {
+        "id": _int(product.id),
+        "name": _text(product.name),
+        "description": _text(product.description),
+        "price": _money(product.price),
+        "discount": _money(product.discount),
+        "member_price": _money(product.member_price),
+        "virtual_inventory": _int(product.virtual_inventory),
+        "weight": _int(product.weight),
+        "is_free_shipping": None if flag is None else int(bool(flag)),
+        "avatar": _int(product.avatar),
+        "images": [image_out(image) for image in images],
+        "imageAlt": _text(product.image_alt),
+        "product_variants": [
+            variant_out(variant, quote, image_ids) for variant, quote in zip(variants, quotes, strict=True)
+        ],
+        "color": _text(product.color),
+        "size": _text(product.size),
+        "final_price": _money(own.amount),
+        "show_special_badge": int(own.badge),
+        # price_range's lowest, by the same quotes.
+        "from_price": _money(min(quote.amount for quote in quotes)) if quotes else None,
+    }
+
+
+class CardList(fields.List):
+    """A list of product cards: documented as a list of `schema` (ProductCardSchema), written by
+    `card` with the current shopper's prices."""
+
+    def __init__(self, schema, **kwargs):
+        super().__init__(fields.Nested(schema), **kwargs)
+
+    def _serialize(self, value, attr, obj, **kwargs):
+        if value is None:
+            return None
+        shopper = current_shopper()
+        return [
+            card(item.product, shopper, item.images, item.variants)
+            if isinstance(item, CardSource)
+            else card(item, shopper)
+            for item in value
+        ]
