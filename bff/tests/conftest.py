@@ -16,6 +16,7 @@ from bff.extensions import db
 
 pytest_plugins = [
     "bff.tests.fixtures.catalog",
+    "bff.tests.fixtures.presets",
     "bff.tests.fixtures.accounts",
     "bff.tests.fixtures.shopping",
     "bff.tests.fixtures.admin",
@@ -42,6 +43,16 @@ class TestConfig(Config):
             os.environ["DATABASE_URL"] = self._test_database_url
             return super()._database_url()
         return f"sqlite:///{self.VAR_DIR / 'test.db'}"
+
+
+def config_beside(app) -> TestConfig:
+    """The settings of another app on `app`'s database (as a second gunicorn worker): the same URL
+    and the same engine options, which differ by database (SQLite's lock wait is no PostgreSQL
+    option)."""
+    config = TestConfig(str(app.config["VAR_DIR"]))
+    config.SQLALCHEMY_DATABASE_URI = app.config["SQLALCHEMY_DATABASE_URI"]
+    config.SQLALCHEMY_ENGINE_OPTIONS = app.config["SQLALCHEMY_ENGINE_OPTIONS"]
+    return config
 
 
 @contextmanager

@@ -14,6 +14,7 @@ from alembic.script import ScriptDirectory
 from sqlalchemy import create_engine, inspect, text
 
 from bff.app import MIGRATE_OPTIONS, MIGRATIONS_DIR
+from bff.catalog.models import SQLITE_ONLY_TABLE_PREFIX
 from bff.extensions import db
 
 # Per process, so that two suites sharing a PostgreSQL database do not collide.
@@ -91,7 +92,14 @@ def test_migrations_build_every_table_from_an_empty_database(empty_database):
     assert inspect(empty_database).get_table_names() == []
     _upgrade_to_head(empty_database)
     tables = set(inspect(empty_database).get_table_names())
-    assert set(db.metadata.tables) | {"alembic_version"} == tables
+    # SQLite's full-text index of the search tokens (migration 0034) is a virtual table, which
+    # FTS5 keeps in tables of its own; no model declares them.
+    full_text = {t for t in tables if t.startswith(SQLITE_ONLY_TABLE_PREFIX)}
+    if empty_database.dialect.name == "sqlite":
+        assert SQLITE_ONLY_TABLE_PREFIX in full_text
+    else:
+        assert full_text == set()
+    assert set(db.metadata.tables) | {"alembic_version"} == tables - full_text
     version = empty_database.execute(text("SELECT version_num FROM alembic_version")).scalar()
     assert version == _script().get_current_head()
 

@@ -1,16 +1,19 @@
 """Sessions at their edges: a token a second past its expiry, a second before it and before half
 its life, and logout with an expired token when the renewal cookie is not sent (another tab
-cleared it, or a script holding a copied token)."""
+cleared it, or a script holding a copied token); the caller read once per request, and the
+request that signs in being signed in."""
 
 import time
 from datetime import datetime
 
 import pytest
+from sqlalchemy import event
 
 from bff.accounts import auth
 from bff.accounts.auth import RENEWED_TOKEN_HEADER
 from bff.extensions import db
 from bff.tests.accounts.test_sessions import PRIVATE, bearer, forge, login, only_session
+from bff.tests.helpers import SHOP_A
 
 LIFETIME = 900  # ACCESS_TOKEN_MINUTES = 15
 
@@ -150,3 +153,32 @@ def test_a_token_signed_by_us_but_naming_no_live_session_here_is_no_token(client
     token = forge(app, only_session(), age=10, **claims)
     assert client.get(PRIVATE, headers=bearer(token)).status_code == 401
     assert client.get("/api/check-login-status", headers=bearer(token)).json["data"]["isLoggedIn"] is False
+
+
+def test_the_request_that_signs_in_is_signed_in_as_its_user(app, user):
+    """The sign-in's own request has no token yet: it is its new session's user all the same."""
+    with app.test_request_context("/api/auth/login", method="POST", headers=SHOP_A):
+        auth.start_session(user)
+        assert auth.current_user() is user
+
+
+def test_a_request_reads_its_session_once_however_often_it_asks(client, app, user):
+    """One primary-key read per request (auth.py's design): the decorator, the view and the
+    pricing context asking who calls do not each read the session again."""
+    login(client)
+    token = forge(app, only_session(), age=10)
+    with app.test_request_context(PRIVATE, headers=bearer(token)):
+        first = auth.current_user()
+        assert first is not None and first.id == user.id
+        statements = []
+
+        def count(*_args):
+            statements.append(1)
+
+        event.listen(db.engine, "before_cursor_execute", count)
+        try:
+            assert auth.current_user() is first
+            assert auth.current_user() is first
+        finally:
+            event.remove(db.engine, "before_cursor_execute", count)
+        assert statements == []

@@ -261,12 +261,10 @@ def test_logout_revokes_the_token_at_once(client, user):
 def test_logout_revokes_in_every_process(client, app, user):
     """Two app instances (as two gunicorn workers) share only the database."""
     from bff.app import create_app
-    from bff.tests.conftest import TestConfig
+    from bff.tests.conftest import config_beside
 
     token = login(client).json["data"]["token"]
-    config = TestConfig(str(app.config["VAR_DIR"]))
-    config.SQLALCHEMY_DATABASE_URI = app.config["SQLALCHEMY_DATABASE_URI"]  # this run's own database
-    other = create_app(config)
+    other = create_app(config_beside(app))  # this run's own database
     with other.test_client() as second:
         assert second.get(PRIVATE, headers=bearer(token)).status_code == 200
         client.post("/api/logout", headers=bearer(token))

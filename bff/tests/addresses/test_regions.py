@@ -10,6 +10,7 @@ import pytest
 
 from bff.addresses.regions import REGIONS_FILE, place_named_in, resolve
 from bff.config import ROOT
+from bff.tests.fixtures.presets import honey_with
 from bff.tests.fixtures.shopping import checkout_body
 from bff.tests.helpers import assert_error
 
@@ -23,10 +24,8 @@ CHINA = {
 URUMQI = {"province_code": "650000", "city_code": "650100", "district_code": "650102"}
 
 
-@pytest.fixture
-def honey(store, make_product):
-    # NZ$45.00 to a guest and a member alike; 1 kg: the fee is one kilogram's rate.
-    return make_product(store, "Manuka honey", price=Decimal("45.00"), virtual_inventory=10, weight=1000)
+# NZ$45.00 to a guest and a member alike; 1 kg: the fee is one kilogram's rate.
+honey = honey_with(weight=1000)
 
 
 def test_the_region_file_is_what_the_pinned_package_gives():

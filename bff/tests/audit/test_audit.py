@@ -4,21 +4,19 @@ paged on the server, and each shop sees only its own."""
 from datetime import UTC, datetime
 from decimal import Decimal
 
-import pytest
 from sqlalchemy import func, select
 
 from bff.audit.models import AuditEntry
 from bff.audit.services import Action, diff, record
 from bff.extensions import db
+from bff.tests.fixtures.presets import honey_with
 from bff.tests.helpers import assert_error, ids, with_version
 
 AUDIT = "/api/admin/audit"
 PRODUCTS = "/api/admin/products"
 
 
-@pytest.fixture
-def honey(store, make_product):
-    return make_product(store, "Manuka honey", price=Decimal("50.00"))
+honey = honey_with(price=Decimal("50.00"), weight=0)
 
 
 def _edit(client, headers, product_id, **fields):

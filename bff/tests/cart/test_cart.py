@@ -4,21 +4,13 @@ from decimal import Decimal
 
 import pytest
 
+from bff.tests.fixtures.presets import honey_with
 from bff.tests.helpers import assert_error
 
 SOLD_OUT = "已售罄，没有添加购物车"
 
 
-@pytest.fixture
-def honey(store, make_product):
-    return make_product(
-        store,
-        "Manuka honey",
-        price=Decimal("50.00"),
-        discount=Decimal("45.00"),
-        virtual_inventory=5,
-        weight=500,
-    )
+honey = honey_with(price=Decimal("50.00"), discount=Decimal("45.00"), virtual_inventory=5)
 
 
 @pytest.fixture

@@ -9,7 +9,8 @@ import pytest
 from sqlalchemy import func, select
 
 from bff.audit.models import AuditEntry
-from bff.catalog.models import Product, StockMovement
+from bff.catalog.csv_transfer import CHINESE_HEADERS
+from bff.catalog.models import Product, ProductVariant, StockMovement
 from bff.extensions import db
 from bff.tests.helpers import assert_error, assert_ledger_balanced
 
@@ -75,6 +76,14 @@ def _state() -> tuple:
     )
 
 
+def _rows(raw: str) -> list[dict[str, str]]:
+    """An export's rows by column key, whichever language its headers are in."""
+    by_header = {header: key for key, header in CHINESE_HEADERS.items()}
+    reader = csv.reader(io.StringIO(raw.lstrip("\ufeff")))
+    keys = [by_header.get(h, h) for h in next(reader)]
+    return [dict(zip(keys, cells, strict=True)) for cells in reader]
+
+
 def _product(sku: str) -> Product:
     db.session.expire_all()
     return db.session.scalar(select(Product).where(Product.sku == sku))
@@ -114,10 +123,10 @@ def test_the_export_has_every_product_with_paths_brands_and_no_formulas(client, 
     assert "attachment" in res.headers["Content-Disposition"]
     assert res.headers["Cache-Control"] == "no-store"
     raw = res.get_data(as_text=True)
-    assert raw.startswith("\ufeff")
-    rows = list(csv.DictReader(io.StringIO(raw.lstrip("\ufeff"))))
-    by_name = {r["name"]: r for r in rows}
-    assert set(by_name) == {"Manuka honey", "Wool socks", "Old tea"}
+    assert raw.startswith('\ufeff"SKU","编号","商品名称","规格编号","规格","规格价格"')  # the shop's language
+    rows = _rows(raw)
+    by_name = {r["name"]: r for r in rows if r["name"] != "Wool socks"}
+    assert set(by_name) == {"Manuka honey", "Old tea"}
     honey = by_name["Manuka honey"]
     assert honey["sku"] == "MH-250"
     assert honey["id"] == str(catalog["honey"].id)
@@ -125,9 +134,18 @@ def test_the_export_has_every_product_with_paths_brands_and_no_formulas(client, 
     assert honey["category"] == "Food > Honey"
     assert honey["brand"] == "Comvita"
     assert honey["description"] == "'=HYPERLINK(1)"  # a spreadsheet shows it, never runs it
-    assert by_name["Wool socks"]["stock"] == "7"
-    assert by_name["Wool socks"]["sku"] == ""
-    assert by_name["Old tea"]["is_active"] == "0"
+    assert honey["variant_id"] == honey["variant_price"] == honey["variant_stock"] == ""
+    # One row per variant, the product's columns repeated, each with its own price and stock.
+    socks = [r for r in rows if r["name"] == "Wool socks"]
+    variants = {v.name: v for v in catalog["socks"].variants}
+    assert [(r["variant_id"], r["variant_name"], r["variant_price"], r["variant_stock"]) for r in socks] == [
+        (str(variants["S"].id), "S", "20.00", "3"),
+        (str(variants["L"].id), "L", "22.00", "4"),
+    ]
+    assert {(r["id"], r["stock"], r["sku"], r["price"]) for r in socks} == {
+        (str(catalog["socks"].id), "7", "", "20.00")
+    }
+    assert by_name["Old tea"]["is_active"] == "否"
 
 
 def test_an_exported_catalogue_imports_back_unchanged(client, as_admin, catalog):
@@ -135,7 +153,104 @@ def test_an_exported_catalogue_imports_back_unchanged(client, as_admin, catalog)
     before = _state()
     res = _upload(client, as_admin, "import", exported)
     assert res.status_code == 200, res.json
-    assert res.json["summary"] == {"create": 0, "update": 0, "unchanged": 3, "error": 0}
+    assert res.json["summary"] == {"create": 0, "update": 0, "unchanged": 4, "error": 0}  # socks: 2 rows
+    assert _state() == before
+
+
+def test_an_english_shops_export_has_english_headers_and_imports_back_unchanged(
+    client, make_shop, make_user, auth_headers, make_product
+):
+    en = make_shop("en-shop.test", language="en")
+    headers = auth_headers(make_user(en, "owner@en.test", is_admin=True))
+    make_product(en, "Tea", sku="T-1", price=Decimal("9.50"), virtual_inventory=2)
+    make_product(
+        en,
+        "Scarf",
+        price=Decimal("40.00"),
+        variants=[
+            {"name": "Red", "price": Decimal("40.00"), "discount": Decimal("35.00"), "virtual_inventory": 1}
+        ],
+    )
+    raw = client.get(f"{BASE}/export", headers=headers).get_data(as_text=True)
+    assert raw.startswith('\ufeff"sku","id","name","variant_id","variant_name","variant_price"')
+    scarf = next(r for r in _rows(raw) if r["name"] == "Scarf")
+    assert (scarf["variant_name"], scarf["variant_discount"], scarf["is_active"]) == ("Red", "35.00", "1")
+    res = _upload(client, headers, "import", raw.encode())
+    assert res.status_code == 200, res.json
+    assert res.json["summary"] == {"create": 0, "update": 0, "unchanged": 2, "error": 0}
+    assert res.json["headers"]["variant_price"] == "variant_price"
+
+
+def test_variant_prices_and_stock_are_edited_in_their_rows(client, as_admin, catalog, admin):
+    exported = client.get(f"{BASE}/export", headers=as_admin).get_data(as_text=True)
+    socks = catalog["socks"]
+    small, large = sorted(socks.variants, key=lambda v: v.position)
+    lines = exported.split("\r\n")
+    header = lines[0]
+    rows = [line for line in lines[1:] if line]
+    edited = []
+    for line in rows:
+        if f'"{small.id}","S","20.00"' in line:
+            line = line.replace(f'"{small.id}","S","20.00","",""', f'"{small.id}","S","18.50","16.00",""')
+            line = line.replace('","3","', '","9","', 1)
+        edited.append(line)
+    content = "\r\n".join([header, *edited]) + "\r\n"
+    preview = _upload(client, as_admin, "import/preview", content)
+    assert preview.status_code == 200, preview.json
+    assert preview.json["summary"] == {"create": 0, "update": 1, "unchanged": 3, "error": 0}
+    (row,) = [r for r in preview.json["rows"] if r["action"] == "update"]
+    assert row["changes"] == {
+        "variant_price": ["20.00", "18.50"],
+        "variant_discount": [None, "16.00"],
+        "variant_stock": [3, 9],
+    }
+    assert preview.json["headers"]["variant_stock"] == "规格库存"
+    res = _upload(client, as_admin, "import", content)
+    assert res.status_code == 200, res.json
+    db.session.expire_all()
+    small_now = db.session.get(ProductVariant, small.id)
+    assert (small_now.price, small_now.discount, small_now.virtual_inventory) == (
+        Decimal("18.50"),
+        Decimal("16.00"),
+        9,
+    )
+    assert db.session.get(ProductVariant, large.id).virtual_inventory == 4
+    assert db.session.get(Product, socks.id).virtual_inventory == 13
+    assert_ledger_balanced(socks.id)
+    entry = db.session.scalars(select(AuditEntry).where(AuditEntry.object_id == socks.id)).one()
+    assert entry.changes[f"variants[{small.id}].virtual_inventory"] == [3, 9]
+    assert entry.actor_id == admin.id
+    # The storefront charges the variant's new price.
+    product = client.get(f"/api/product/{socks.id}", headers={"X-Site-Host": "shop-a.test"}).get_json()[
+        "product"
+    ]
+    shown = {v["name"]: v for v in product["product_variants"]}
+    assert (shown["S"]["price"], shown["S"]["discount"]) == (18.5, 16.0)
+
+
+def test_variant_rows_that_disagree_or_name_no_variant_are_errors(client, as_admin, catalog):
+    socks = catalog["socks"]
+    small, large = sorted(socks.variants, key=lambda v: v.position)
+    head = "id,name,variant_id,variant_name,variant_price,variant_stock\n"
+    content = head + (
+        f"{socks.id},Wool socks,{small.id},S,20.00,3\n"
+        f"{socks.id},Woollen socks,{large.id},L,22.00,4\n"  # 3: the product's name differs
+        f"{socks.id},Wool socks,{small.id},S,20.00,3\n"  # 4: the variant again
+        f"{socks.id},Wool socks,,XL,25.00,1\n"  # 5: a new variant
+        f"{socks.id},Wool socks,,,25.00,1\n"  # 6: no variant named
+        f"{catalog['honey'].id},Manuka honey,,S,25.00,1\n"  # 7: a product without variants
+        f"{socks.id},Wool socks,{large.id},L,22.00,-1\n"  # 8: (the variant again) and negative stock
+    )
+    rows = {r["line"]: r for r in _upload(client, as_admin, "import/preview", content).json["rows"]}
+    assert rows[2]["errors"] == {}
+    assert list(rows[3]["errors"]) == ["name"] and "第 2 行" in rows[3]["errors"]["name"][0]
+    assert list(rows[4]["errors"]) == ["variant_id"] and "第 2 行" in rows[4]["errors"]["variant_id"][0]
+    assert "新规格请在商品页添加" in rows[5]["errors"]["variant_name"][0]
+    assert list(rows[6]["errors"]) == ["variant_id"]
+    assert rows[7]["errors"] == {"variant_id": ["该商品没有规格"]}
+    assert "variant_stock" in rows[8]["errors"]
+    before = _state()
+    assert_error(_upload(client, as_admin, "import", content), 422)
     assert _state() == before
 
 
@@ -166,7 +281,7 @@ def test_the_preview_shows_each_rows_changes_and_writes_nothing(client, as_admin
         "name": ["Manuka honey", "Manuka honey UMF10"],
         "price": ["50.00", "55.00"],
         "discount": ["45.00", None],
-        "virtual_inventory": [10, 12],
+        "stock": [10, 12],
         "description": ["=HYPERLINK(1)", ""],  # an empty text cell clears the text
     }
     assert rows[3]["action"] == "create" and rows[3]["product_id"] is None
@@ -356,3 +471,51 @@ def test_the_csv_calls_are_in_the_openapi_document(client):
         assert operation["security"] == [{"bearerAuth": []}]
         assert {"401", "403", "413", "422"} <= set(operation["responses"])
         assert "multipart/form-data" in operation["requestBody"]["content"]
+
+
+# --- a variant's own code and barcode (issue 25.4) -----------------------------------------------
+
+
+def test_variant_skus_and_barcodes_import_and_export(client, as_admin, catalog):
+    socks = catalog["socks"]
+    small, large = sorted(socks.variants, key=lambda v: v.position)
+    content = (
+        "id,variant_id,variant_sku,variant_barcode\r\n"
+        f"{socks.id},{small.id},SOCK-S,9421-0236-2000-5\r\n"
+        f"{socks.id},{large.id},SOCK-L,036000291452\r\n"
+    )
+    preview = _upload(client, as_admin, "import/preview", content)
+    assert preview.status_code == 200, preview.json
+    changes = [r["changes"] for r in preview.json["rows"]]
+    assert changes[0] == {"variant_sku": [None, "SOCK-S"], "variant_barcode": [None, "9421023620005"]}
+    assert _upload(client, as_admin, "import", content).status_code == 200
+    db.session.expire_all()
+    assert (
+        db.session.get(ProductVariant, small.id).sku,
+        db.session.get(ProductVariant, small.id).barcode,
+    ) == (
+        "SOCK-S",
+        "9421023620005",
+    )
+    rows = _rows(client.get(f"{BASE}/export", headers=as_admin).get_data(as_text=True))
+    by_variant = {r["variant_id"]: r for r in rows if r["variant_id"]}
+    assert (by_variant[str(large.id)]["variant_sku"], by_variant[str(large.id)]["variant_barcode"]) == (
+        "SOCK-L",
+        "036000291452",
+    )
+    assert CHINESE_HEADERS["variant_barcode"] == "规格条码"
+
+
+def test_a_bad_barcode_or_a_taken_variant_sku_is_a_row_error(client, as_admin, catalog, store, make_product):
+    make_product(store, "Cap", variants=[{"name": "One", "price": Decimal("5.00"), "sku": "CAP-1"}])
+    socks = catalog["socks"]
+    small, large = sorted(socks.variants, key=lambda v: v.position)
+    content = (
+        "id,variant_id,variant_sku,variant_barcode\r\n"
+        f"{socks.id},{small.id},SOCK-S,9421023620006\r\n"  # a wrong check digit
+        f"{socks.id},{large.id},CAP-1,\r\n"  # another product's variant has it
+    )
+    before = _state()
+    body = assert_error(_upload(client, as_admin, "import", content), 422, "validation_error")
+    assert {"rows.2.variant_barcode", "rows.3.variant_sku"} <= set(body["errors"]), body
+    assert _state() == before

@@ -9,10 +9,13 @@ from sqlalchemy import func, select
 from bff.audit.models import AuditEntry
 from bff.catalog.models import Product, ProductVariant, StockMovement
 from bff.extensions import db
+from bff.tests.fixtures.presets import HONEY, socks_with
 from bff.tests.fixtures.shopping import checkout_body
 from bff.tests.helpers import SHOP_A, assert_error, assert_ledger_balanced, ids, with_version
 
 BASE = "/api/admin/products"
+# A variant's own code, barcode and picture, none set (issue 25.4), as the audit log records them.
+NO_CODES = {"sku": None, "barcode": None, "image_id": None}
 
 
 @pytest.fixture
@@ -20,28 +23,18 @@ def honey(store, make_product, make_category, make_brand):
     food = make_category(store, "Food")
     return make_product(
         store,
-        "Manuka honey",
-        price=Decimal("50.00"),
-        discount=Decimal("45.00"),
-        virtual_inventory=10,
-        weight=1000,
+        **{**HONEY, "price": Decimal("50.00"), "discount": Decimal("45.00"), "weight": 1000},
         category_id=food.id,
         brand_id=make_brand(store, "Comvita").id,
     )
 
 
-@pytest.fixture
-def socks(store, make_product):
-    return make_product(
-        store,
-        "Wool socks",
-        price=Decimal("20.00"),
-        weight=1000,
-        variants=[
-            {"name": "S", "price": Decimal("20.00"), "virtual_inventory": 3, "weight": 1000},
-            {"name": "L", "price": Decimal("22.00"), "virtual_inventory": 4, "weight": 1000},
-        ],
-    )
+socks = socks_with(
+    variants=[
+        {"name": "S", "price": Decimal("20.00"), "virtual_inventory": 3, "weight": 1000},
+        {"name": "L", "price": Decimal("22.00"), "virtual_inventory": 4, "weight": 1000},
+    ]
+)
 
 
 def _entries(product_id=None) -> list[AuditEntry]:
@@ -412,8 +405,15 @@ def test_variants_are_updated_created_and_deleted_through_the_product(client, as
     medium_id = variants[1]["id"]
     assert changes[f"variants[{small.id}]"][1] is None
     assert changes[f"variants[{large.id}]"] == [
-        {"name": "L", "price": "22.00", "discount": None, "member_price": None, "weight": 1000},
-        {"name": "Large", "price": "23.00", "discount": None, "member_price": None, "weight": 1000},
+        {"name": "L", "price": "22.00", "discount": None, "member_price": None, "weight": 1000, **NO_CODES},
+        {
+            "name": "Large",
+            "price": "23.00",
+            "discount": None,
+            "member_price": None,
+            "weight": 1000,
+            **NO_CODES,
+        },
     ]
     assert changes[f"variants[{medium_id}]"][0] is None
     shown = client.get(f"/api/product/{socks.id}", headers=SHOP_A).json["product"]

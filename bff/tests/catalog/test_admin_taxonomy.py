@@ -134,6 +134,11 @@ def test_a_picture_is_checked_and_replaces_the_old_one(client, as_admin):
     )
     assert res.status_code == 200, res.json
     assert res.json["brand"]["avatar"].startswith("/media/brands/logo.")
+    # The storefront gets its size and WebP copies, as a product picture's (its srcset).
+    public = client.get("/api/brand", headers=SHOP_A).json["brands"][0]
+    assert (public["avatar_width"], public["avatar_height"]) == (120, 80)
+    srcset = public["avatar_srcset"]
+    assert srcset.startswith("/media/brands/logo-120w") and srcset.endswith(".webp 120w"), srcset
     bad = client.put(
         url,
         data={"image": (io.BytesIO(b"GIF89a-not"), "x.gif")},
@@ -144,6 +149,8 @@ def test_a_picture_is_checked_and_replaces_the_old_one(client, as_admin):
     assert_error(client.delete(url, headers=as_admin), 428, "if_match_required")
     current = with_version(client, as_admin, f"{ADMIN}/brands/{brand['id']}")
     assert client.delete(url, headers=current).json["brand"]["avatar"] is None
+    public = client.get("/api/brand", headers=SHOP_A).json["brands"][0]
+    assert (public["avatar_width"], public["avatar_height"], public["avatar_srcset"]) == (None, None, None)
 
 
 def test_articles_are_written_with_clean_html(client, as_admin):

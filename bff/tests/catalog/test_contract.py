@@ -26,11 +26,16 @@ CARD_FIELDS = {
     # What this shopper pays and the special-price badge (bff/pricing, issue 4).
     "final_price",
     "show_special_badge",
+    # The least this shopper pays for a variant: the card's "from" price (issue 25.4), null without.
+    "from_price",
 }
 DETAIL_FIELDS = CARD_FIELDS | {"composition", "usage_instructions", "product_details", "category", "brand"}
 VARIANT_FIELDS = {"id", "name", "price", "discount", "member_price", "weight", "virtual_inventory"} | {
     "final_price",
     "show_special_badge",
+    "sku",  # the variant's own code, GTIN and picture (issue 25.4)
+    "barcode",
+    "image",
 }
 PAGINATOR_FIELDS = {"data", "current_page", "last_page", "per_page", "total"}
 
@@ -260,6 +265,10 @@ def test_brands_list_each_brand_with_its_avatar(client, catalogue, make_brand, s
         "id": catalogue["brand"].id,
         "name": "Comvita",
         "avatar": "/media/brands/comvita.png",
+        # Not uploaded through the console: no size or WebP copies known.
+        "avatar_width": None,
+        "avatar_height": None,
+        "avatar_srcset": None,
         "tagline": "",
         "is_featured": 1,
     }
@@ -283,8 +292,24 @@ def test_banners_list_active_banners_with_link_url(client, shop, make_banner):
     res = client.get("/api/banner", headers=SHOP_A)
     assert res.status_code == 200
     assert res.json["banners"] == [
-        {"id": own.id, "name": "own products", "avatar": "/media/banners/b.jpg", "link_url": None},
-        {"id": linked.id, "name": "linked", "avatar": "/media/banners/b.jpg", "link_url": "/category/3"},
+        {
+            "id": own.id,
+            "name": "own products",
+            "avatar": "/media/banners/b.jpg",
+            "avatar_width": None,
+            "avatar_height": None,
+            "avatar_srcset": None,
+            "link_url": None,
+        },
+        {
+            "id": linked.id,
+            "name": "linked",
+            "avatar": "/media/banners/b.jpg",
+            "avatar_width": None,
+            "avatar_height": None,
+            "avatar_srcset": None,
+            "link_url": "/category/3",
+        },
     ]
 
 

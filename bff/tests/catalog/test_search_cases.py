@@ -35,7 +35,7 @@ def test_every_case_finds_its_products_in_the_demo_shops(app):
     misses = []
     for case in CASES:
         page = search_products(db.session, shops[case["shop"]], case["query"], Sort.RECOMMEND, 1, 500)
-        names = [product.name for product in page.items]
+        names = [card.product.name for card in page.items]
         expected = {DEMO[case["shop"]][key] for key in case["must_find"]}
         listed += len(expected)
         found += len(expected & set(names))

@@ -3,34 +3,18 @@ delta) and a shopper may buy the last unit; one unit below 0 is refused and chan
 
 from decimal import Decimal
 
-import pytest
 from sqlalchemy import select
 
 from bff.catalog.models import Product, ProductVariant, StockMovement
 from bff.extensions import db
+from bff.tests.fixtures.presets import honey_with
 from bff.tests.fixtures.shopping import checkout_body
 from bff.tests.helpers import assert_error, assert_ledger_balanced
 
 BASE = "/api/admin/products"
 
 
-@pytest.fixture
-def honey(store, make_product):
-    return make_product(store, "Manuka honey", price=Decimal("50.00"), virtual_inventory=10, weight=1000)
-
-
-@pytest.fixture
-def socks(store, make_product):
-    return make_product(
-        store,
-        "Wool socks",
-        price=Decimal("20.00"),
-        weight=1000,
-        variants=[
-            {"name": "S", "price": Decimal("20.00"), "virtual_inventory": 3, "weight": 1000},
-            {"name": "L", "price": Decimal("20.00"), "virtual_inventory": 4, "weight": 1000},
-        ],
-    )
+honey = honey_with(price=Decimal("50.00"), weight=1000)
 
 
 def _adjust(client, headers, product, **body):

@@ -6,7 +6,6 @@ concurrent orders and adjustments (a real race on PostgreSQL; run with -s for th
 from datetime import timedelta
 from decimal import Decimal
 
-import pytest
 from sqlalchemy import select
 
 from bff.audit.models import AuditEntry
@@ -15,29 +14,14 @@ from bff.common.models import utcnow
 from bff.demo.seed import seed
 from bff.extensions import db
 from bff.orders import services as orders
+from bff.tests.fixtures.presets import honey_with
 from bff.tests.fixtures.shopping import checkout_body
 from bff.tests.helpers import SHOP_A, assert_error, assert_ledger_balanced, with_version
 
 BASE = "/api/admin/products"
 
 
-@pytest.fixture
-def honey(store, make_product):
-    return make_product(store, "Manuka honey", price=Decimal("50.00"), virtual_inventory=10, weight=1000)
-
-
-@pytest.fixture
-def socks(store, make_product):
-    return make_product(
-        store,
-        "Wool socks",
-        price=Decimal("20.00"),
-        weight=1000,
-        variants=[
-            {"name": "S", "price": Decimal("20.00"), "virtual_inventory": 3, "weight": 1000},
-            {"name": "L", "price": Decimal("20.00"), "virtual_inventory": 4, "weight": 1000},
-        ],
-    )
+honey = honey_with(price=Decimal("50.00"), weight=1000)
 
 
 def _reasons(product_id) -> list[tuple]:

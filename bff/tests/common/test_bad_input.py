@@ -178,11 +178,9 @@ def test_a_view_can_take_a_larger_body(app, store):
 
 
 def _config_of(app):
-    from bff.tests.conftest import TestConfig
+    from bff.tests.conftest import config_beside
 
-    config = TestConfig(str(app.config["VAR_DIR"]))
-    config.SQLALCHEMY_DATABASE_URI = app.config["SQLALCHEMY_DATABASE_URI"]
-    return config
+    return config_beside(app)
 
 
 def test_a_url_over_4000_bytes_is_a_json_414(client, store):

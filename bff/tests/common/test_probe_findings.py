@@ -37,11 +37,6 @@ def raw_json(client, method, url, headers, text: str):
 
 
 @pytest.fixture
-def honey(store, make_product):
-    return make_product(store, "Manuka honey", price=Decimal("45.00"), weight=500, virtual_inventory=10)
-
-
-@pytest.fixture
 def order(api, as_member, honey):
     res = api.post("/api/order/create", as_member, json=checkout_body([(honey, 1, None)], "45.00", "10.00"))
     assert res.status_code == 200, res.data

@@ -3,20 +3,18 @@ special-member flag (prices follow on the next page), block and unblock (session
 
 from decimal import Decimal
 
-import pytest
 from sqlalchemy import select
 
 from bff.audit.models import AuditEntry
 from bff.extensions import db
 from bff.tests.fixtures.accounts import PASSWORD
+from bff.tests.fixtures.presets import honey_with
 from bff.tests.helpers import SHOP_A, assert_error, with_version
 
 URL = "/api/admin/customers"
 
 
-@pytest.fixture
-def honey(store, make_product):
-    return make_product(store, "Manuka honey", price=Decimal("100.00"), member_price=Decimal("80.00"))
+honey = honey_with(price=Decimal("100.00"), member_price=Decimal("80.00"), weight=0)
 
 
 def _price(client, headers, product):
@@ -33,7 +31,7 @@ def test_customers_are_listed_with_their_orders_and_spend(
     put_in_state(part, "paid")
     client.post(
         f"/api/admin/orders/{part['order_number']}/refunds",
-        headers=as_admin,
+        headers=with_version(client, as_admin, f"/api/admin/orders/{part['order_number']}"),
         json={"amount": "15", "reason": "r"},
     )
     res = client.get(URL, headers=as_admin)

@@ -18,7 +18,14 @@ answered as the real one does them.
   refund_currency on a yuan trade.
 - alipay.trade.close closes an unpaid trade (its page then refuses to pay); a refund may be held
   pending (`fund_change: N`, `hold_refunds`) until `settle_refunds`, and
-  alipay.trade.fastpay.refund.query answers REFUND_SUCCESS only once settled.
+  alipay.trade.fastpay.refund.query answers REFUND_SUCCESS only once settled (its fields and that
+  rule, checked against the official SDK's response model, alipay/alipay-sdk-java-all
+  v2/src/main/java/com/alipay/api/response/AlipayTradeFastpayRefundQueryResponse.java:
+  `trade_no`, `out_request_no`, `refund_amount`, `refund_status` whose only value is
+  REFUND_SUCCESS, "absent: the refund was not received or failed"). A refund sent
+  again with the same out_request_no must ask the same amount; it moves the money if that had
+  not moved yet (`fund_change` Y), else answers N. `refuse_refunds` refuses every refund with
+  that sub_code (a business failure, 40004).
 - The merchant's account (`currency`): a cross-border one (NZD) takes trades priced in it
   (`trans_currency`), a mainland one (CNY) takes yuan and refuses a `trans_currency`. A trade
   priced in a `trans_currency` is reported with it and `total_amount` as priced (an assumption
@@ -69,6 +76,7 @@ class FakeAlipay:
         self.seller_id = "2088102177649450"  # the merchant's PID
         self.currency = currency
         self.hold_refunds = False  # answer fund_change N and keep refunds pending
+        self.refuse_refunds: str | None = None  # a sub_code: every refund refused (40004) with it
         self.requests: list[tuple[str, dict]] = []  # (method, biz_content)
         self.app_key = keys.new_key()
         self.alipay_key = keys.new_key()
@@ -241,7 +249,24 @@ class FakeAlipay:
                     method,
                     {"code": "40004", "msg": "Business Failed", "sub_code": "ACQ.CURRENCY_NOT_SUPPORT"},
                 )
-            self.refunds.append({**biz, "_pending": self.hold_refunds})
+            if self.refuse_refunds:  # e.g. ACQ.SELLER_BALANCE_NOT_ENOUGH: the merchant's balance is short
+                return self._signed(
+                    method, {"code": "40004", "msg": "Business Failed", "sub_code": self.refuse_refunds}
+                )
+            known = next((r for r in self.refunds if r["out_request_no"] == biz.get("out_request_no")), None)
+            if known is not None:
+                # The same refund sent again: it must ask the same amount; money moves only if
+                # it had not moved yet (fund_change says whether this call moved it).
+                if known["refund_amount"] != biz["refund_amount"]:
+                    return self._signed(
+                        method,
+                        {"code": "40004", "msg": "Business Failed", "sub_code": "ACQ.INVALID_PARAMETER"},
+                    )
+                moved = known["_pending"] and not self.hold_refunds
+                known["_pending"] = known["_pending"] and self.hold_refunds
+            else:
+                self.refunds.append({**biz, "_pending": self.hold_refunds})
+                moved = not self.hold_refunds
             return self._signed(
                 method,
                 {
@@ -250,7 +275,7 @@ class FakeAlipay:
                     "trade_no": trade.trade_no,
                     "out_trade_no": trade.out_trade_no,
                     "refund_fee": biz["refund_amount"],
-                    "fund_change": "N" if self.hold_refunds else "Y",
+                    "fund_change": "Y" if moved else "N",
                 },
             )
         return self._signed(

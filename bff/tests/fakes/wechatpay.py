@@ -488,8 +488,10 @@ class FakeWechatPay:
         money = data["amount"]
         if money.get("currency", "CNY") != txn.amount["currency"]:
             return self._answer(400, {"code": "PARAM_ERROR", "message": "退款币种须与支付币种一致"})
-        refunded = sum(
-            r["amount"]["refund"] for r in self.refunds if r["transaction_id"] == txn.transaction_id
+        refunded = sum(  # a CLOSED refund (退款关闭) gave nothing back: its amount is refundable again
+            r["amount"]["refund"]
+            for r in self.refunds
+            if r["transaction_id"] == txn.transaction_id and r.get("status") != "CLOSED"
         )
         if refunded + money["refund"] > txn.amount["total"] or money["total"] != txn.amount["total"]:
             return self._answer(400, {"code": "PARAM_ERROR", "message": "退款金额"})

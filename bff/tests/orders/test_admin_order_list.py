@@ -10,7 +10,7 @@ from sqlalchemy import update
 from bff.extensions import db
 from bff.orders.models import Order
 from bff.tests.fixtures.orders import admin_url
-from bff.tests.helpers import assert_error
+from bff.tests.helpers import assert_error, with_version
 
 
 def _numbers(res):
@@ -108,7 +108,14 @@ def test_the_dashboard_sums_sales_per_day_and_lists_what_needs_doing(
     returned = place_order(1)
     put_in_state(returned, "paid")
     cancelled = {"reason": "缺货", "refund_amount": "55"}
-    assert client.post(admin_url(returned, "cancel"), headers=as_admin, json=cancelled).status_code == 200
+    assert (
+        client.post(
+            admin_url(returned, "cancel"),
+            headers=with_version(client, as_admin, admin_url(returned)),
+            json=cancelled,
+        ).status_code
+        == 200
+    )
     make_product(store, "Socks", variants=[{"name": "S", "price": Decimal("9.00"), "virtual_inventory": 2}])
     res = client.get("/api/admin/dashboard", headers=as_admin)
     assert res.status_code == 200

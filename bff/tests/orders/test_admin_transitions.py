@@ -13,9 +13,9 @@ from bff.extensions import db
 from bff.orders.models import Order, OrderEvent, OrderPayment
 from bff.orders.services import release_unpaid_orders
 from bff.orders.transitions import OWNER_ACTIONS, TRANSITIONS, OrderAction
-from bff.payments.refunds import Refund
+from bff.payments.models import Refund
 from bff.tests.fixtures.orders import admin_url
-from bff.tests.helpers import assert_error, assert_ledger_balanced
+from bff.tests.helpers import assert_error, assert_ledger_balanced, with_version
 
 STATES = ["unpaid", "payment_failed", "paid", "completed", "cancelled"]
 
@@ -37,6 +37,8 @@ def _body(action: str, order: dict) -> dict:
         # A paid order keeps its money only with the owner's reason (a refund is its own test).
         OrderAction.CANCEL: {"reason": "顾客要求取消", "keep_reason": "顾客同意抵扣下次订单"},
         OrderAction.REFUND: {"amount": "10.00", "reason": "少发一件"},
+        # The cancelled order here holds its total (paid, not refunded): it can be revived.
+        OrderAction.REVIVE: {"note": "顾客仍要这批货"},
         OrderAction.EDIT_ADDRESS: {
             "shipping_name": "李四",
             "shipping_contact": "13900000000",
@@ -56,7 +58,9 @@ def _act(client, headers, order, action: str, **overrides):
         etag = client.get(admin_url(order), headers=headers).headers["ETag"]
         return client.put(admin_url(order, "address"), headers={**headers, "If-Match": etag}, json=body)
     path = {"mark_paid": "mark-paid", "refund": "refunds"}.get(action, action)
-    return client.post(admin_url(order, path), headers=headers, json=body)
+    return client.post(
+        admin_url(order, path), headers=with_version(client, headers, admin_url(order)), json=body
+    )
 
 
 @pytest.mark.parametrize("state", STATES)

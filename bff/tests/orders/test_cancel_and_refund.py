@@ -10,9 +10,9 @@ from sqlalchemy import select
 from bff.catalog.models import Product
 from bff.extensions import db
 from bff.orders.models import Order, OrderEvent
-from bff.payments.refunds import Refund
+from bff.payments.models import Refund
 from bff.tests.fixtures.orders import admin_url
-from bff.tests.helpers import assert_error, assert_ledger_balanced
+from bff.tests.helpers import assert_error, assert_ledger_balanced, with_version
 
 
 def _order(order) -> Order:
@@ -26,7 +26,11 @@ def _stock(product) -> int:
 
 
 def _cancel(client, headers, order, **body):
-    return client.post(admin_url(order, "cancel"), headers=headers, json={"reason": "缺货", **body})
+    return client.post(
+        admin_url(order, "cancel"),
+        headers=with_version(client, headers, admin_url(order)),
+        json={"reason": "缺货", **body},
+    )
 
 
 def test_cancelling_a_paid_order_refunds_it_whole_and_restocks(

@@ -1,14 +1,17 @@
 """Checkout at its edges: a product withdrawn from sale, and the same product on several lines
 of one checkout (a browser that sent its cart twice merged, or a hand-made request)."""
 
+from datetime import timedelta
 from decimal import Decimal
 
 import pytest
 from sqlalchemy import select
 
 from bff.catalog.models import Product, ProductVariant, StockMovement
+from bff.common.models import utcnow
 from bff.extensions import db
 from bff.orders.models import Order, OrderLine
+from bff.tests.fixtures.presets import socks_with
 from bff.tests.fixtures.shopping import checkout_body
 from bff.tests.helpers import assert_error, assert_ledger_balanced
 
@@ -19,15 +22,9 @@ def jar(store, make_product):
     return make_product(store, "Manuka honey", price=Decimal("45.00"), virtual_inventory=10, weight=500)
 
 
-@pytest.fixture
-def socks(store, make_product):
-    return make_product(
-        store,
-        "Wool socks",
-        price=Decimal("20.00"),
-        weight=100,
-        variants=[{"name": "S", "price": Decimal("20.00"), "virtual_inventory": 4, "weight": 200}],
-    )
+socks = socks_with(
+    weight=100, variants=[{"name": "S", "price": Decimal("20.00"), "virtual_inventory": 4, "weight": 200}]
+)
 
 
 def _create(api, headers, body):
@@ -39,11 +36,15 @@ def _stock(obj) -> int:
     return db.session.get(type(obj), obj.id).virtual_inventory
 
 
-def test_a_product_withdrawn_from_sale_cannot_be_ordered_at_its_stored_price(api, as_member, jar):
+@pytest.mark.parametrize(("language", "said"), [("zh", "商品不存在或已下架"), ("en", "Product not found")])
+def test_a_product_withdrawn_from_sale_cannot_be_ordered_at_its_stored_price(
+    api, as_member, store, jar, language, said
+):
+    store.language = language
     jar.is_active = False
     db.session.commit()
     res = _create(api, as_member, checkout_body([(jar, 1, None)], "45.00", "10.00"))
-    assert_error(res, 404, "not_found")
+    assert assert_error(res, 404, "not_found")["message"] == said
     assert db.session.query(Order).count() == 0 and _stock(jar) == 10
 
 
@@ -56,6 +57,19 @@ def test_a_withdrawn_product_among_listed_ones_refuses_the_whole_checkout(
     res = _create(api, as_member, checkout_body([(listed, 1, None), (jar, 1, None)], "65.00", "10.00"))
     assert_error(res, 404, "not_found")
     assert db.session.query(Order).count() == 0 and (_stock(jar), _stock(listed)) == (10, 5)
+
+
+def test_a_product_on_sale_from_a_later_time_can_be_ordered_only_from_then(api, as_member, jar):
+    """Published at a time (publish_at): not orderable before it, orderable once it has come."""
+    jar.publish_at = utcnow() + timedelta(hours=1)
+    db.session.commit()
+    body = checkout_body([(jar, 1, None)], "45.00", "10.00")
+    assert_error(_create(api, as_member, body), 404, "not_found")
+    jar.publish_at = utcnow() - timedelta(hours=1)
+    db.session.commit()
+    res = _create(api, as_member, body)
+    assert res.status_code == 200, res.get_json()
+    assert _stock(jar) == 9
 
 
 def test_duplicate_lines_of_one_product_are_one_line_of_their_sum(api, as_member, jar):

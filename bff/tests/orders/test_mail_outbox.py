@@ -27,7 +27,7 @@ from bff.payments.providers.sandbox import SandboxProvider
 from bff.shops.models import Shop
 from bff.tests.fixtures.accounts import Mailbox
 from bff.tests.fixtures.orders import admin_url, pay_on_sandbox
-from bff.tests.helpers import SHOP_A, assert_error
+from bff.tests.helpers import SHOP_A, assert_error, with_version
 
 LINE_SEPARATOR = "\u2028"
 
@@ -146,7 +146,11 @@ def test_a_refund_the_provider_refuses_queues_no_mail(
     monkeypatch.setattr(SandboxProvider, "refund", refuse)
     order = place_order()
     assert pay_on_sandbox(app, client, order, "txn-r").status_code == 200
-    res = client.post(admin_url(order, "refunds"), headers=as_admin, json={"amount": "30", "reason": "缺货"})
+    res = client.post(
+        admin_url(order, "refunds"),
+        headers=with_version(client, as_admin, admin_url(order)),
+        json={"amount": "30", "reason": "缺货"},
+    )
     assert_error(res, 502, "provider_failed")
     assert [r.kind for r in _rows()] == ["order_received", "order_paid"]
     assert len(smtp_server.wait_for(2)) == 2

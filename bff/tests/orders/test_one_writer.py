@@ -31,6 +31,7 @@ from bff.extensions import db
 from bff.orders.models import Order, OrderEvent
 from bff.payments import signing
 from bff.tests.fixtures.orders import admin_url
+from bff.tests.helpers import with_version
 
 BFF = ROOT / "bff"
 WRITER = BFF / "orders" / "transitions.py"
@@ -406,17 +407,27 @@ def test_every_step_raises_the_version_writes_history_and_queues_its_mail(
         )
     elif how == "console_mark_paid":
         res = client.post(
-            admin_url(order, "mark-paid"), headers=as_admin, json={"amount": "100.00", "reference": "r"}
+            admin_url(order, "mark-paid"),
+            headers=with_version(client, as_admin, admin_url(order)),
+            json={"amount": "100.00", "reference": "r"},
         )
     elif how == "console_ship":
         body = {"shipping_company": "NZ Post", "tracking_number": "T1"}
-        res = client.post(admin_url(order, "ship"), headers=as_admin, json=body)
+        res = client.post(
+            admin_url(order, "ship"), headers=with_version(client, as_admin, admin_url(order)), json=body
+        )
     elif how == "console_cancel":
         # A paid order keeps its money only with the owner's reason (else cancel-and-refund).
         body = {"reason": "x", "keep_reason": "refunded by bank transfer"}
-        res = client.post(admin_url(order, "cancel"), headers=as_admin, json=body)
+        res = client.post(
+            admin_url(order, "cancel"), headers=with_version(client, as_admin, admin_url(order)), json=body
+        )
     else:
-        res = client.post(admin_url(order, "refunds"), headers=as_admin, json={"amount": "10", "reason": "x"})
+        res = client.post(
+            admin_url(order, "refunds"),
+            headers=with_version(client, as_admin, admin_url(order)),
+            json={"amount": "10", "reason": "x"},
+        )
     ok = res.exit_code == 0 if hasattr(res, "exit_code") else res.status_code == 200
     assert ok, getattr(res, "output", None) or res.get_json()
 

@@ -1,7 +1,6 @@
 """Order list, detail, cancellation, release of unpaid orders, shipping command, isolation."""
 
 from datetime import UTC, datetime, timedelta
-from decimal import Decimal
 
 import pytest
 
@@ -11,11 +10,6 @@ from bff.orders.models import Order
 from bff.orders.services import release_unpaid_orders
 from bff.tests.fixtures.shopping import checkout_body
 from bff.tests.helpers import assert_error
-
-
-@pytest.fixture
-def honey(store, make_product):
-    return make_product(store, "Manuka honey", price=Decimal("45.00"), virtual_inventory=10, weight=500)
 
 
 @pytest.fixture
@@ -164,6 +158,47 @@ def test_a_paid_order_cannot_be_cancelled(api, as_member, place, honey):
     _set_status(order["order_number"], "paid")
     assert_error(api.post(f"/api/orders/delete/{order['id']}", as_member), 409, "order_not_cancellable")
     assert _stock(honey) == 9
+
+
+def test_a_member_cancels_exactly_the_order_named_and_only_their_own(api, as_member, as_other, place):
+    """Another member's order is not found even for a member with orders of their own; of a
+    member's orders, the one named is cancelled and answered, the others stay as they were."""
+    mine = place(as_member)
+    first, second = place(as_other), place(as_other)
+    assert_error(api.post(f"/api/orders/delete/{mine['id']}", as_other), 404, "not_found")
+    res = api.post(f"/api/orders/delete/{second['id']}", as_other)
+    assert res.status_code == 200
+    assert (res.get_json()["order"]["order_number"], res.get_json()["order"]["status"]) == (
+        second["order_number"],
+        "cancelled",
+    )
+
+    def status(headers, order):
+        return api.get(f"/api/order/{order['order_number']}", headers).get_json()["order"]["status"]
+
+    assert (status(as_member, mine), status(as_other, first)) == ("unpaid", "unpaid")
+
+
+@pytest.mark.parametrize(
+    ("language", "not_found", "not_cancellable"),
+    [
+        ("zh", "订单不存在", "只能取消待付款的订单"),
+        ("en", "Order not found", "Only unpaid orders can be cancelled"),
+    ],
+)
+def test_a_refused_cancel_says_why_in_the_shops_language(
+    api, as_member, as_other, place, store, language, not_found, not_cancellable
+):
+    store.language = language
+    db.session.commit()
+    order = place(as_member)
+    body = assert_error(api.post(f"/api/orders/delete/{order['id']}", as_other), 404, "not_found")
+    assert body["message"] == not_found
+    _set_status(order["order_number"], "paid")
+    body = assert_error(
+        api.post(f"/api/orders/delete/{order['id']}", as_member), 409, "order_not_cancellable"
+    )
+    assert body["message"] == not_cancellable
 
 
 def test_unpaid_orders_release_their_stock_after_the_shop_timeout(api, as_member, place, honey, store, app):

@@ -12,6 +12,7 @@ from bff.common.background import wait_for_background_work
 from bff.extensions import db
 from bff.tests.fixtures.accounts import Mailbox
 from bff.tests.fixtures.orders import admin_url, pay_on_sandbox
+from bff.tests.helpers import with_version
 
 
 def _subjects(mailbox):
@@ -27,13 +28,21 @@ def test_an_orders_life_sends_each_mail_in_chinese(client, as_admin, store, plac
     assert "Manuka honey × 2" in received.get_content() and "NZ$100.00" in received.get_content()
     assert f"http://shop-a.test/order-detail/{number}" in received.get_content()
 
-    client.post(admin_url(order, "mark-paid"), headers=as_admin, json={"amount": "100.00", "reference": "QR"})
+    client.post(
+        admin_url(order, "mark-paid"),
+        headers=with_version(client, as_admin, admin_url(order)),
+        json={"amount": "100.00", "reference": "QR"},
+    )
     client.post(
         admin_url(order, "ship"),
-        headers=as_admin,
+        headers=with_version(client, as_admin, admin_url(order)),
         json={"shipping_company": "顺丰", "tracking_number": "SF1234567890"},
     )
-    client.post(admin_url(order, "refunds"), headers=as_admin, json={"amount": "20", "reason": "少发一件"})
+    client.post(
+        admin_url(order, "refunds"),
+        headers=with_version(client, as_admin, admin_url(order)),
+        json={"amount": "20", "reason": "少发一件"},
+    )
     messages = smtp_server.wait_for(4)
     assert _subjects(smtp_server)[1:] == [
         f"订单 {number} 已付款 - {store.shop_name}",
@@ -47,7 +56,11 @@ def test_an_orders_life_sends_each_mail_in_chinese(client, as_admin, store, plac
 
 def test_cancelling_mails_the_reason(client, as_admin, place_order, smtp_server):
     order = place_order()
-    client.post(admin_url(order, "cancel"), headers=as_admin, json={"reason": "缺货"})
+    client.post(
+        admin_url(order, "cancel"),
+        headers=with_version(client, as_admin, admin_url(order)),
+        json={"reason": "缺货"},
+    )
     cancelled = smtp_server.wait_for(2)[1]
     assert "已取消" in str(cancelled["Subject"]) and "原因：缺货" in cancelled.get_content()
 
@@ -63,8 +76,12 @@ def test_an_english_shop_mails_in_english(client, as_admin, store, place_order, 
     db.session.commit()
     order = place_order()
     body = {"shipping_company": "NZ Post", "tracking_number": "NZ123"}
-    client.post(admin_url(order, "mark-paid"), headers=as_admin, json={"amount": "100.00", "reference": "r"})
-    client.post(admin_url(order, "ship"), headers=as_admin, json=body)
+    client.post(
+        admin_url(order, "mark-paid"),
+        headers=with_version(client, as_admin, admin_url(order)),
+        json={"amount": "100.00", "reference": "r"},
+    )
+    client.post(admin_url(order, "ship"), headers=with_version(client, as_admin, admin_url(order)), json=body)
     smtp_server.wait_for(3)
     subjects = _subjects(smtp_server)
     assert subjects[0].startswith("We have received your order")
@@ -124,7 +141,11 @@ def test_a_mail_server_that_is_down_fails_no_request(app, client, as_admin, plac
     monkeypatch.setitem(app.config, "SMTP_TLS", "none")
     with caplog.at_level(logging.ERROR, logger="bff.accounts.mail"):
         order = place_order()
-        res = client.post(admin_url(order, "cancel"), headers=as_admin, json={"reason": "x"})
+        res = client.post(
+            admin_url(order, "cancel"),
+            headers=with_version(client, as_admin, admin_url(order)),
+            json={"reason": "x"},
+        )
     assert res.status_code == 200 and res.get_json()["order"]["status"] == "cancelled"
     assert any("giving up" in r.getMessage() for r in caplog.records)
 
@@ -133,7 +154,11 @@ def test_sending_happens_off_the_request_thread(app, client, as_admin, place_ord
     order = place_order()
     mailbox = smtp_with(HeldMailbox())
     monkeypatch.setitem(app.config, "MAIL_ASYNC", True)
-    res = client.post(admin_url(order, "cancel"), headers=as_admin, json={"reason": "x"})
+    res = client.post(
+        admin_url(order, "cancel"),
+        headers=with_version(client, as_admin, admin_url(order)),
+        json={"reason": "x"},
+    )
     assert res.status_code == 200  # answered while the mail server still holds the message
     assert mailbox.messages == []
     mailbox.release.set()

@@ -22,7 +22,7 @@ from bff.orders.models import Order, OrderEvent
 from bff.orders.services import release_unpaid_orders
 from bff.payments import signing
 from bff.tests.fixtures.orders import admin_url
-from bff.tests.helpers import assert_error
+from bff.tests.helpers import assert_error, with_version
 
 REFUSED = None
 STATES = ("unpaid", "payment_failed", "paid", "completed", "cancelled")
@@ -37,7 +37,8 @@ STEPS = (
     "provider_failed",  # the provider's notification: the payment failed ("prov_failed")
     "release",  # the unpaid time-out, long past
 )
-# The state after each step, in the order of STEPS; "-" is refused (nothing changes).
+# The state after each step, in the order of STEPS; "-" is refused (nothing changes). A provider's
+# payment on a cancelled order leaves it cancelled, the money held on it (a history row).
 STATE = {"U": "unpaid", "F": "payment_failed", "P": "paid", "D": "completed", "X": "cancelled", "-": REFUSED}
 # fmt: off
 WRITTEN = {
@@ -46,7 +47,7 @@ WRITTEN = {
     "payment_failed": "P         -    X      -      F       X              P         -           X",
     "paid":           "-         D    X      P      P       -              -         -           -",
     "completed":      "-         -    -      D      -       -              -         -           -",
-    "cancelled":      "-         -    -      X      -       -              -         -           -",
+    "cancelled":      "-         -    -      X      -       -              X         -           -",
 }
 # fmt: on
 TABLE = {state: tuple(STATE[c] for c in row.split()) for state, row in WRITTEN.items()}
@@ -79,7 +80,9 @@ def _console(client, headers, order, step):
         "cancel": ("cancel", {"reason": "顾客要求取消", "keep_reason": "已线下退款"}),
         "refund": ("refunds", {"amount": "10.00", "reason": "少发一件"}),
     }[step]
-    return client.post(admin_url(order, path), headers=headers, json=body)
+    return client.post(
+        admin_url(order, path), headers=with_version(client, headers, admin_url(order)), json=body
+    )
 
 
 def _notify(app, client, order, outcome):
@@ -173,7 +176,9 @@ def test_each_state_takes_exactly_the_steps_of_the_written_table(
 def test_a_provider_payment_after_the_order_left_the_open_states_changes_nothing_and_is_kept(
     app, client, place_order, put_in_state, state
 ):
-    """Paid twice, or paid after cancelling: kept on record for a refund by hand, never applied."""
+    """Paid twice: kept on record for a refund by hand, never applied. Paid after cancelling:
+    the state stays cancelled, the money is held on the order for the owner to refund or revive
+    (issue 22 item 3)."""
     from bff.payments.models import PaymentNotification
 
     order = place_order()
@@ -181,7 +186,10 @@ def test_a_provider_payment_after_the_order_left_the_open_states_changes_nothing
     paid_before = db.session.get(Order, order["id"]).paid_amount
     assert _notify(app, client, order, "paid").status_code == 200
     db.session.expire_all()
-    assert db.session.get(Order, order["id"]).paid_amount == paid_before
+    stored = db.session.get(Order, order["id"])
+    assert stored.status == state
+    held = stored.total_price if state == "cancelled" else 0
+    assert stored.paid_amount == paid_before + held
     record = db.session.scalars(select(PaymentNotification)).one()
-    expected = "duplicate_payment" if state in ("paid", "completed") else "ignored_cancelled"
+    expected = "duplicate_payment" if state in ("paid", "completed") else "held_on_cancelled"
     assert record.result == expected

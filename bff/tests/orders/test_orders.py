@@ -8,32 +8,17 @@ from sqlalchemy import select
 from bff.catalog.models import Product
 from bff.extensions import db
 from bff.orders.models import Order, OrderLine
+from bff.tests.fixtures.presets import honey_with, socks_with
 from bff.tests.fixtures.shopping import NZ_RECIPIENT as NZ
 from bff.tests.fixtures.shopping import checkout_body
 from bff.tests.helpers import assert_error
 
-
-@pytest.fixture
-def honey(store, make_product):
-    return make_product(
-        store,
-        "Manuka honey",
-        price=Decimal("50.00"),
-        discount=Decimal("45.00"),
-        virtual_inventory=10,
-        weight=500,
-    )
+honey = honey_with(price=Decimal("50.00"), discount=Decimal("45.00"))
 
 
-@pytest.fixture
-def socks(store, make_product):
-    return make_product(
-        store,
-        "Wool socks",
-        price=Decimal("20.00"),
-        weight=100,
-        variants=[{"name": "S", "price": Decimal("20.00"), "virtual_inventory": 3, "weight": 200}],
-    )
+socks = socks_with(
+    weight=100, variants=[{"name": "S", "price": Decimal("20.00"), "virtual_inventory": 3, "weight": 200}]
+)
 
 
 @pytest.fixture
@@ -159,23 +144,37 @@ def test_an_amount_past_the_cent_or_signed_is_a_field_error_not_rounded(api, as_
 
 
 @pytest.mark.parametrize(
-    "change",
+    ("change", "now"),
     [
-        {"totalAmount": "1.00"},
-        {"totalAmount": "44.90"},
-        {"shippingCost": "0"},
-        {"totalWeight": 1},
-        {"totalQuantity": 5},
+        ({"totalAmount": "1.00"}, {"totalAmount": ["45.00"]}),
+        ({"totalAmount": "44.90"}, {"totalAmount": ["45.00"]}),
+        ({"shippingCost": "0"}, {"shippingCost": ["10.00"]}),
+        ({"totalWeight": 1}, {"totalWeight": ["500"]}),
+        ({"totalQuantity": 5}, {"totalQuantity": ["1"]}),
+        ({"totalAmount": "1.00", "totalQuantity": 5}, {"totalAmount": ["45.00"], "totalQuantity": ["1"]}),
     ],
 )
-def test_a_tampered_amount_creates_nothing_and_keeps_the_cart(api, as_member, honey, change):
+def test_a_tampered_amount_creates_nothing_and_keeps_the_cart(api, as_member, honey, change, now):
     api.add(as_member, honey, 1)
     body = {**checkout_body([(honey, 1, None)], "45.00", "10.00", weight=500), **change}
     error = assert_error(_create(api, as_member, body), 409, "prices_changed")
     assert "价格" in error["message"]
+    # Each figure that differs is named with what the server makes it now (and only those).
+    assert error["errors"] == now
     assert _orders() == 0 and db.session.query(OrderLine).count() == 0
     assert _stock(honey) == 10
     assert len(api.get("/api/cart", as_member).get_json()["data"]["carts"]) == 1
+
+
+def test_an_english_shop_says_the_prices_changed_in_english(api, as_member, store, honey):
+    store.language = "en"
+    db.session.commit()
+    body = checkout_body([(honey, 1, None)], "44.00", "10.00", weight=500)
+    error = assert_error(_create(api, as_member, body), 409, "prices_changed")
+    assert (
+        error["message"]
+        == "Prices or the shipping fee have changed. Please check the new amounts and order again."
+    )
 
 
 def test_member_prices_are_charged(api, store, make_product, make_user, make_member_level, auth_headers):

@@ -16,7 +16,7 @@ from bff.extensions import db
 from bff.orders.models import Order, OrderEvent, PaymentProof
 from bff.orders.services import release_unpaid_orders
 from bff.tests.fixtures.orders import admin_url
-from bff.tests.helpers import assert_error, assert_ledger_balanced
+from bff.tests.helpers import assert_error, assert_ledger_balanced, with_version
 
 
 def _picture(text: bytes = b"") -> bytes:
@@ -115,7 +115,7 @@ def test_the_owner_confirms_a_claimed_order_after_its_time_out(
     release_unpaid_orders(db.session)
     res = client.post(
         admin_url(order, "mark-paid"),
-        headers=as_admin,
+        headers=with_version(client, as_admin, admin_url(order)),
         json={"amount": order["total_price"], "reference": "WX-1"},
     )
     assert res.status_code == 200, res.get_json()
@@ -129,14 +129,69 @@ def test_a_rejected_claim_is_mailed_with_the_reason_and_the_order_is_unpaid_agai
 ):
     order = place_order(1)
     _claim(client, as_member, order)
-    assert_error(client.post(admin_url(order, "reject-payment"), headers=as_admin, json={"reason": ""}), 422)
-    res = client.post(admin_url(order, "reject-payment"), headers=as_admin, json={"reason": "未收到款项"})
+    assert_error(
+        client.post(
+            admin_url(order, "reject-payment"),
+            headers=with_version(client, as_admin, admin_url(order)),
+            json={"reason": ""},
+        ),
+        422,
+    )
+    res = client.post(
+        admin_url(order, "reject-payment"),
+        headers=with_version(client, as_admin, admin_url(order)),
+        json={"reason": "未收到款项"},
+    )
     assert res.status_code == 200, res.get_json()
     assert res.get_json()["order"]["payment_claimed_at"] is None
     messages = smtp_server.wait_for(2)
     rejected = next(m for m in messages if "未能确认" in str(m["Subject"]))
     assert "原因：未收到款项" in rejected.get_content() and "NZ$55.00" in rejected.get_content()
-    assert_error(client.post(admin_url(order, "reject-payment"), headers=as_admin, json={"reason": "x"}), 409)
+    assert_error(
+        client.post(
+            admin_url(order, "reject-payment"),
+            headers=with_version(client, as_admin, admin_url(order)),
+            json={"reason": "x"},
+        ),
+        409,
+    )
+
+
+def test_a_rejected_claim_gives_the_shopper_the_whole_time_out_again(
+    client, as_member, as_admin, place_order, store
+):
+    order = place_order(1)
+    _claim(client, as_member, order)
+    _age(order, store.unpaid_order_timeout_minutes + 60)  # the owner took long to check
+    assert release_unpaid_orders(db.session) == []
+    rejected_at = utcnow()
+    res = client.post(
+        admin_url(order, "reject-payment"),
+        headers=with_version(client, as_admin, admin_url(order)),
+        json={"reason": "未收到款项"},
+    )
+    assert res.status_code == 200, res.get_json()
+    # Not released at the next round: the clock started again at the rejection ...
+    assert release_unpaid_orders(db.session) == []
+    almost = rejected_at + timedelta(minutes=store.unpaid_order_timeout_minutes - 1)
+    assert release_unpaid_orders(db.session, now=almost) == []
+    assert _order(order).status == "unpaid"
+    # ... so the shopper may say they paid again, and that claim is kept past the time-out too.
+    assert _claim(client, as_member, order).status_code == 200
+    late = rejected_at + timedelta(minutes=store.unpaid_order_timeout_minutes + 5)
+    assert release_unpaid_orders(db.session, now=late) == []
+    # Rejected once more and never paid: released one whole time-out after that rejection.
+    second = utcnow()
+    client.post(
+        admin_url(order, "reject-payment"),
+        headers=with_version(client, as_admin, admin_url(order)),
+        json={"reason": "仍未收到"},
+    )
+    before_end = second + timedelta(minutes=store.unpaid_order_timeout_minutes - 1)
+    assert release_unpaid_orders(db.session, now=before_end) == []
+    after_end = second + timedelta(minutes=store.unpaid_order_timeout_minutes + 1)
+    assert release_unpaid_orders(db.session, now=after_end) == [order["order_number"]]
+    assert _order(order).status == "cancelled"
 
 
 def _release(order, store):
@@ -154,7 +209,7 @@ def test_a_released_order_can_be_marked_paid_in_the_grace_period_with_its_stock_
     assert "mark_paid" in detail["actions"]
     res = client.post(
         admin_url(order, "mark-paid"),
-        headers=as_admin,
+        headers=with_version(client, as_admin, admin_url(order)),
         json={"amount": order["total_price"], "reference": "QR-late"},
     )
     assert res.status_code == 200, res.get_json()
@@ -176,7 +231,13 @@ def test_a_released_order_without_the_stock_or_past_the_grace_or_cancelled_by_ha
     db.session.execute(update(Product).where(Product.id == honey_jar.id).values(virtual_inventory=2))
     db.session.commit()
     body = {"amount": short["total_price"], "reference": "QR"}
-    assert_error(client.post(admin_url(short, "mark-paid"), headers=as_admin, json=body), 409, "out_of_stock")
+    assert_error(
+        client.post(
+            admin_url(short, "mark-paid"), headers=with_version(client, as_admin, admin_url(short)), json=body
+        ),
+        409,
+        "out_of_stock",
+    )
     assert _order(short).status == "cancelled"
 
     old = place_order(1)
@@ -187,15 +248,21 @@ def test_a_released_order_without_the_stock_or_past_the_grace_or_cancelled_by_ha
     db.session.commit()
     assert "mark_paid" not in client.get(admin_url(old), headers=as_admin).get_json()["actions"]
     res = client.post(
-        admin_url(old, "mark-paid"), headers=as_admin, json={"amount": old["total_price"], "reference": "QR"}
+        admin_url(old, "mark-paid"),
+        headers=with_version(client, as_admin, admin_url(old)),
+        json={"amount": old["total_price"], "reference": "QR"},
     )
     assert_error(res, 409, "transition_not_allowed")
 
     by_hand = place_order(1)
-    client.post(admin_url(by_hand, "cancel"), headers=as_admin, json={"reason": "顾客要求"})
+    client.post(
+        admin_url(by_hand, "cancel"),
+        headers=with_version(client, as_admin, admin_url(by_hand)),
+        json={"reason": "顾客要求"},
+    )
     res = client.post(
         admin_url(by_hand, "mark-paid"),
-        headers=as_admin,
+        headers=with_version(client, as_admin, admin_url(by_hand)),
         json={"amount": by_hand["total_price"], "reference": "QR"},
     )
     assert_error(res, 409, "transition_not_allowed")

@@ -11,6 +11,7 @@ from bff.orders.models import Order
 from bff.payments.provider_configs import configure
 from bff.payments.providers import check_keys
 from bff.tests.fakes.server import LocalServer
+from bff.tests.fakes.stripe import FakeStripe
 from bff.tests.fakes.wechatpay import FakeWechatPay
 from bff.tests.fixtures.shopping import checkout_body
 
@@ -84,6 +85,7 @@ def alipay_fake(app, _alipay_fake):
     fake.refunds.clear()
     fake.requests.clear()
     fake.hold_refunds = False
+    fake.refuse_refunds = None
     fake.currency = "NZD"
     app.config["ALIPAY_GATEWAY_URL"] = url
     return fake
@@ -92,4 +94,78 @@ def alipay_fake(app, _alipay_fake):
 @pytest.fixture
 def alipay_shop(store, alipay_fake):
     set_provider(store, "alipay", alipay_fake.shop_fields())
+    return store
+
+
+@pytest.fixture(scope="session")
+def _stripe_fake():
+    fake = FakeStripe()
+    with LocalServer(fake) as server:
+        fake.base = server.url
+        yield fake, server.url
+
+
+@pytest.fixture
+def stripe_fake(app, _stripe_fake):
+    """The fake Stripe; after each test, nothing we sent or it answered left Stripe's schemas."""
+    fake, url = _stripe_fake
+    fake.reset()
+    app.config["STRIPE_API_BASE"] = url
+    yield fake
+    assert fake.schema_errors == []
+
+
+@pytest.fixture
+def stripe_shop(store, stripe_fake):
+    set_provider(store, "stripe", stripe_fake.shop_fields())
+    return store
+
+
+@pytest.fixture(scope="session")
+def _airwallex_fake():
+    from bff.tests.fakes.airwallex import FakeAirwallex
+
+    fake = FakeAirwallex()
+    with LocalServer(fake) as server:
+        fake.base = server.url
+        yield fake, server.url
+
+
+@pytest.fixture
+def airwallex_fake(app, _airwallex_fake):
+    """The fake Airwallex (WeChat Pay through the acquirer)."""
+    fake, url = _airwallex_fake
+    fake.reset()
+    app.config["AIRWALLEX_API_BASE"] = url
+    return fake
+
+
+@pytest.fixture
+def airwallex_shop(store, airwallex_fake):
+    set_provider(store, "airwallex", airwallex_fake.shop_fields())
+    return store
+
+
+@pytest.fixture(scope="session")
+def _antom_fake():
+    from bff.tests.fakes.antom import FakeAntom
+
+    fake = FakeAntom()
+    with LocalServer(fake) as server:
+        fake.base = server.url
+        yield fake, server.url
+
+
+@pytest.fixture
+def antom_fake(app, _antom_fake):
+    """The fake Antom (Alipay for overseas merchants)."""
+    fake, url = _antom_fake
+    fake.reset()
+    app.config["ANTOM_GATEWAY_URL"] = url
+    return fake
+
+
+@pytest.fixture
+def antom_shop(store, antom_fake):
+    set_provider(store, "antom", antom_fake.shop_fields())
     return store

@@ -13,7 +13,7 @@ from bff.orders.models import Order
 from bff.payments.models import PaymentNotification
 from bff.payments.providers import shop_providers
 from bff.tests.fakes import keys
-from bff.tests.helpers import assert_error
+from bff.tests.helpers import assert_error, with_version
 from bff.tests.payments.conftest import HOST, order_status
 from bff.tests.payments.test_wechat_pay import ANDROID, DESKTOP, IN_WECHAT
 
@@ -151,7 +151,11 @@ def test_both_providers_are_offered_wechat_first(client, store, alipay_shop, wec
 
     set_provider(store, "wechat_pay", wechat_fake.shop_fields())
     assert client.get("/api/payment/methods", headers=HOST).get_json() == {
-        "providers": ["wechat_pay", "alipay"]
+        "providers": ["wechat_pay", "alipay"],
+        "methods": [
+            {"method": "wechat_pay", "provider": "wechat_pay"},
+            {"method": "alipay", "provider": "alipay"},
+        ],
     }
 
 
@@ -196,7 +200,9 @@ def test_a_mainland_account_charges_the_orders_yuan_total_at_its_own_rate(
     assert _deliver(client, alipay_fake.pay(_no(order))).get_data(as_text=True) == "success"
     assert order_status(order) == "paid"
     res = client.post(
-        admin_url(order, "refunds"), headers=as_admin, json={"amount": "10.00", "reason": "退货"}
+        admin_url(order, "refunds"),
+        headers=with_version(client, as_admin, admin_url(order)),
+        json={"amount": "10.00", "reason": "退货"},
     )
     assert res.status_code == 200, res.get_json()
     assert alipay_fake.refunds[-1]["refund_amount"] == "44.57"  # 10.00 x 4.4567, at the stored rate

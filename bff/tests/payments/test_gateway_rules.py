@@ -156,7 +156,10 @@ def test_a_rotated_certificate_keeps_the_provider_and_the_refresh_fetches_from_t
     wechat_fake.rotate()  # WeChat Pay signs with a new certificate; the one entered has expired
     wechat_fake.expire_entered_certificate()
     # The provider still builds (WeChat Pay stays offered), and nothing was downloaded on the way.
-    assert client.get("/api/payment/methods", headers=HOST).get_json() == {"providers": ["wechat_pay"]}
+    assert client.get("/api/payment/methods", headers=HOST).get_json() == {
+        "providers": ["wechat_pay"],
+        "methods": [{"method": "wechat_pay", "provider": "wechat_pay"}],
+    }
     notification = wechat_fake.pay(order["order_number"] + "-N")
     assert_error(_deliver(client, notification), 400)  # a serial not held yet
     assert ("GET", "/v3/global/certificates") not in wechat_fake.requests

@@ -40,14 +40,17 @@ def test_without_sandbox_or_provider_create_payment_says_so_in_the_shops_languag
     session.commit()
     res = api.post("/api/payment/create-payment", as_member, data=body)
     assert "not available" in assert_error(res, 409, "payment_unavailable")["message"]
-    assert client.get("/api/payment/methods", headers=HOST).get_json() == {"providers": []}
+    assert client.get("/api/payment/methods", headers=HOST).get_json() == {"providers": [], "methods": []}
 
 
 def test_the_sandbox_page_and_notifications_are_not_found_when_off(app, client, api, as_member, order):
     body = {"order_number": order["order_number"], "total_price": order["total_price"]}
     url = api.post("/api/payment/create-payment", as_member, data=body).get_json()["paymentPageUrl"]
     path = url.removeprefix("http://shop-a.test")
-    assert client.get("/api/payment/methods", headers=HOST).get_json() == {"providers": ["sandbox"]}
+    assert client.get("/api/payment/methods", headers=HOST).get_json() == {
+        "providers": ["sandbox"],
+        "methods": [],
+    }
     app.config["PAYMENT_SANDBOX_ENABLED"] = False
     try:
         assert client.get(path).status_code == 404
@@ -65,7 +68,7 @@ def test_the_sandbox_page_and_notifications_are_not_found_when_off(app, client, 
 def test_a_methods_list_is_empty_when_the_owner_turned_direct_payment_off(client, store, session):
     store.is_direct_payment_enabled = False
     session.commit()
-    assert client.get("/api/payment/methods", headers=HOST).get_json() == {"providers": []}
+    assert client.get("/api/payment/methods", headers=HOST).get_json() == {"providers": [], "methods": []}
 
 
 def test_a_notification_for_a_thousandth_more_is_refused_not_rounded(app, client, order):

@@ -152,7 +152,7 @@ def test_a_payment_after_cancellation_is_recorded_not_applied(client, api, as_me
     api.post(f"/api/orders/delete/{order['id']}", as_member)
     body, headers = _notification(secret, order)
     res = client.post(NOTIFY, data=body, headers=headers)
-    assert res.get_json()["applied"] is False and res.get_json()["result"] == "ignored_cancelled"
+    assert res.get_json()["applied"] is False and res.get_json()["result"] == "held_on_cancelled"
     assert _status(order) == "cancelled"
 
 

@@ -8,16 +8,18 @@ from sqlalchemy import select
 from bff.extensions import db
 from bff.orders.models import Order, OrderEvent
 from bff.payments.charges import Charge
+from bff.payments.models import Refund
 from bff.payments.providers.base import ProviderError
 from bff.payments.providers.sandbox import SandboxProvider
-from bff.payments.refunds import Refund
 from bff.tests.fixtures.orders import admin_url, pay_on_sandbox
-from bff.tests.helpers import assert_error
+from bff.tests.helpers import assert_error, with_version
 
 
 def _refund(client, headers, order, amount):
     return client.post(
-        admin_url(order, "refunds"), headers=headers, json={"amount": amount, "reason": "缺货"}
+        admin_url(order, "refunds"),
+        headers=with_version(client, headers, admin_url(order)),
+        json={"amount": amount, "reason": "缺货"},
     )
 
 

@@ -7,7 +7,7 @@ from sqlalchemy import select
 from bff.audit.models import AuditEntry
 from bff.common.encryption import SecretsUnreadable, seal, unseal
 from bff.extensions import db
-from bff.payments.provider_models import PaymentProviderConfig
+from bff.payments.models import PaymentProviderConfig
 from bff.tests.fakes import keys
 from bff.tests.helpers import assert_error
 
@@ -24,7 +24,7 @@ def test_the_list_shows_each_provider_off_with_nothing_set(client, as_admin):
     res = client.get(BASE, headers=as_admin)
     assert res.status_code == 200
     providers = {p["kind"]: p for p in res.get_json()["providers"]}
-    assert set(providers) == {"wechat_pay", "alipay"}
+    assert set(providers) == {"wechat_pay", "alipay", "stripe", "antom", "airwallex"}
     assert providers["alipay"] == {
         "kind": "alipay",
         "enabled": False,
@@ -140,7 +140,10 @@ def test_the_flask_command_configures_a_shop(app, store, wechat_fake, tmp_path):
     assert "wechat_pay of shop-a.test: on" in result.output and fields["apiv3_key"] not in result.output
     assert app.test_client().get(
         "/api/payment/methods", headers={"X-Site-Host": "shop-a.test"}
-    ).get_json() == {"providers": ["wechat_pay"]}
+    ).get_json() == {
+        "providers": ["wechat_pay"],
+        "methods": [{"method": "wechat_pay", "provider": "wechat_pay"}],
+    }
     bad = app.test_cli_runner().invoke(
         args=["payments", "configure", "--shop", "nowhere.test", "--kind", "alipay"]
     )

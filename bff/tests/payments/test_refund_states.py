@@ -7,9 +7,9 @@ from sqlalchemy import select
 
 from bff.extensions import db
 from bff.payments.commands import payments_cli
-from bff.payments.refunds import Refund
+from bff.payments.models import Refund
 from bff.tests.fixtures.orders import admin_url
-from bff.tests.helpers import assert_error
+from bff.tests.helpers import assert_error, with_version
 from bff.tests.payments.conftest import HOST
 from bff.tests.payments.test_alipay import _deliver as deliver_alipay
 from bff.tests.payments.test_alipay import _no
@@ -22,7 +22,9 @@ REFUND_NOTIFY = f"{NOTIFY}/refund"
 
 def _refund(client, as_admin, order, amount="20.00"):
     res = client.post(
-        admin_url(order, "refunds"), headers=as_admin, json={"amount": amount, "reason": "缺货"}
+        admin_url(order, "refunds"),
+        headers=with_version(client, as_admin, admin_url(order)),
+        json={"amount": amount, "reason": "缺货"},
     )
     assert res.status_code == 200, res.get_json()
     return res.get_json()

@@ -8,10 +8,10 @@ import requests
 
 from bff.extensions import db
 from bff.payments import wechat_login
-from bff.payments.models import WechatOpenid
 from bff.tests.helpers import assert_error
 from bff.tests.payments.conftest import set_provider
 from bff.tests.payments.test_wechat_pay import IN_WECHAT, _pay
+from bff.wechat.models import WechatOpenid
 
 
 def _sign_in(api, headers, order):

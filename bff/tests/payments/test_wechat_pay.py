@@ -11,11 +11,12 @@ from click.testing import CliRunner
 from bff.extensions import db
 from bff.orders.models import Order
 from bff.payments.commands import payments_cli
-from bff.payments.models import PaymentNotification, WechatOpenid
+from bff.payments.models import PaymentNotification
 from bff.payments.providers import shop_providers
 from bff.tests.fakes import keys
 from bff.tests.helpers import assert_error
 from bff.tests.payments.conftest import HOST, order_status
+from bff.wechat.models import WechatOpenid
 
 NOTIFY = "/api/payment/notify/wechat_pay"
 DESKTOP = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 Chrome/120 Safari/537.36"
@@ -38,7 +39,10 @@ def _deliver(client, notification):
 
 
 def test_the_shop_offers_wechat_pay_not_the_sandbox(client, wechat_shop):
-    assert client.get("/api/payment/methods", headers=HOST).get_json() == {"providers": ["wechat_pay"]}
+    assert client.get("/api/payment/methods", headers=HOST).get_json() == {
+        "providers": ["wechat_pay"],
+        "methods": [{"method": "wechat_pay", "provider": "wechat_pay"}],
+    }
 
 
 def test_desktop_pays_by_native_qr_code_and_the_notification_is_applied_once(

@@ -14,7 +14,7 @@ from bff.payments.models import PaymentAttempt, PaymentNotification
 from bff.payments.provider_configs import configure, get_config
 from bff.payments.providers import shop_providers
 from bff.tests.fixtures.orders import admin_url
-from bff.tests.helpers import assert_error
+from bff.tests.helpers import assert_error, with_version
 from bff.tests.payments.conftest import order_status, set_provider
 from bff.tests.payments.test_wechat_pay import ANDROID, _deliver, _pay
 
@@ -83,7 +83,9 @@ def test_global_query_settles_and_refunds_go_to_the_overseas_refund(
     assert _settle(api, as_member, order)["status"] == "paid"
     assert any(path.startswith("/v3/global/transactions/out-trade-no/") for _, path in wechat_fake.requests)
     res = client.post(
-        admin_url(order, "refunds"), headers=as_admin, json={"amount": "20.00", "reason": "缺货"}
+        admin_url(order, "refunds"),
+        headers=with_version(client, as_admin, admin_url(order)),
+        json={"amount": "20.00", "reason": "缺货"},
     )
     assert res.status_code == 200, res.get_json()
     [refund] = wechat_fake.refunds
@@ -159,7 +161,9 @@ def test_domestic_refunds_convert_at_the_stored_rate_never_more_than_charged(
     session.commit()
     for amount in ("10.00", "0.01", "44.99"):
         res = client.post(
-            admin_url(order, "refunds"), headers=as_admin, json={"amount": amount, "reason": "退货"}
+            admin_url(order, "refunds"),
+            headers=with_version(client, as_admin, admin_url(order)),
+            json={"amount": amount, "reason": "退货"},
         )
         assert res.status_code == 200, res.get_json()
     # 10.00 x 4.4567 = 44.567 -> 44.57; then fen(10.01 x r) - 44.57 = 0.04; then the rest: the charge

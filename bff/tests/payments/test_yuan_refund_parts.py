@@ -14,6 +14,7 @@ import pytest
 
 from bff.payments.charges import charge_for, in_yuan, refund_amount
 from bff.tests.fixtures.orders import admin_url
+from bff.tests.helpers import with_version
 from bff.tests.payments.conftest import set_provider
 from bff.tests.payments.test_wechat_pay import _deliver, _pay
 
@@ -77,7 +78,9 @@ def test_fifty_five_refunds_through_the_console_give_back_exactly_the_yuan_charg
     _deliver(client, wechat_fake.pay(order["order_number"] + "-N"))
     for _ in range(55):
         res = client.post(
-            admin_url(order, "refunds"), headers=as_admin, json={"amount": "1.00", "reason": "退货"}
+            admin_url(order, "refunds"),
+            headers=with_version(client, as_admin, admin_url(order)),
+            json={"amount": "1.00", "reason": "退货"},
         )
         assert res.status_code == 200, res.get_json()
     given = [r["amount"]["refund"] for r in wechat_fake.refunds]

@@ -1,9 +1,6 @@
 """Recipients' ID numbers: checked, encrypted at rest, masked in every answer to a shopper, a
 masked value sent back keeps the stored number, and only the audited admin call shows it whole."""
 
-from decimal import Decimal
-
-import pytest
 from sqlalchemy import text
 
 from bff.audit.models import AuditEntry
@@ -15,11 +12,6 @@ from bff.tests.helpers import assert_error
 NUMBER = "11010519491231002X"
 MASKED = "1101**********002X"
 OTHER = "440304198503151231"
-
-
-@pytest.fixture
-def honey(store, make_product):
-    return make_product(store, "Manuka honey", price=Decimal("45.00"), virtual_inventory=10, weight=500)
 
 
 def _stored(table: str) -> list[str]:

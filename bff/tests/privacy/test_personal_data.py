@@ -4,7 +4,6 @@ session ends at once; nothing else of theirs is left; another member is untouche
 import json
 from decimal import Decimal
 
-import pytest
 from sqlalchemy import func, select
 
 from bff.accounts.models import User, UserSession
@@ -19,11 +18,6 @@ from bff.tests.helpers import assert_error
 
 NUMBER = "11010519491231002X"
 ADDRESS = {**SHANGHAI_ADDRESS, "shipping_id": NUMBER}
-
-
-@pytest.fixture
-def honey(store, make_product):
-    return make_product(store, "Manuka honey", price=Decimal("45.00"), virtual_inventory=10, weight=500)
 
 
 def _order(api, headers, honey, **info):
@@ -213,7 +207,7 @@ def test_after_deletion_no_table_holds_the_members_email_or_openid(
     api, client, store, member, as_member, honey, admin
 ):
     """Issue 28, finding 9: the openid row and the email in the order history stayed."""
-    from bff.payments.provider_models import WechatOpenid
+    from bff.wechat.models import WechatOpenid
 
     openid = "oUpF8uMuAJO_M2pxb1Q9zNjWeS6o"
     db.session.add(
@@ -239,3 +233,35 @@ def test_after_deletion_no_table_holds_the_members_email_or_openid(
     # The history keeps its entries, by an author no one can name.
     events = db.session.scalars(select(OrderEvent).where(OrderEvent.actor_id == member.id)).all()
     assert events and {e.actor_email for e in events} == {f"deleted-{member.id}@deleted.invalid"}
+
+
+def test_a_deleted_members_waiting_mail_is_never_sent_and_keeps_no_token(client, store, member, as_member):
+    """Issue 28: the outbox kept a deleted member's rows, a pending password-reset token among
+    them, which the sender could still have mailed out."""
+    from datetime import timedelta
+
+    from bff.accounts.outbox import MailState, OutboxMail
+    from bff.common.models import utcnow
+
+    token = "reset-token-that-must-not-outlive-the-member"
+    later = utcnow() + timedelta(minutes=5)  # a retry coming due after the deletion
+    waiting = OutboxMail(
+        shop_id=store.id, user_id=member.id, kind="password_reset", payload={"token": token}, due_at=later
+    )
+    failed = OutboxMail(
+        shop_id=store.id,
+        user_id=member.id,
+        kind="order_paid",
+        state=MailState.FAILED,
+        error="550 <member@example.com>: mailbox unavailable",
+    )
+    db.session.add_all([waiting, failed])
+    db.session.commit()
+
+    res = client.post("/api/account/delete", headers=as_member, json={"password": PASSWORD})
+    assert res.status_code == 200, res.get_json()
+    db.session.expire_all()
+    rows = db.session.scalars(select(OutboxMail).where(OutboxMail.user_id == member.id)).all()
+    assert {r.state for r in rows if r.id == waiting.id} == {MailState.SKIPPED}
+    assert all(r.payload == {} and r.error == "" for r in rows)
+    assert _rows_holding(token, "member@example.com") == []

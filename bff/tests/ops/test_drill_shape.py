@@ -54,8 +54,10 @@ def test_the_drill_runs_compose_s_environment_with_loopback_addresses(drill, tmp
 
 def test_the_drill_runs_the_scheduler_s_commands(drill):
     assert drill.scheduler_commands() == [
+        ["--app", "bff.app:create_app", "payments", "refresh-certificates"],
         ["--app", "bff.app:create_app", "payments", "settle"],
         ["--app", "bff.app:create_app", "release-unpaid-orders"],
+        ["--app", "bff.app:create_app", "send-mail"],
     ]
 
 

@@ -2,7 +2,7 @@
 
 import pytest
 
-from bff import health
+from bff.ops import health
 
 
 def test_healthz_answers_without_a_shop_and_is_never_cached(client):

@@ -6,8 +6,8 @@ import logging
 
 import pytest
 
-from bff import health
-from bff.request_log import json_handler
+from bff.ops import health
+from bff.ops.request_log import json_handler
 
 SHOP = {"X-Site-Host": "shop-a.test"}
 
@@ -97,4 +97,4 @@ def test_lines_written_during_a_request_carry_its_id(client, lines, monkeypatch)
     monkeypatch.setattr(health, "_database", down)  # /readyz then logs a warning
     client.get("/readyz", headers={"X-Request-Id": "page-view-0002"})
     [warning] = [line for line in lines if line["level"] == "WARNING"]
-    assert warning["logger"] == "bff.health" and warning["request_id"] == "page-view-0002"
+    assert warning["logger"] == "bff.ops.health" and warning["request_id"] == "page-view-0002"
