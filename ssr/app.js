@@ -12,7 +12,7 @@ import {
   securityHeaderSet,
   securityHeaders,
 } from './security.js';
-import { createLogger, requestIdOf, requestLine, requestLogging } from './logging.js';
+import { createLogger, requestIdOf, requestLine, requestLineWriter, requestLogging } from './logging.js';
 import { createMetrics } from './metrics.js';
 
 /**
@@ -30,6 +30,7 @@ import { createMetrics } from './metrics.js';
  * options.metrics        ssr/metrics.js's; app.locals.metrics, which server.js serves on its own port
  * options.pageCache      { freshMs, staleMs } to keep guests' pages (ssr/pageCache.js); off when null
  * options.media          middleware serving /media files itself (ssr/media.js); else all go to the BFF
+ * options.criticalCss    (html) => the CSS a page's markup uses, inlined in its head (ssr/criticalCss.js)
  */
 export function createApp({
   bffUrl,
@@ -44,6 +45,7 @@ export function createApp({
   metrics = createMetrics(),
   pageCache = null,
   media = null,
+  criticalCss = null,
 }) {
   const app = express();
 
@@ -65,7 +67,7 @@ export function createApp({
         status: result.status,
         noindex: result.noindex,
         headers,
-        body: renderDocument(template, result, nonce),
+        body: renderDocument(template, criticalCss ? { ...result, css: criticalCss(result.html) } : result, nonce),
         // For the page cache, which sends each hit with a nonce of its own in its place.
         nonce,
       };
@@ -122,6 +124,13 @@ export function createApp({
   if (media) app.use('/media', media);
   // A body over the call's limit is refused here (413), never half sent to the BFF.
   app.use(['/api', '/media'], limitBodySize(), (req, res) => proxy(req, res));
+
+  // WeChat's domain check file (公众号 JS接口安全域名 / 网页授权域名: MP_verify_<code>.txt at the
+  // site's root), the one the shop's owner entered, from the BFF.
+  app.get(/^\/MP_verify_[A-Za-z0-9]{1,40}\.txt$/, (req, res) => {
+    req.originalUrl = `/api/wechat/verify-file${req.path}`;
+    return proxy(req, res);
+  });
 
   app.use(compression());
   if (assets) app.use(assets);
@@ -230,14 +239,14 @@ function answerHitsFirst(app, cache, { logger, metrics }) {
         const { duration_ms: _, ...same } = requestLine(req, res, 0, { route, bffCalls });
         record = {
           count: metrics.recorder({ method: req.method, route, status: res.statusCode, cache: state }),
-          // The line's fields every such hit of this page shares, bound to a child logger once
-          // (pino writes them pre-serialised): a hit's line adds its request id and time.
-          log: logger.child(same),
+          // The line's fields every such hit of this page shares, serialised once (the same
+          // line pino writes, ssr/logging.js): a hit's line adds its request id and time.
+          log: requestLineWriter(logger, same),
         };
         records.set(key, record);
       }
       record.count(ms / 1000);
-      record.log.info({ request_id: requestId, duration_ms: Math.round(ms) }, 'request');
+      record.log(requestId, Math.round(ms));
     },
   });
   const handle = app.handle;

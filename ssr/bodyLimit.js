@@ -4,7 +4,7 @@
 // first, so the shopper got 503 `bff_unavailable` instead of 413.
 //
 // The figures are the BFF's (bff/config.py MAX_CONTENT_LENGTH and the views' @max_body_size:
-// bff/catalog/admin_routes.py UPLOAD_LIMIT, bff/catalog/admin_bulk_routes.py, bff/audit/admin_crud.py,
+// bff/catalog/admin_routes.py UPLOAD_LIMIT, bff/catalog/admin_bulk_routes.py, bff/admin_crud/routes.py,
 // bff/settings/admin_routes.py); the BFF still checks each view's exact one.
 
 const KIB = 1024;

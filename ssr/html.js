@@ -31,12 +31,19 @@ export function withNonce(template, nonce) {
  * template: Vite's index.html with the placeholders <!--app-lang-->,
  * <!--app-head-->, <!--app-html--> and <!--app-state-->.
  * nonce: the page's CSP nonce, given to the template's scripts and the state script.
+ * css: the page's critical CSS (ssr/criticalCss.js), inlined where the template has
+ * <!--app-critical-css--> (before its deferred stylesheets).
  * Replacer functions keep `$&` and friends in page text from being interpreted.
  */
-export function renderDocument(template, { lang = 'zh-CN', head = '', html = '', state = null }, nonce = null) {
+export function renderDocument(
+  template,
+  { lang = 'zh-CN', head = '', html = '', state = null, css = '' },
+  nonce = null,
+) {
   const page = nonce ? withNonce(template, nonce) : template;
   const nonceAttr = nonce ? ` nonce="${nonce}"` : '';
   return page
+    .replace('<!--app-critical-css-->', () => (css ? `<style${nonceAttr}>${css}</style>` : ''))
     .replace('<!--app-lang-->', () => lang)
     .replace('<!--app-head-->', () => head)
     .replace('<!--app-html-->', () => html)

@@ -3,6 +3,7 @@ import { Writable } from 'node:stream';
 import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createApp } from './app.js';
+import { requestLineWriter } from './logging.js';
 import { createMetrics } from './metrics.js';
 
 // One JSON line per request with a request id that the render's BFF calls and the /api proxy pass on.
@@ -112,5 +113,53 @@ describe('request lines and ids', () => {
     const [line] = await waitForLines(1);
     expect(line.request_id).toBe(res.headers.get('x-request-id'));
     expect(line.route).toBe('/healthz');
+  });
+});
+
+describe('requestLineWriter', () => {
+  const capture = (options) => {
+    const written = [];
+    const sink = new Writable({
+      write(chunk, _encoding, done) {
+        written.push(chunk.toString());
+        done();
+      },
+    });
+    return { logger: pino(options, sink), written };
+  };
+  const fields = { method: 'GET', route: '/product/:id', path: '/product/7', status: 200, bff_calls: 0 };
+
+  it.each([
+    ['the default logger', { level: 'info' }],
+    [
+      'the SSR process’s (ISO time, base fields)',
+      { base: { process: 'ssr' }, timestamp: pino.stdTimeFunctions.isoTime },
+    ],
+    ['a custom time function', { timestamp: () => ',"time":"t"' }],
+  ])('writes the very line pino writes, with %s', async (_name, options) => {
+    const fast = capture(options);
+    const slow = capture(options);
+    const now = Date.now;
+    Date.now = () => 1_700_000_000_123; // one time for both lines
+    try {
+      requestLineWriter(fast.logger, fields)('lb-0123456789', 3);
+      slow.logger.child(fields).info({ request_id: 'lb-0123456789', duration_ms: 3 }, 'request');
+    } finally {
+      Date.now = now;
+    }
+    await new Promise((r) => setImmediate(r));
+    expect(fast.written).toHaveLength(1);
+    expect(fast.written).toEqual(slow.written);
+    expect(JSON.parse(fast.written[0])).toMatchObject({ ...fields, request_id: 'lb-0123456789', msg: 'request' });
+  });
+
+  it('leaves a logger with a mixin to pino, and writes nothing when info is off', async () => {
+    const mixed = capture({ mixin: () => ({ extra: 1 }) });
+    requestLineWriter(mixed.logger, fields)('lb-0123456789', 3);
+    const quiet = capture({ level: 'warn' });
+    requestLineWriter(quiet.logger, fields)('lb-0123456789', 3);
+    await new Promise((r) => setImmediate(r));
+    expect(JSON.parse(mixed.written[0])).toMatchObject({ extra: 1, request_id: 'lb-0123456789', duration_ms: 3 });
+    expect(quiet.written).toEqual([]);
   });
 });

@@ -93,7 +93,7 @@ describe('metrics', () => {
       getTemplate: async () => '<!--app-html-->',
       getEntry: async () => entry,
       metrics: cached,
-      pageCache: { freshMs: 60_000, staleMs: 60_000 },
+      pageCache: { freshMs: 60_000, staleMs: 60_000, privatePaths: ['/admin'] },
     });
     const server = await listen(http.createServer(app));
     try {

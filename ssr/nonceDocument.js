@@ -8,6 +8,10 @@
 // x^(8 * bytes after that place), summed over the places: L(d) times one sum kept with the page.
 // An answer costs one CRC of the nonce's bytes and one multiplication, however many nonces the
 // page carries (it was two multiplications per nonce, by zlib's crc32_combine).
+// Both the gzip member and the plain document are kept as one buffer each with the render's nonce
+// in place, and an answer is such a buffer with its own nonce written over those places: one
+// buffer to write, as a bare server's (a buffer per piece cost a write each), and once its answer
+// has gone out, used again by the next one.
 import zlib from 'node:zlib';
 
 const { Z_SYNC_FLUSH } = zlib.constants;
@@ -58,7 +62,11 @@ export const crc32Combine = (crcA, crcB, shiftB) => (multmodp(shiftB, crcA) ^ cr
 /**
  * Keep `body`, a document whose nonce is `nonce`, for answers with other nonces.
  * Each piece between two nonces is deflated on its own (no piece refers back to another): all
- * but the last end in a sync flush (byte-aligned, not final), the last is final.
+ * but the last end in a sync flush (byte-aligned, not final), the last is final. The document is
+ * kept twice, each as one buffer with the render's nonce in place: `gzip`, one gzip member (the
+ * deflated pieces with a stored block holding the nonce between each two), and `plain`, the
+ * document itself; `at`: where each holds a nonce. An answer is a copy of one with its own nonce
+ * written over those places (answerBody), nothing else redone.
  */
 export function keepDocument(body, nonce, { level = 6 } = {}) {
   const pieces = body.split(nonce).map((text) => Buffer.from(text));
@@ -72,23 +80,85 @@ export function keepDocument(body, nonce, { level = 6 } = {}) {
     spread ^= crcShift(after);
     after += nonceBytes.length;
   }
-  return {
+  const plainBytes = pieces.reduce((sum, piece) => sum + piece.length, 0);
+  const deflated = pieces.map((piece, i) =>
+    zlib.deflateRawSync(piece, i < last ? { level, finishFlush: Z_SYNC_FLUSH } : { level }),
+  );
+  const crc = zlib.crc32(Buffer.concat(pieces.flatMap((piece, i) => (i ? [nonceBytes, piece] : [piece]))));
+  const kept = {
     nonce: nonceBytes,
-    crc: zlib.crc32(Buffer.concat(pieces.flatMap((piece, i) => (i ? [nonceBytes, piece] : [piece])))),
+    crc,
     spread: spread >>> 0,
-    // The plain pieces too: a client that takes no gzip gets them joined, not a decompression.
-    pieces,
-    deflated: pieces.map((piece, i) =>
-      zlib.deflateRawSync(piece, i < last ? { level, finishFlush: Z_SYNC_FLUSH } : { level }),
-    ),
     crcs: pieces.map((piece) => zlib.crc32(piece)),
     shifts: pieces.map((piece) => crcShift(piece.length)),
-    plainBytes: pieces.reduce((sum, piece) => sum + piece.length, 0),
+    plainBytes,
+    gzip: null,
+    plain: null,
   };
+  kept.gzip = joined([GZIP_HEADER, ...deflated, gzipTrailer(crc, plainBytes + last * nonceBytes.length)], {
+    before: storedBlockHeader(nonceBytes.length),
+    nonce: nonceBytes,
+    first: 1,
+  });
+  kept.plain = joined(pieces, { before: EMPTY, nonce: nonceBytes, first: 0 });
+  return kept;
 }
 
-/** Bytes a kept document takes (its compressed and its plain pieces). */
-export const keptBytes = (kept) => kept.deflated.reduce((sum, piece) => sum + piece.length, 0) + kept.plainBytes;
+const EMPTY = Buffer.alloc(0);
+
+/** BFINAL 0, BTYPE 00 (stored), LEN, NLEN: the 5 bytes before a nonce of `size` bytes. */
+function storedBlockHeader(size) {
+  const header = Buffer.allocUnsafe(5);
+  header[0] = 0;
+  header.writeUInt16LE(size, 1);
+  header.writeUInt16LE(~size & 0xffff, 3);
+  return header;
+}
+
+function gzipTrailer(crc, length) {
+  const trailer = Buffer.allocUnsafe(8);
+  trailer.writeUInt32LE(crc, 0);
+  trailer.writeUInt32LE(length % 2 ** 32, 4);
+  return trailer;
+}
+
+/**
+ * `parts` in one buffer with `before` and the nonce between each two of parts[first..last of
+ * the pieces]: { bytes, at (where each nonce starts), spare (an answer's buffer to use again) }.
+ */
+function joined(parts, { before, nonce, first }) {
+  const gaps = first ? parts.length - 3 : parts.length - 1; // gzip: header and trailer aside
+  const list = [];
+  const at = [];
+  let offset = 0;
+  parts.forEach((part, i) => {
+    if (i > first && i <= first + gaps) {
+      list.push(before, nonce);
+      offset += before.length;
+      at.push(offset);
+      offset += nonce.length;
+    }
+    list.push(part);
+    offset += part.length;
+  });
+  return { bytes: Buffer.concat(list, offset), at, spare: null };
+}
+
+/** Bytes a kept document takes: its gzip and plain copies, and a spare answer of each. */
+export const keptBytes = (kept) => 2 * (kept.gzip.bytes.length + kept.plain.bytes.length);
+
+/** The pieces of `form` between its nonces (views of its buffer, nothing copied). */
+function piecesOf(form, nonceLength, { before = 0, head = 0, tail = 0 } = {}) {
+  const { bytes, at } = form;
+  const pieces = [];
+  let start = head;
+  for (const offset of at) {
+    pieces.push(bytes.subarray(start, offset - before));
+    start = offset + nonceLength;
+  }
+  pieces.push(bytes.subarray(start, bytes.length - tail));
+  return pieces;
+}
 
 /**
  * The kept document with `nonce` where its render's stood, uncompressed: { parts, length }, the
@@ -96,9 +166,10 @@ export const keptBytes = (kept) => kept.deflated.reduce((sum, piece) => sum + pi
  */
 export function plainPartsWithNonce(kept, nonce) {
   const bytes = Buffer.from(nonce, 'latin1');
-  const parts = [kept.pieces[0]];
-  for (let i = 1; i < kept.pieces.length; i += 1) parts.push(bytes, kept.pieces[i]);
-  return { parts, length: kept.plainBytes + (kept.pieces.length - 1) * bytes.length };
+  const pieces = piecesOf(kept.plain, kept.nonce.length);
+  const parts = [pieces[0]];
+  for (let i = 1; i < pieces.length; i += 1) parts.push(bytes, pieces[i]);
+  return { parts, length: kept.plainBytes + (pieces.length - 1) * bytes.length };
 }
 
 /** plainPartsWithNonce in one buffer. */
@@ -109,7 +180,7 @@ export function plainWithNonce(kept, nonce) {
 
 /** The CRC-32 of the kept document with `nonce` in its render's places (see the top). */
 export function crcWithNonce(kept, nonce) {
-  const gaps = kept.deflated.length - 1;
+  const gaps = kept.gzip.at.length;
   if (!gaps) return kept.crc;
   if (nonce.length !== kept.nonce.length) {
     // Another length: the pieces' CRCs combined one by one (never so with createNonce's).
@@ -141,20 +212,19 @@ const zeroCrc = (bytes) => {
  */
 export function gzipPartsWithNonce(kept, nonce) {
   const size = nonce.length;
-  const gaps = kept.deflated.length - 1;
+  const deflated = piecesOf(kept.gzip, kept.nonce.length, { before: 5, head: GZIP_HEADER.length, tail: 8 });
+  const gaps = deflated.length - 1;
   const stored = Buffer.allocUnsafe(5 + size); // small: from Node's shared pool
   stored[0] = 0;
   stored.writeUInt16LE(size, 1);
   stored.writeUInt16LE(~size & 0xffff, 3);
   stored.write(nonce, 5, 'latin1');
-  const trailer = Buffer.allocUnsafe(8);
-  trailer.writeUInt32LE(crcWithNonce(kept, nonce), 0);
-  trailer.writeUInt32LE((kept.plainBytes + size * gaps) % 2 ** 32, 4);
-  const parts = [GZIP_HEADER, kept.deflated[0]];
-  let length = GZIP_HEADER.length + kept.deflated[0].length + 8;
+  const trailer = gzipTrailer(crcWithNonce(kept, nonce), kept.plainBytes + size * gaps);
+  const parts = [GZIP_HEADER, deflated[0]];
+  let length = GZIP_HEADER.length + deflated[0].length + 8;
   for (let i = 1; i <= gaps; i += 1) {
-    parts.push(stored, kept.deflated[i]);
-    length += stored.length + kept.deflated[i].length;
+    parts.push(stored, deflated[i]);
+    length += stored.length + deflated[i].length;
   }
   parts.push(trailer);
   return { parts, length };
@@ -164,4 +234,32 @@ export function gzipPartsWithNonce(kept, nonce) {
 export function gzipWithNonce(kept, nonce) {
   const { parts, length } = gzipPartsWithNonce(kept, nonce);
   return Buffer.concat(parts, length);
+}
+
+/**
+ * The answer's body, one buffer: the kept gzip member (`gzip`) or plain document with `nonce` in
+ * every place of the render's (and, for gzip, the CRC-32 that goes with it in the trailer). The
+ * buffer is the spare one an earlier answer gave back (giveBack), else a copy of the kept one;
+ * no other answer holds it until it is given back. A nonce of another length (never createNonce's)
+ * gets its buffer joined from the pieces.
+ */
+export function answerBody(kept, gzip, nonce) {
+  if (nonce.length !== kept.nonce.length) return gzip ? gzipWithNonce(kept, nonce) : plainWithNonce(kept, nonce);
+  const form = gzip ? kept.gzip : kept.plain;
+  let body = form.spare;
+  form.spare = null;
+  if (!body) body = Buffer.from(form.bytes);
+  for (const offset of form.at) body.write(nonce, offset, 'latin1');
+  if (gzip) body.writeUInt32LE(crcWithNonce(kept, nonce), body.length - 8);
+  return body;
+}
+
+/**
+ * A body of answerBody's once its answer has been written out (the answer's 'finish': the
+ * socket has taken every byte): kept as the next answer's buffer, one per form. A body whose
+ * answer did not finish is never given back.
+ */
+export function giveBack(kept, gzip, body) {
+  const form = gzip ? kept.gzip : kept.plain;
+  if (!form.spare && body.length === form.bytes.length) form.spare = body;
 }

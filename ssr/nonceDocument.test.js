@@ -3,7 +3,15 @@
 import crypto from 'node:crypto';
 import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { crc32Combine, crcShift, gzipWithNonce, keepDocument, plainWithNonce } from './nonceDocument.js';
+import {
+  answerBody,
+  crc32Combine,
+  crcShift,
+  giveBack,
+  gzipWithNonce,
+  keepDocument,
+  plainWithNonce,
+} from './nonceDocument.js';
 
 const nonce = () => crypto.randomBytes(16).toString('base64');
 
@@ -57,5 +65,26 @@ describe('a kept document', () => {
     const plain = plainWithNonce(kept, fresh);
     expect(plain.toString()).toBe(body.split(rendered).join(fresh));
     expect(plain.equals(zlib.gunzipSync(gzipWithNonce(kept, fresh)))).toBe(true);
+  });
+
+  it('answers in one buffer each, used again only once given back, each time with its own nonce', () => {
+    for (const gzip of [true, false]) {
+      const read = (body) => (gzip ? zlib.gunzipSync(body) : body).toString();
+      const [a, b] = [nonce(), nonce()];
+      const first = answerBody(kept, gzip, a);
+      const second = answerBody(kept, gzip, b); // the first not given back: another buffer
+      expect(second).not.toBe(first);
+      expect(read(first)).toBe(body.split(rendered).join(a));
+      expect(read(second)).toBe(body.split(rendered).join(b));
+      expect((gzip ? gzipWithNonce : plainWithNonce)(kept, a).equals(first)).toBe(true);
+      giveBack(kept, gzip, first);
+      const c = nonce();
+      const third = answerBody(kept, gzip, c);
+      expect(third).toBe(first);
+      expect(read(third)).toBe(body.split(rendered).join(c));
+      expect(read(third)).not.toContain(a);
+      // Taken: the next answer gets a buffer of its own again.
+      expect(answerBody(kept, gzip, nonce())).not.toBe(third);
+    }
   });
 });

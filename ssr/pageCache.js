@@ -3,7 +3,7 @@
 //
 // What is cached: GET/HEAD of a page (not /api, /media, assets, health) by a request that holds no
 // session (no Authorization header, no session cookie), outside the private routes (account,
-// checkout, sign-in, console), answered 200 (and indexable, or the first page of search results)
+// checkout, payment, sign-in, console: the route table's, `privatePaths` below), answered 200 (and indexable, or the first page of search results)
 // or 404. Everything else renders every time, as before. The shop is chosen by the host, which
 // also decides the language, so origin + URL is the whole key.
 //
@@ -19,34 +19,17 @@
 // they get into a page, which is what the nonce is there to stop. So the page is kept split where
 // its render's nonce stood, each piece compressed once (ssr/nonceDocument.js), and a hit sends the
 // pieces with a new nonce between them and in the CSP header: no recompression, no rewriting of
-// the HTML, a few microseconds. SECURITY.md says so.
+// the HTML, a few microseconds (the pieces are kept joined in one buffer, the nonce written over
+// the render's; an answer's buffer is used again once that answer has gone out, never while it is
+// being sent, so no two answers share a nonce). SECURITY.md says so.
 //
 // The hit path: `front` answers a fresh or stale hit before Express sees the request (app.js puts
 // it in front of the app's handler), with the headers Express would have set (security headers,
 // request id) and the same log line and metrics; misses, and everything else, go on to Express,
 // where `middleware` renders and stores.
-import { gzipPartsWithNonce, keepDocument, keptBytes, plainPartsWithNonce } from './nonceDocument.js';
+import { answerBody, giveBack, keepDocument, keptBytes } from './nonceDocument.js';
 import { createNonce } from './security.js';
 
-// Account, checkout and sign-in pages, and the console: each renders a neutral shell or a form,
-// and some carry secrets in the URL (reset tokens); a shopper's copy is never shared.
-export const PRIVATE_PREFIXES = [
-  '/admin',
-  '/user-profile',
-  '/favorite',
-  '/order-list',
-  '/order-detail',
-  '/choose-address',
-  '/address-management',
-  '/checkout',
-  '/order-summary',
-  '/payment-info',
-  '/login',
-  '/register',
-  '/forgot-password',
-  '/reset-password',
-  '/store-not-found',
-];
 const NOT_PAGES = ['/api/', '/media/', '/assets/', '/healthz', '/readyz', '/robots.txt', '/sitemap.xml'];
 const SEARCH_PATH = '/search-product';
 const GZIP = /\bgzip\b/;
@@ -65,18 +48,27 @@ export function guestRequest(req) {
   return !cookie || !SESSION_COOKIE.test(cookie);
 }
 
-/** May this request be answered from (and its page stored in) the shared cache? */
-export function cacheableRequest(req) {
-  return guestRequest(req) && cacheableUrl(req.originalUrl || req.url);
+/**
+ * May this request be answered from (and its page stored in) the shared cache? `privatePaths`:
+ * the route table's private paths (cacheableUrl).
+ */
+export function cacheableRequest(req, privatePaths) {
+  return guestRequest(req) && cacheableUrl(req.originalUrl || req.url, privatePaths);
 }
 
-/** A page's URL whose answer is the same for every guest (not an asset, the API, a private page). */
-export function cacheableUrl(url) {
+/**
+ * A page's URL whose answer is the same for every guest (not an asset, the API, a private page).
+ * `privatePaths`: the route table's private pages, each with what lies below it ('/admin',
+ * '/order-detail': frontend/src/app/routes.jsx privatePaths, handed over by the server entry).
+ * Account, checkout, payment and sign-in pages, and the console, each render a neutral shell or a
+ * form, and some carry secrets in the URL (reset tokens); a shopper's copy is never shared.
+ */
+export function cacheableUrl(url, privatePaths) {
   const path = url.split('?')[0];
   // A file (favicon.ico, no-picture.svg): the static server's, never a page.
   if (path.slice(path.lastIndexOf('/') + 1).includes('.')) return false;
   if (NOT_PAGES.some((prefix, i) => url.startsWith(prefix) || url === NOT_PAGE_PATHS[i])) return false;
-  if (PRIVATE_PREFIXES.some((prefix) => under(url, prefix))) return false;
+  if (privatePaths.some((prefix) => under(url, prefix))) return false;
   if (under(url, SEARCH_PATH)) {
     const page = new URL(url, 'http://x').searchParams.get('page');
     if (page && page !== '1') return false;
@@ -98,18 +90,23 @@ export function cacheControl(freshMs, staleMs) {
 }
 
 /**
- * options.render   ({ url, origin, secure }) => Promise<page>, where page is
- *                  { status, body, headers, noindex?, redirect?, failed? } (ssr/app.js renderPage)
+ * options.render       ({ url, origin, secure }) => Promise<page>, where page is
+ *                      { status, body, headers, noindex?, redirect?, failed? } (ssr/app.js renderPage)
+ * options.privatePaths the route table's private paths, never kept (the server entry's
+ *                      privatePagePaths(): frontend/src/app/routes.jsx)
  * options.freshMs, options.staleMs, options.maxBytes (compressed bytes kept, oldest dropped first)
- * options.now      clock, for tests
+ * options.now          clock, for tests
  */
 export function createPageCache({
   render,
+  privatePaths,
   freshMs = 2000,
   staleMs = 3000,
   maxBytes = 64 * 1024 * 1024,
   now = Date.now,
 }) {
+  // No list, no cache: a cache that knew no private page would share a shopper's.
+  if (!Array.isArray(privatePaths) || !privatePaths.length) throw new Error('the page cache needs the private paths');
   const control = cacheControl(freshMs, staleMs);
   const entries = new Map(); // key -> { kept, csp, status, headers, storedAt, size }; oldest first
   const pending = new Map(); // key -> Promise of the entry being rendered
@@ -179,30 +176,29 @@ export function createPageCache({
   }
 
   /**
-   * The stored page with a fresh nonce: { status, headers (flat list), parts } (the body's buffers,
-   * written in turn; none for HEAD). A client that takes gzip gets the pieces with the nonce between
-   * them; one that does not, the stored plain copy, never a decompression. Nothing is copied.
+   * The stored page with a fresh nonce: { status, headers (flat list), body, gzip } (body: one
+   * buffer, null for HEAD). A client that takes gzip gets the kept gzip member with the nonce in
+   * it; one that does not, the stored plain copy, never a decompression (answerBody).
    */
   function answer(req, entry, state) {
     const nonce = createNonce();
     const gzip = GZIP.test(req.headers['accept-encoding'] || '');
-    const { parts, length } = gzip ? gzipPartsWithNonce(entry.kept, nonce) : plainPartsWithNonce(entry.kept, nonce);
+    const { kept } = entry;
+    const body = req.method === 'HEAD' ? null : answerBody(kept, gzip, nonce);
+    const length = body ? body.length : (gzip ? kept.gzip : kept.plain).bytes.length;
     const headers = lastingHeaders(entry, state, gzip).concat(
       'Content-Security-Policy',
       entry.csp.join(nonce),
       'Content-Length',
       String(length),
     );
-    return { status: entry.status, headers, parts: req.method === 'HEAD' ? null : parts };
+    return { status: entry.status, headers, body, gzip };
   }
 
-  /** An answer's body: its parts in one corked write (one writev), then the end. */
-  const sendParts = (res, parts) => {
-    if (!parts) return res.end();
-    res.cork();
-    for (const part of parts) res.write(part);
-    res.end();
-    return res.uncork();
+  /** An answer's body in one write, its buffer given back for the next answer once all is sent. */
+  const sendBody = (res, entry, { body, gzip }) => {
+    if (!body) return res.end();
+    return res.end(body, () => giveBack(entry.kept, gzip, body));
   };
 
   /** A flat [name, value, ...] list as an object (Express's res.set). */
@@ -235,9 +231,9 @@ export function createPageCache({
 
   function send(req, res, entry, state) {
     Object.assign(res.locals, seen(entry, state));
-    const { status, headers, parts } = answer(req, entry, state);
-    res.status(status).set(asObject(headers));
-    return sendParts(res, parts);
+    const reply = answer(req, entry, state);
+    res.status(reply.status).set(asObject(reply.headers));
+    return sendBody(res, entry, reply);
   }
 
   /**
@@ -263,16 +259,16 @@ export function createPageCache({
       const target = { url: req.url, origin, secure: protocol === 'https', requestId };
       const found = lookup(key, target);
       if (!found) return false;
-      const { status, headers, parts } = answer(req, found.entry, found.state);
-      res.writeHead(status, baseHeaders(target.secure).concat('X-Request-Id', requestId, headers));
-      sendParts(res, parts);
+      const reply = answer(req, found.entry, found.state);
+      res.writeHead(reply.status, baseHeaders(target.secure).concat('X-Request-Id', requestId, reply.headers));
+      sendBody(res, found.entry, reply);
       answered(req, res, { requestId, started, entry: found.entry, ...seen(found.entry, found.state) });
       return true;
     };
   }
 
   async function middleware(req, res, next) {
-    if (!cacheableRequest(req)) return next();
+    if (!cacheableRequest(req, privatePaths)) return next();
     const target = {
       url: req.originalUrl,
       origin: `${req.protocol}://${req.get('host')}`,

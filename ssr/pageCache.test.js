@@ -4,8 +4,11 @@ import http from 'node:http';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createApp } from './app.js';
-import { cacheableRequest } from './pageCache.js';
+import { cacheableRequest, createPageCache } from './pageCache.js';
 
+// The shape of the route table's private paths (frontend/src/app/routes.jsx privatePaths; the
+// frontend's routes test checks the real table's against cacheableUrl).
+const PRIVATE = ['/admin', '/checkout', '/favorite', '/login', '/order-detail', '/pay', '/reset-password'];
 const TEMPLATE = '<html><head><!--app-head--></head><body><!--app-html--><!--app-state--></body></html>';
 let clock = 0;
 let renders = [];
@@ -29,7 +32,7 @@ beforeAll(async () => {
         return { status, html: `<p>${origin}${url} v${version}</p>`, head: '<title>x</title>', state: { v: version } };
       },
     }),
-    pageCache: { freshMs: 2000, staleMs: 3000, now: () => clock },
+    pageCache: { freshMs: 2000, staleMs: 3000, now: () => clock, privatePaths: PRIVATE },
   });
   server = await new Promise((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s));
@@ -227,20 +230,29 @@ describe('never cached', () => {
   });
 });
 
+describe('createPageCache', () => {
+  it('refuses to start without the private paths', () => {
+    expect(() => createPageCache({ render: async () => ({}) })).toThrow(/private paths/);
+    expect(() => createPageCache({ render: async () => ({}), privatePaths: [] })).toThrow(/private paths/);
+  });
+});
+
 describe('cacheableRequest', () => {
   const req = (url, headers = {}, method = 'GET') => ({ method, originalUrl: url, headers });
   it('takes guests’ page requests only', () => {
-    expect(cacheableRequest(req('/'))).toBe(true);
-    expect(cacheableRequest(req('/product/1?x=1'))).toBe(true);
-    expect(cacheableRequest(req('/', { cookie: 'theme=dark' }))).toBe(true);
-    expect(cacheableRequest(req('/', {}, 'POST'))).toBe(false);
-    expect(cacheableRequest(req('/api/shop'))).toBe(false);
-    expect(cacheableRequest(req('/media/a.jpg'))).toBe(false);
-    expect(cacheableRequest(req('/no-picture.svg'))).toBe(false);
-    expect(cacheableRequest(req('/sitemap.xml'))).toBe(false);
-    expect(cacheableRequest(req('/favorite'))).toBe(false);
-    expect(cacheableRequest(req('/favorites-of-the-week'))).toBe(true);
-    expect(cacheableRequest(req('/search-product?q=a&page=1'))).toBe(true);
-    expect(cacheableRequest(req('/search-product?q=a&page=3'))).toBe(false);
+    expect(cacheableRequest(req('/'), PRIVATE)).toBe(true);
+    expect(cacheableRequest(req('/product/1?x=1'), PRIVATE)).toBe(true);
+    expect(cacheableRequest(req('/', { cookie: 'theme=dark' }), PRIVATE)).toBe(true);
+    expect(cacheableRequest(req('/', {}, 'POST'), PRIVATE)).toBe(false);
+    expect(cacheableRequest(req('/api/shop'), PRIVATE)).toBe(false);
+    expect(cacheableRequest(req('/media/a.jpg'), PRIVATE)).toBe(false);
+    expect(cacheableRequest(req('/no-picture.svg'), PRIVATE)).toBe(false);
+    expect(cacheableRequest(req('/sitemap.xml'), PRIVATE)).toBe(false);
+    expect(cacheableRequest(req('/favorite'), PRIVATE)).toBe(false);
+    expect(cacheableRequest(req('/favorites-of-the-week'), PRIVATE)).toBe(true);
+    expect(cacheableRequest(req('/pay/ORDER1'), PRIVATE)).toBe(false);
+    expect(cacheableRequest(req('/payment-info'), PRIVATE)).toBe(true); // not under '/pay'
+    expect(cacheableRequest(req('/search-product?q=a&page=1'), PRIVATE)).toBe(true);
+    expect(cacheableRequest(req('/search-product?q=a&page=3'), PRIVATE)).toBe(false);
   });
 });

@@ -14,6 +14,7 @@ import { serveMetrics } from './metrics.js';
 import { assetHeaders, precompressed, precompressedHeaders } from './assets.js';
 import { mediaFiles, mediaRoot } from './media.js';
 import { withPreloads } from './preload.js';
+import { criticalCss, deferStylesheets } from './criticalCss.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const frontend = path.resolve(here, '../frontend');
@@ -38,18 +39,23 @@ function onlyFiles(handlers) {
 
 async function production() {
   const client = path.join(frontend, 'dist/client');
-  const template = await fs.readFile(path.join(client, 'index.html'), 'utf8');
+  // The stylesheets load without blocking the first paint, which each page's own rules make
+  // (ssr/criticalCss.js, from the build's index of the stylesheet).
+  const template = deferStylesheets(await fs.readFile(path.join(client, 'index.html'), 'utf8'));
   const manifest = JSON.parse(await fs.readFile(path.join(client, '.vite/manifest.json'), 'utf8'));
+  const cssIndex = JSON.parse(await fs.readFile(path.join(client, '.vite/critical-css.json'), 'utf8'));
   const entry = await import(pathToFileURL(path.join(frontend, 'dist/server/entry-server.js')).href);
   return createApp({
     bffUrl,
     logger,
     layoutCacheMs,
-    pageCache,
+    // The pages never kept: the route table's private ones (frontend/src/app/routes.jsx).
+    pageCache: pageCache && { ...pageCache, privatePaths: entry.privatePagePaths() },
     // Pictures from the media folder, not through gunicorn (MEDIA_FROM_BFF=1 turns it off).
     media: process.env.MEDIA_FROM_BFF === '1' ? null : mediaFiles(mediaRoot(process.env, path.resolve(here, '..'))),
     getTemplate: async (url, chunks) => withPreloads(template, manifest, chunks),
     getEntry: async () => entry,
+    criticalCss: criticalCss(cssIndex),
     // The build's Brotli and gzip copies, else the file (ssr/assets.js). Every file the build
     // writes has an extension: a page's path (/product/7) skips the lookups (a stat each).
     assets: onlyFiles([

@@ -12,7 +12,7 @@
 // within 80 % of its ceiling measures the client, not the server: its row says "client-bound",
 // never "yes". The open-loop latency row keeps a Node client (wrk has no fixed rate): its ceiling is
 // that client's own closed-loop rate against the bare server.
-//   node ssr/bench/table.js [--seconds 5] [--connections 16] [--products 10000]
+//   node ssr/bench/table.js [--seconds 5] [--connections 16] [--products 10000] [--only page,bff]
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -30,6 +30,14 @@ const arg = (name, fallback) => {
 const SECONDS = arg('seconds', 5);
 const CONNECTIONS = arg('connections', 16);
 const PRODUCTS = arg('products', 10000);
+// --only page,bff: only those groups of rows (page: the cached page; uncached: the uncached pages
+// and their latency; bff: the BFF calls beside /healthz; sizes: the two catalogue sizes; js: the
+// first-load JavaScript; memory), for measuring one change without the half hour of the rest.
+const ONLY = (() => {
+  const i = process.argv.indexOf('--only');
+  return i > 0 ? new Set(process.argv[i + 1].split(',')) : null;
+})();
+const wanted = (group) => !ONLY || ONLY.has(group);
 const VENV = path.join(ROOT, '.venv/bin');
 const SHOP = 'localhost';
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
@@ -315,178 +323,190 @@ async function main() {
       return n ? ` (${n} errors)` : '';
     };
 
-    // 1. A cached product page beside the bare server sending the same bytes and headers; then a
-    // client that takes no gzip, beside the bare server sending the plain bytes.
-    {
-      const [page, ceiling] = await alternate([
-        [cached.base, { paths: [productPaths[0]] }],
-        [bare, { paths: [productPaths[0]] }],
-      ]);
-      const r = ratio(page.rps, ceiling.rps);
-      row(
-        'cached product page vs bare Node server, same gzip bytes',
-        `${page.rps.toFixed(0)} vs ${ceiling.rps.toFixed(0)} req/s = ${r.toFixed(2)}×${errorsOf(page, ceiling)}`,
-        perSecond(ceiling.rps),
-        '≥ 0.5×',
-        verdict(page.rps, ceiling.rps, r >= 0.5),
-      );
-      const identity = { 'Accept-Encoding': 'identity' };
-      const [plain, plainCeiling] = await alternate([
-        [cached.base, { paths: [productPaths[0]], headers: identity }],
-        [bare, { paths: [plainKey(productPaths[0])], headers: identity }],
-      ]);
-      const rp = ratio(plain.rps, plainCeiling.rps);
-      row(
-        'the same, a client without gzip (plain bytes)',
-        `${plain.rps.toFixed(0)} vs ${plainCeiling.rps.toFixed(0)} req/s = ${rp.toFixed(2)}×${errorsOf(plain, plainCeiling)}`,
-        perSecond(plainCeiling.rps),
-        '≥ 0.5×',
-        verdict(plain.rps, plainCeiling.rps, rp >= 0.5),
-      );
-    }
-
-    // 2. Uncached pages through Express + BFF beside the in-process render of the same tree.
-    const { render } = await import(pathToFileURL(path.join(ROOT, 'frontend/dist/server/entry-server.js')).href);
-    let peak = 0;
-    for (const [name, list] of [
-      ['product', productPaths],
-      ['home', ['/']],
-    ]) {
-      // Turns of a few seconds: a render takes tens of milliseconds, a second holds few of them.
-      const [through, ceiling] = await alternate(
-        [
-          [uncached.base, { paths: list }],
-          [bare, { paths: list }],
-        ],
-        { slice: Math.max(2, Math.round(SECONDS / 2)) },
-      );
-      const inside = await inProcess(render, list, bffUrl);
-      if (name === 'product') peak = through.rps;
-      const r = ratio(through.rps, inside);
-      row(
-        `uncached ${name} page: Express+BFF vs in-process render`,
-        `${through.rps.toFixed(0)} vs ${inside.toFixed(0)} /s = ${r.toFixed(2)}×${errorsOf(through)}`,
-        perSecond(ceiling.rps),
-        '≥ 0.5×',
-        verdict(through.rps, ceiling.rps, r >= 0.5),
-      );
-    }
-
-    // 3. Uncached product pages (every product in turn) at 70 % of the peak just measured, by the
-    // Node open-loop client; its ceiling is its own closed-loop rate against the bare server.
-    {
-      const nodeCeiling = await closedLoop(() => ({ url: `${bare}${rotate(productPaths)()}` }));
-      const rate = Math.max(1, peak * 0.7); // at least one a second, should the peak read 0
-      const open = await openLoop(() => ({ url: `${uncached.base}${rotate(productPaths)()}` }), rate);
-      row(
-        `uncached product pages at 70 % of peak (${rate.toFixed(0)}/s): p50 / p99`,
-        `${open.p50.toFixed(1)} / ${open.p99.toFixed(1)} ms`,
-        `${perSecond(nodeCeiling.rps)} (Node)`,
-        'p99 ≤ 50 ms',
-        verdict(rate, nodeCeiling.rps, open.p99 <= 50),
-      );
-    }
-
-    // 4. BFF calls beside a call that runs no SQL, on the same gunicorn: as deployed, where the
-    // products in turn and the listing's pages are kept after their first read (the demo's
-    // products fit the cache many times over), and on the BFF with the cache off.
-    const apiPaths = ids.map((id) => `/api/product/${id}`);
-    for (const [label, base] of [
-      ['cache on', bffUrl],
-      ['cache off', bffUncachedUrl],
-    ]) {
-      for (const [name, paths] of [
-        [`product (${ids.length} in turn)`, apiPaths],
-        [`listing (${listingPages.length} pages in turn)`, listingPages],
-      ]) {
-        const [run, noSql, ceiling] = await alternate([
-          [base, { paths, headers: BFF_HEADERS }],
-          [base, { paths: ['/healthz'] }],
-          [bare, { paths }],
+    if (wanted('page')) {
+      // 1. A cached product page beside the bare server sending the same bytes and headers; then a
+      // client that takes no gzip, beside the bare server sending the plain bytes.
+      {
+        const [page, ceiling] = await alternate([
+          [cached.base, { paths: [productPaths[0]] }],
+          [bare, { paths: [productPaths[0]] }],
         ]);
-        const r = ratio(run.rps, noSql.rps);
+        const r = ratio(page.rps, ceiling.rps);
         row(
-          `BFF ${name} call vs no-SQL call (/healthz), ${label}`,
-          `${run.rps.toFixed(0)} vs ${noSql.rps.toFixed(0)} req/s = ${r.toFixed(2)}×${errorsOf(run, noSql)}`,
+          'cached product page vs bare Node server, same gzip bytes',
+          `${page.rps.toFixed(0)} vs ${ceiling.rps.toFixed(0)} req/s = ${r.toFixed(2)}×${errorsOf(page, ceiling)}`,
           perSecond(ceiling.rps),
-          '≥ 0.3×',
-          verdict(Math.max(run.rps, noSql.rps), ceiling.rps, r >= 0.3),
+          '≥ 0.5×',
+          verdict(page.rps, ceiling.rps, r >= 0.5),
+        );
+        const identity = { 'Accept-Encoding': 'identity' };
+        const [plain, plainCeiling] = await alternate([
+          [cached.base, { paths: [productPaths[0]], headers: identity }],
+          [bare, { paths: [plainKey(productPaths[0])], headers: identity }],
+        ]);
+        const rp = ratio(plain.rps, plainCeiling.rps);
+        row(
+          'the same, a client without gzip (plain bytes)',
+          `${plain.rps.toFixed(0)} vs ${plainCeiling.rps.toFixed(0)} req/s = ${rp.toFixed(2)}×${errorsOf(plain, plainCeiling)}`,
+          perSecond(plainCeiling.rps),
+          '≥ 0.5×',
+          verdict(plain.rps, plainCeiling.rps, rp >= 0.5),
         );
       }
     }
 
-    // 5. The same calls at the demo's size and at PRODUCTS products (one connection: latency), on
-    // the BFF with the cache off: a cached answer costs the same at any size.
-    const latency = (paths, method) =>
-      wrk(bffUncachedUrl, {
-        paths,
-        method,
-        headers: BFF_HEADERS,
-        connections: 1,
-        seconds: Math.max(2, Math.round(SECONDS / 2)),
-      });
-    const small = [];
-    for (const { paths, method } of sized) small.push(await latency(paths, method));
-    const oneConnection = await wrk(bare, { paths: sized.flatMap((c) => c.paths), connections: 1, seconds: 2 });
-    console.error(`  growing the shop to ${PRODUCTS} products`);
-    flask('seed-demo', '--products', String(PRODUCTS));
-    if (process.env.BENCH_DATABASE_URL)
-      python(
-        `from sqlalchemy import create_engine, text\ne = create_engine(${JSON.stringify(database.url)}, isolation_level="AUTOCOMMIT")\nwith e.connect() as c: c.execute(text("ANALYZE"))`,
-        env,
-      );
-    for (const [i, { name, paths, method }] of sized.entries()) {
-      const large = await latency(paths, method);
-      const r = ratio(large.p50, small[i].p50);
-      row(
-        `${PRODUCTS} vs demo catalogue, ${name}: BFF p50, cache off`,
-        `${large.p50.toFixed(1)} vs ${small[i].p50.toFixed(1)} ms = ${r.toFixed(2)}×${errorsOf(large, small[i])}`,
-        `${perSecond(oneConnection.rps)} (1 conn.)`,
-        '≤ 1.5×',
-        verdict(Math.max(large.rps, small[i].rps), oneConnection.rps, r <= 1.5),
-      );
+    if (wanted('uncached')) {
+      // 2. Uncached pages through Express + BFF beside the in-process render of the same tree.
+      const { render } = await import(pathToFileURL(path.join(ROOT, 'frontend/dist/server/entry-server.js')).href);
+      let peak = 0;
+      for (const [name, list] of [
+        ['product', productPaths],
+        ['home', ['/']],
+      ]) {
+        // Turns of a few seconds: a render takes tens of milliseconds, a second holds few of them.
+        const [through, ceiling] = await alternate(
+          [
+            [uncached.base, { paths: list }],
+            [bare, { paths: list }],
+          ],
+          { slice: Math.max(2, Math.round(SECONDS / 2)) },
+        );
+        const inside = await inProcess(render, list, bffUrl);
+        if (name === 'product') peak = through.rps;
+        const r = ratio(through.rps, inside);
+        row(
+          `uncached ${name} page: Express+BFF vs in-process render`,
+          `${through.rps.toFixed(0)} vs ${inside.toFixed(0)} /s = ${r.toFixed(2)}×${errorsOf(through)}`,
+          perSecond(ceiling.rps),
+          '≥ 0.5×',
+          verdict(through.rps, ceiling.rps, r >= 0.5),
+        );
+      }
+
+      // 3. Uncached product pages (every product in turn) at 70 % of the peak just measured, by the
+      // Node open-loop client; its ceiling is its own closed-loop rate against the bare server.
+      {
+        const nodeCeiling = await closedLoop(() => ({ url: `${bare}${rotate(productPaths)()}` }));
+        const rate = Math.max(1, peak * 0.7); // at least one a second, should the peak read 0
+        const open = await openLoop(() => ({ url: `${uncached.base}${rotate(productPaths)()}` }), rate);
+        row(
+          `uncached product pages at 70 % of peak (${rate.toFixed(0)}/s): p50 / p99`,
+          `${open.p50.toFixed(1)} / ${open.p99.toFixed(1)} ms`,
+          `${perSecond(nodeCeiling.rps)} (Node)`,
+          'p99 ≤ 50 ms',
+          verdict(rate, nodeCeiling.rps, open.p99 <= 50),
+        );
+      }
     }
 
-    // 6. First-load JavaScript per shopper route: the template's scripts and the route's own chunk
-    // with what it imports (frontend/scripts/check-first-load.js, which holds the build to a budget).
-    const client = path.join(ROOT, 'frontend/dist/client');
-    for (const [route, { files, kb }] of Object.entries(routeFirstLoads(client))) {
-      row(
-        `first-load JS, ${route} page (gzip)`,
-        `${kb.toFixed(1)} KB in ${files.length} files`,
-        '—',
-        `≤ ${ROUTE_GOAL_KB} KB`,
-        kb <= ROUTE_GOAL_KB,
-      );
+    if (wanted('bff')) {
+      // 4. BFF calls beside a call that runs no SQL, on the same gunicorn: as deployed, where the
+      // products in turn and the listing's pages are kept after their first read (the demo's
+      // products fit the cache many times over), and on the BFF with the cache off.
+      const apiPaths = ids.map((id) => `/api/product/${id}`);
+      for (const [label, base] of [
+        ['cache on', bffUrl],
+        ['cache off', bffUncachedUrl],
+      ]) {
+        for (const [name, paths] of [
+          [`product (${ids.length} in turn)`, apiPaths],
+          [`listing (${listingPages.length} pages in turn)`, listingPages],
+        ]) {
+          const [run, noSql, ceiling] = await alternate([
+            [base, { paths, headers: BFF_HEADERS }],
+            [base, { paths: ['/healthz'] }],
+            [bare, { paths }],
+          ]);
+          const r = ratio(run.rps, noSql.rps);
+          row(
+            `BFF ${name} call vs no-SQL call (/healthz), ${label}`,
+            `${run.rps.toFixed(0)} vs ${noSql.rps.toFixed(0)} req/s = ${r.toFixed(2)}×${errorsOf(run, noSql)}`,
+            perSecond(ceiling.rps),
+            '≥ 0.3×',
+            verdict(Math.max(run.rps, noSql.rps), ceiling.rps, r >= 0.3),
+          );
+        }
+      }
     }
 
-    // 7. Memory after the runs: RSS counts the pages a worker shares with the preloaded master
-    // in full, in every worker; PSS splits them among their users; private is the worker's own.
-    const ssrMemory = memoryOf(cached.child.pid);
-    row(
-      'SSR process after the runs (cached server): RSS / PSS / private',
-      `${ssrMemory.rss.toFixed(0)} / ${ssrMemory.pss.toFixed(0)} / ${ssrMemory.private.toFixed(0)} MiB`,
-      '—',
-      'RSS ≤ 150 MiB',
-      ssrMemory.rss <= 150,
-    );
-    const workers = workersOf(gunicorn.pid).map(memoryOf);
-    for (const [i, worker] of workers.entries())
+    if (wanted('sizes')) {
+      // 5. The same calls at the demo's size and at PRODUCTS products (one connection: latency), on
+      // the BFF with the cache off: a cached answer costs the same at any size.
+      const latency = (paths, method) =>
+        wrk(bffUncachedUrl, {
+          paths,
+          method,
+          headers: BFF_HEADERS,
+          connections: 1,
+          seconds: Math.max(2, Math.round(SECONDS / 2)),
+        });
+      const small = [];
+      for (const { paths, method } of sized) small.push(await latency(paths, method));
+      const oneConnection = await wrk(bare, { paths: sized.flatMap((c) => c.paths), connections: 1, seconds: 2 });
+      console.error(`  growing the shop to ${PRODUCTS} products`);
+      flask('seed-demo', '--products', String(PRODUCTS));
+      if (process.env.BENCH_DATABASE_URL)
+        python(
+          `from sqlalchemy import create_engine, text\ne = create_engine(${JSON.stringify(database.url)}, isolation_level="AUTOCOMMIT")\nwith e.connect() as c: c.execute(text("ANALYZE"))`,
+          env,
+        );
+      for (const [i, { name, paths, method }] of sized.entries()) {
+        const large = await latency(paths, method);
+        const r = ratio(large.p50, small[i].p50);
+        row(
+          `${PRODUCTS} vs demo catalogue, ${name}: BFF p50, cache off`,
+          `${large.p50.toFixed(1)} vs ${small[i].p50.toFixed(1)} ms = ${r.toFixed(2)}×${errorsOf(large, small[i])}`,
+          `${perSecond(oneConnection.rps)} (1 conn.)`,
+          '≤ 1.5×',
+          verdict(Math.max(large.rps, small[i].rps), oneConnection.rps, r <= 1.5),
+        );
+      }
+    }
+
+    if (wanted('js')) {
+      // 6. First-load JavaScript per shopper route: the template's scripts and the route's own chunk
+      // with what it imports (frontend/scripts/check-first-load.js, which holds the build to a budget).
+      const client = path.join(ROOT, 'frontend/dist/client');
+      for (const [route, { files, kb }] of Object.entries(routeFirstLoads(client))) {
+        row(
+          `first-load JS, ${route} page (gzip)`,
+          `${kb.toFixed(1)} KB in ${files.length} files`,
+          '—',
+          `≤ ${ROUTE_GOAL_KB} KB`,
+          kb <= ROUTE_GOAL_KB,
+        );
+      }
+    }
+
+    if (wanted('memory')) {
+      // 7. Memory after the runs: RSS counts the pages a worker shares with the preloaded master
+      // in full, in every worker; PSS splits them among their users; private is the worker's own.
+      const ssrMemory = memoryOf(cached.child.pid);
       row(
-        `BFF worker ${i + 1} after the runs: RSS / PSS / private`,
-        `${worker.rss.toFixed(0)} / ${worker.pss.toFixed(0)} / ${worker.private.toFixed(0)} MiB`,
+        'SSR process after the runs (cached server): RSS / PSS / private',
+        `${ssrMemory.rss.toFixed(0)} / ${ssrMemory.pss.toFixed(0)} / ${ssrMemory.private.toFixed(0)} MiB`,
         '—',
-        'PSS ≤ 120, private ≤ 64 MiB',
-        worker.pss <= 120 && worker.private <= 64,
+        'RSS ≤ 150 MiB',
+        ssrMemory.rss <= 150,
       );
-    const master = memoryOf(gunicorn.pid);
-    row(
-      'BFF master (what the workers share): RSS / PSS / private',
-      `${master.rss.toFixed(0)} / ${master.pss.toFixed(0)} / ${master.private.toFixed(0)} MiB`,
-      '—',
-      '',
-    );
-    row('BFF answer cache after the runs (all workers)', await answerCacheSize(bffUrl), '—', '≤ 32 MiB per worker');
+      const workers = workersOf(gunicorn.pid).map(memoryOf);
+      for (const [i, worker] of workers.entries())
+        row(
+          `BFF worker ${i + 1} after the runs: RSS / PSS / private`,
+          `${worker.rss.toFixed(0)} / ${worker.pss.toFixed(0)} / ${worker.private.toFixed(0)} MiB`,
+          '—',
+          'PSS ≤ 120, private ≤ 64 MiB',
+          worker.pss <= 120 && worker.private <= 64,
+        );
+      const master = memoryOf(gunicorn.pid);
+      row(
+        'BFF master (what the workers share): RSS / PSS / private',
+        `${master.rss.toFixed(0)} / ${master.pss.toFixed(0)} / ${master.private.toFixed(0)} MiB`,
+        '—',
+        '',
+      );
+      row('BFF answer cache after the runs (all workers)', await answerCacheSize(bffUrl), '—', '≤ 32 MiB per worker');
+    }
   } finally {
     for (const child of children) child.kill('SIGTERM');
     await new Promise((r) => setTimeout(r, 1500));
