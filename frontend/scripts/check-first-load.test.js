@@ -39,7 +39,14 @@ describe("a route's first load", () => {
     write('assets/Page-C.js', 'import"./card-D.js";const e=()=>import("./Editor-E.js")');
     write('assets/card-D.js', '');
     write('assets/Editor-E.js', '');
-    write('.vite/manifest.json', JSON.stringify({ 'src/Page.jsx': { file: 'assets/Page-C.js' } }));
+    write('assets/texts.zh-F.js', '');
+    write(
+      '.vite/manifest.json',
+      JSON.stringify({
+        'src/Page.jsx': { file: 'assets/Page-C.js' },
+        'src/texts.zh.js': { file: 'assets/texts.zh-F.js' },
+      }),
+    );
     expect(firstLoad(dir).sort()).toEqual(['assets/index-A.js', 'assets/react-B.js']);
     expect(firstLoad(dir, 'src/Page.jsx').sort()).toEqual([
       'assets/Page-C.js',
@@ -47,6 +54,8 @@ describe("a route's first load", () => {
       'assets/index-A.js',
       'assets/react-B.js',
     ]);
+    // With the texts of the shop's language, which the client loads before hydrating.
+    expect(firstLoad(dir, ['src/Page.jsx', 'src/texts.zh.js'])).toContain('assets/texts.zh-F.js');
     expect(() => firstLoad(dir, 'src/Missing.jsx')).toThrow(/not a chunk/);
     fs.rmSync(dir, { recursive: true });
   });

@@ -5,14 +5,14 @@ import { createBrowserRouter, matchRoutes } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import './styles.css';
 import { browserToken, lazyApiClient, storeBrowserToken } from './api/client.js';
-import { createAppStore, PERSIST_KEY, PERSIST_TIMEOUT_MS, PERSISTED_KEYS, rootReducer } from './app/store.js';
+import { createAppStore } from './app/store.js';
 import { createRoutes } from './app/routes.jsx';
 import Hydrated from './app/Hydrated.jsx';
-import './app/texts.js';
+import { loadFirstTexts } from './app/textLoader.js';
 import { requestFinished, requestStarted } from './features/ui/loadingSlice.js';
 import { toastShown } from './features/ui/toastSlice.js';
-import { languageOf, translator } from './i18n/index.js';
-import { sessionChecked, sessionEnded } from './features/account/session.js';
+import { LANGUAGES, languageOf, translator } from './i18n/index.js';
+import { sessionEnded } from './features/account/session.js';
 import { loginPathFor, loginUrl } from './features/account/redirect.js';
 
 const SESSION_EXPIRED_REDIRECT_MS = 1000;
@@ -35,21 +35,12 @@ let persistor = null;
 
 /**
  * The shopper's saved state (redux-persist), once React has hydrated the server HTML, so the first
- * client render is exactly what the server rendered (no hydration mismatch). redux-persist arrives
- * then too, not in the first load: the store takes its persisting reducer, then restores.
+ * client render is exactly what the server rendered (no hydration mismatch), then the session
+ * check (app/restore.js, a chunk of its own with redux-persist: not in the first load).
  */
 async function restoreSavedState() {
-  const [{ persistReducer, persistStore }, { default: storage }] = await Promise.all([
-    import('redux-persist'),
-    import('redux-persist/es/storage'),
-  ]);
-  const config = { key: PERSIST_KEY, storage, timeout: PERSIST_TIMEOUT_MS, whitelist: PERSISTED_KEYS };
-  store.replaceReducer(persistReducer(config, rootReducer));
-  persistor = persistStore(store, null, () => {
-    afterRestore()
-      .catch((error) => console.error('session check', error))
-      .finally(pricesKnown);
-  });
+  const { restoreSavedState: restore } = await import('./app/restore.js');
+  persistor = restore({ store, router, t, here, done: pricesKnown });
 }
 
 const routes = createRoutes({ api, store });
@@ -98,23 +89,6 @@ function onServerFailure() {
   return message;
 }
 
-/**
- * Once persisted state is back (after hydration): confirm the session with the
- * BFF. A member's screen is refetched through the member calls (their prices);
- * a session that ended elsewhere is cleared and the shopper asked to log in again.
- */
-async function afterRestore() {
-  const { isLoggedIn, stale } = await store.dispatch(sessionChecked());
-  if (stale) {
-    store.dispatch(toastShown('info', t('auth.sessionExpired')));
-    await router.navigate(loginUrl(here(), loginPathFor(window.location.pathname)), { replace: true });
-  } else if (isLoggedIn) {
-    await router.revalidate();
-  }
-  // A marker for browser tests: the session is known and the screen priced for it.
-  document.documentElement.dataset.session = isLoggedIn ? 'member' : 'guest';
-}
-
 /** The prices on screen are this shopper's now (or will not be): show them (index.html hid them). */
 function pricesKnown() {
   delete document.documentElement.dataset.pricing;
@@ -129,7 +103,11 @@ function afterHydration() {
   document.documentElement.dataset.hydrated = 'true';
 }
 
-loadLazyMatches().then(() => {
+// The shop's language's texts (the SSR preloaded them) and the page's lazy routes, then hydration.
+// No shop (an unknown host): its page says so in both languages.
+const shopInfo = store.getState().shop.info;
+const languages = shopInfo ? [languageOf(shopInfo)] : LANGUAGES;
+Promise.all([...languages.map(loadFirstTexts), loadLazyMatches()]).then(() => {
   router = createBrowserRouter(routes);
   hydrateRoot(
     document.getElementById('root'),

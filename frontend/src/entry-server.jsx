@@ -7,11 +7,13 @@ import { createApiClient } from './api/http.js';
 import { fetchShop } from './api/catalog.js';
 import { fetchSitemap } from './api/content.js';
 import { createAppStore, publicState } from './app/store.js';
-import { createRoutes } from './app/routes.jsx';
+import { createRoutes, privatePaths } from './app/routes.jsx';
 import Hydrated from './app/Hydrated.jsx';
 import { installLazyFolders } from './app/texts.js';
+import { FIRST_TEXTS } from './app/textLoader.js';
 import { SHOPPING_TEXTS } from './app/shoppingTexts.js';
 import { buildHead, renderHead, siteOrigin } from './app/head.js';
+import { languageOf } from './i18n/index.js';
 import { renderRobots, renderSitemapXml } from './app/sitemap.js';
 
 // The server renders every page: all the shopper's texts from the start.
@@ -20,6 +22,21 @@ installLazyFolders(SHOPPING_TEXTS);
 // Shared by all renders (it holds sockets, no shopper data). Idle sockets close
 // after 2 s, before the BFF's keep-alive limit, so none is reused as it closes.
 const bffAgent = new http.Agent({ keepAlive: true, timeout: 2000 });
+
+// Every feature module a route may load lazily, by its default export, so a render names the
+// chunks of the pages it rendered (the SSR preloads them: ssr/preload.js) without the route table
+// naming each module twice. The server's alone; the console's screens are its own chunk, which the
+// server never renders.
+const PAGE_MODULES = new Map(
+  Object.entries(
+    import.meta.glob(['/src/features/*/*.jsx', '!**/*.test.jsx', '!/src/features/admin/**'], { eager: true }),
+  )
+    .filter(([, module]) => module.default)
+    .map(([file, module]) => [module.default, file.slice(1)]),
+);
+
+/** The module ('src/features/account/LoginPage.jsx') of the page a matched route rendered, if any. */
+export const pageChunk = (route) => PAGE_MODULES.get(route.element?.type);
 
 // Shop settings, the category menu and footer articles change rarely and every
 // page needs them: a render may reuse them for a short while (layoutCacheMs),
@@ -94,10 +111,21 @@ export async function render({ url, origin, bffUrl, signal, layoutCacheMs = 0, n
     noindex: head.noindex,
     route: routeTemplate(context.matches),
     bffCalls,
-    // The matched lazy routes' modules, for the SSR to preload their chunks (ssr/preload.js).
-    chunks: context.matches.map((m) => m.route.handle?.chunk).filter(Boolean),
+    // The shop's language's texts and the matched lazy routes' modules, for the SSR to preload
+    // their chunks (ssr/preload.js): the client entry loads them before it hydrates.
+    // No shop (an unknown host): its page says so in both languages.
+    chunks: [
+      ...(shop ? [FIRST_TEXTS[languageOf(shop)]] : Object.values(FIRST_TEXTS)),
+      ...context.matches.map((m) => pageChunk(m.route)).filter(Boolean),
+    ],
   };
 }
+
+/**
+ * The paths the SSR's page cache never keeps: the route table's private routes, each with what
+ * lies below it (ssr/pageCache.js; ssr/server.js hands them over).
+ */
+export const privatePagePaths = () => privatePaths(createRoutes({}));
 
 /** The matched routes' paths joined: '/product/:id' ('/' for home), a label of bounded count. */
 export function routeTemplate(matches = []) {

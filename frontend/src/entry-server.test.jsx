@@ -26,6 +26,11 @@ describe('server render', () => {
     expect(r.head).toContain('<title>麦卢卡蜂蜜 UMF10+ - 新西兰直邮</title>');
     expect(r.head).toContain('<meta property="og:image" content="http://shop.test:3000/media/p1.jpg">');
     expect(r.head).toContain('<link rel="canonical" href="http://shop.test:3000/product/1">');
+    // The main picture, its LCP, is preloaded at high priority and shown with fetchpriority too (issue 27.5).
+    expect(r.head).toMatch(/<link rel="preload" as="image" href="\/media\/p1\.jpg"[^>]* fetchpriority="high">/);
+    expect(r.html).toMatch(
+      /<img src="\/media\/p1\.jpg"[^>]*fetchPriority="high"|<img[^>]*fetchPriority="high"[^>]*src="\/media\/p1\.jpg"/,
+    );
     const ld = [...r.head.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map((m) =>
       JSON.parse(m[1]),
     );
@@ -51,6 +56,12 @@ describe('server render', () => {
     });
     // The share picture, not the logo, for link previews.
     expect(home.head).toContain('<meta property="og:image" content="http://shop.test:3000/media/shop.jpg">');
+    // The first banner, the home page's LCP, is preloaded at high priority.
+    expect(home.html).toContain('srcSet="/media/b1-320w.webp 320w, /media/b1-640w.webp 640w"');
+    // The first banner in the copy its <img srcset> picks (no sizes there: 100vw).
+    expect(home.head).toContain(
+      '<link rel="preload" as="image" href="/media/b1.jpg" imagesrcset="/media/b1-320w.webp 320w, /media/b1-640w.webp 640w" imagesizes="100vw" fetchpriority="high">',
+    );
 
     const brand = await page('/brand/7');
     const [collection, crumbs] = ldOf(brand);
@@ -94,6 +105,20 @@ describe('server render', () => {
     expect(r.route).toBe('/product/:id');
     expect(r.bffCalls).toBe(4);
     expect((await page('/')).route).toBe('/');
+  });
+
+  it("names the chunks of the pages it rendered, for the SSR's preload", async () => {
+    expect((await page('/product/1')).chunks).toEqual(['src/app/texts.zh.js', 'src/features/catalog/ProductPage.jsx']);
+    expect((await page('/')).chunks).toContain('src/features/catalog/HomePage.jsx');
+    expect((await page('/login')).chunks).toContain('src/features/account/LoginPage.jsx');
+    // A member's page: the guard's shell, and its frames' and page's chunks.
+    expect((await page('/order-detail/5')).chunks).toEqual(
+      expect.arrayContaining([
+        'src/features/account/RequireAuth.jsx',
+        'src/features/account/AccountLayout.jsx',
+        'src/features/orders/OrderDetailPage.jsx',
+      ]),
+    );
   });
 
   it('embeds shop state for hydration but nothing per-browser', async () => {

@@ -15,9 +15,9 @@ const given = (params) => Object.fromEntries(Object.entries(params).filter(([, v
 /** One page of the product list: { data, current_page, last_page, per_page, total }. */
 export async function listProducts(
   http,
-  { q = '', category_id = '', brand_id = '', sold_out = '', hidden = '', page = 1 } = {},
+  { q = '', ids = '', category_id = '', brand_id = '', sold_out = '', hidden = '', page = 1 } = {},
 ) {
-  const { data } = await http.get(P, { params: given({ q, category_id, brand_id, sold_out, hidden, page }) });
+  const { data } = await http.get(P, { params: given({ q, ids, category_id, brand_id, sold_out, hidden, page }) });
   return data.products;
 }
 
@@ -53,6 +53,14 @@ export async function uploadImages(http, id, files, version) {
   for (const file of files) form.append('images', file, file.name);
   const { data } = await http.post(`${P}/${id}/images`, form, { headers: ifMatch(version) });
   return data.product;
+}
+
+/** A picture for the rich-text details (multipart field `picture`): { path, srcset, width, height }. */
+export async function uploadDetailPicture(http, file) {
+  const form = new FormData();
+  form.append('picture', file, file.name);
+  const { data } = await http.post(`${P}/detail-pictures`, form);
+  return data.picture;
 }
 
 /** Reorder the pictures (every id once) and choose the cover. */
@@ -119,9 +127,39 @@ export async function testPaymentProvider(http, kind) {
   return data;
 }
 
+/** The shop's WeChat apps: AppIDs, template ids, and whether each AppSecret is set. */
+export async function fetchWechatSettings(http) {
+  const { data } = await http.get(PATHS.adminWechatSettings);
+  return data.settings;
+}
+
+/** Set WeChat fields (an empty value clears one); If-Match once they exist (version > 0). */
+export async function saveWechatSettings(http, body, version) {
+  const headers = version > 0 ? ifMatch(version) : {};
+  const { data } = await http.put(PATHS.adminWechatSettings, body, { headers });
+  return data.settings;
+}
+
 /** Set a provider's fields (an empty value clears one); If-Match once it exists (version > 0). */
 export async function savePaymentProvider(http, kind, body, version) {
   const headers = version > 0 ? ifMatch(version) : {};
   const { data } = await http.put(`${PATHS.adminPaymentProviders}/${kind}`, body, { headers });
   return data.provider;
+}
+
+// Which provider serves each payment method (bff/payments/admin_method_routes.py); named here, not
+// in paths.js, which every shopper's first load carries.
+const ADMIN_PAYMENT_METHODS = '/api/admin/payments/methods';
+
+/** { version, methods: [{ method, provider, serving, options }] }: the owner's choice per method. */
+export async function fetchPaymentMethodChoices(http) {
+  const { data } = await http.get(ADMIN_PAYMENT_METHODS);
+  return data;
+}
+
+/** Choose providers ({ alipay: 'antom', card: '' }: empty is the default); If-Match once saved. */
+export async function savePaymentMethodChoices(http, choices, version) {
+  const headers = version > 0 ? ifMatch(version) : {};
+  const { data } = await http.put(ADMIN_PAYMENT_METHODS, { choices }, { headers });
+  return data;
 }

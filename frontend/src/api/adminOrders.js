@@ -10,7 +10,17 @@ const C = PATHS.adminCustomers;
 const given = (params) => Object.fromEntries(Object.entries(params).filter(([, v]) => v !== '' && v != null));
 const enc = encodeURIComponent;
 
-export const ORDER_FILTERS = ['q', 'status', 'date_from', 'date_to', 'payment_method', 'shipping_type', 'claimed'];
+export const ORDER_FILTERS = [
+  'q',
+  'status',
+  'date_from',
+  'date_to',
+  'payment_method',
+  'shipping_type',
+  'claimed',
+  'held',
+  'tag',
+];
 
 /** One page of the shop's orders: { data, current_page, last_page, per_page, total }. */
 export async function listAdminOrders(http, filters = {}) {
@@ -29,11 +39,13 @@ export async function fetchAdminOrder(http, number) {
   return data;
 }
 
-const action = (path) => async (http, number, body) => {
-  const { data } = await http.post(`${O}/${enc(number)}/${path}`, body);
+// Each step names the order's version as read (If-Match): 428 without it, 412 when the order
+// changed since (another person's step), so nobody ships or refunds an order they have not seen.
+const action = (path) => async (http, number, body, version) => {
+  const { data } = await http.post(`${O}/${enc(number)}/${path}`, body, { headers: ifMatch(version) });
   return data;
 };
-/** { amount, reference, note } — a payment taken by hand (QR code, transfer). */
+/** (http, number, { amount, reference, note }, version) — a payment taken by hand (QR code, transfer). */
 export const markOrderPaid = action('mark-paid');
 /** { shipping_company, tracking_number, note } */
 export const shipOrder = action('ship');
@@ -43,6 +55,20 @@ export const cancelAdminOrder = action('cancel');
 export const refundOrder = action('refunds');
 /** { reason } — the shopper's 「我已付款」 was not borne out; the reason is mailed. */
 export const rejectPayment = action('reject-payment');
+/** A cancelled order holding its whole total (a payment after the cancellation) made paid again. */
+export const reviveOrder = action('revive');
+
+/** { body } — a staff note (never shown to the shopper); answers the order's detail with its notes. */
+export async function addOrderNote(http, number, body) {
+  const { data } = await http.post(`${O}/${enc(number)}/notes`, body);
+  return data;
+}
+
+/** The order's staff tags from now on (a list of words); answers the order's detail. */
+export async function setOrderTags(http, number, tags) {
+  const { data } = await http.put(`${O}/${enc(number)}/tags`, { tags });
+  return data;
+}
 
 /** The screenshot the shopper attached to 「我已付款」, as a Blob. */
 export async function fetchPaymentProof(http, number) {

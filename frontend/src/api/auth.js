@@ -8,8 +8,19 @@ export async function login(http, { email, password }) {
   return { token: data.data.token, user: data.data.user };
 }
 
+/**
+ * The console's sign-in: { token, user }, or, for an account with two-factor sign-in on,
+ * { challenge } to send with a code to adminLoginCode (the password alone opens no session).
+ */
 export async function adminLogin(http, { email, password }) {
   const { data } = await http.post(PATHS.adminLogin, { email, password }, { skipSessionExpiry: true });
+  if (data.data.two_factor_required) return { challenge: data.data.challenge };
+  return { token: data.data.token, user: data.data.user };
+}
+
+/** The second step: the challenge and a code from the authenticator app (or a recovery code). */
+export async function adminLoginCode(http, { challenge, code }) {
+  const { data } = await http.post(`${PATHS.adminLogin}/two-factor`, { challenge, code }, { skipSessionExpiry: true });
   return { token: data.data.token, user: data.data.user };
 }
 

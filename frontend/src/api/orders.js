@@ -20,3 +20,14 @@ export const fetchOrder = async (api, orderNumber) =>
   (await api.get(`${PATHS.order}/${encodeURIComponent(orderNumber)}`)).data.order;
 /** Cancel an unpaid order; id is the order's id (not its number). */
 export const cancelOrder = async (api, orderId) => (await api.post(`${PATHS.orders}/delete/${orderId}`)).data;
+
+// Named here, not in paths.js: that module is in every first load, this call only at checkout.
+const CHECKOUT_PROMOTIONS = '/api/checkout/promotions';
+
+/**
+ * What the shop's promotions take off this cart shipped by `shipping_type`: 满减, the code and
+ * free shipping, computed by the BFF (the one authority). A code that cannot be used comes back
+ * as `code_error` { code, message } in the shop's language, the rest still applied.
+ */
+export const previewPromotions = async (api, { cartItems, shippingType, code }) =>
+  (await api.post(CHECKOUT_PROMOTIONS, { cartItems, shipping_type: shippingType || '', code: code || '' })).data;

@@ -28,6 +28,8 @@ export const PATHS = {
   order: '/api/order',
   orders: '/api/orders',
   payment: '/api/payment',
+  // WeChat: a page's JS-SDK configuration (its share card, /js-config), sign-in (/signin) and binding
+  wechat: '/api/wechat',
   // The owner's console (docs/api.md, "Admin calls")
   adminProducts: '/api/admin/products',
   adminCategories: '/api/admin/categories',
@@ -37,6 +39,7 @@ export const PATHS = {
   adminCustomers: '/api/admin/customers',
   adminDashboard: '/api/admin/dashboard',
   adminPaymentProviders: '/api/admin/payments/providers',
+  adminWechatSettings: '/api/admin/wechat/settings',
   adminBanners: '/api/admin/banners',
   adminArticles: '/api/admin/articles',
   adminSettings: '/api/admin/settings',

@@ -1,10 +1,14 @@
 import { PATHS } from './paths.js';
 import { ApiError } from './client.js';
 
-/** The shop's payment providers (`wechat_pay`, `alipay`, `sandbox`); none: the manual QR payment. */
+/**
+ * The shop's payment providers (`wechat_pay`, `alipay`, `stripe`, `antom`, `sandbox`; none: the
+ * manual QR payment) and its methods, each with the provider the owner chose for it:
+ * { providers, methods: [{ method, provider }] }.
+ */
 export async function fetchPaymentMethods(api) {
   const { data } = await api.get(`${PATHS.payment}/methods`);
-  return Array.isArray(data?.providers) ? data.providers : [];
+  return { providers: data?.providers || [], methods: data?.methods || [] };
 }
 
 /**
@@ -12,11 +16,11 @@ export async function fetchPaymentMethods(api) {
  * { flow: 'redirect', paymentPageUrl } | { flow: 'qr', qrCode } | { flow: 'jsapi', jsapi }, each
  * with `charge` ({ amount, currency }: what the provider charges).
  */
-export async function createPayment(api, { orderNumber, totalPrice, provider, device }) {
+export async function createPayment(api, { orderNumber, totalPrice, method, device }) {
   const { data } = await api.post(`${PATHS.payment}/create-payment`, {
     order_number: orderNumber,
     total_price: totalPrice,
-    ...(provider ? { provider } : {}),
+    ...(method ? { method } : {}),
     ...(device ? { device } : {}),
   });
   if ((data?.flow ?? 'redirect') === 'redirect' && !data?.paymentPageUrl)
@@ -49,4 +53,9 @@ export async function wechatAuthorize(api, orderNumber) {
 export async function wechatSignedIn(api, { orderNumber, code, state }) {
   const { data } = await api.post(`${PATHS.payment}/wechat/openid`, { order_number: orderNumber, code, state });
   return data.order_number;
+}
+
+/** The refunds of a member's order, each with its state: processing, refunded or failed. */
+export async function fetchRefunds(api, orderNumber) {
+  return (await api.get(`${PATHS.payment}/refunds/${encodeURIComponent(orderNumber)}`)).data.refunds;
 }

@@ -1,7 +1,7 @@
 import { Link, isRouteErrorResponse, useRouteError } from 'react-router';
 import { useT, translator } from '../i18n/index.js';
 import StoreNotFoundPage from '../features/content/StoreNotFoundPage.jsx';
-import { STORE_NOT_FOUND } from './loaderUtils.js';
+import { STORE_NOT_FOUND } from '../common/loaderUtils.js';
 
 export function NotFound() {
   const t = useT();

@@ -1,14 +1,12 @@
-// The document head of a page: built from the shop settings plus the matched
-// route's own `handle.meta`, on the server (html.js writes it) and in the
-// browser after navigation (document.title).
+// The document head of a page, on the server (html.js writes it): the shop settings, the matched
+// routes' titles (title.js, which the browser also uses after a navigation) and the server's own
+// part of each route's head, named by its `handle.head` (pageHeads.js).
 import { htmlLang, languageOf, translator } from '../i18n/index.js';
-import { absoluteUrl } from '../common/url.js';
+import { absoluteUrl, siteOrigin } from '../common/url.js';
+import { pageTitle } from './title.js';
+import { PAGE_HEADS } from './pageHeads.js';
 
-export function siteOrigin(shop, requestOrigin) {
-  // The shop's own site_url keeps one canonical host when a shop answers on
-  // several (localhost and 127.0.0.1); without it, the host being served.
-  return shop?.site_url ? shop.site_url.replace(/\/+$/, '') : requestOrigin;
-}
+export { siteOrigin };
 
 /**
  * matches: router matches [{route: {handle}, data, params, pathname}]
@@ -19,7 +17,6 @@ export function buildHead({ shop, matches = [], url, origin }) {
   const t = translator(language);
   const shopName = shop?.shop_name || '';
   const base = {
-    title: shopName,
     description: shop?.shop_description || shop?.shop_slogan || shopName,
     // The shop's share picture (1200×630) before its logo: what a link preview shows.
     image: shop?.shop_image || shop?.shop_logo || null,
@@ -30,19 +27,17 @@ export function buildHead({ shop, matches = [], url, origin }) {
   const parsed = new URL(url, origin);
   let meta = { ...base };
   for (const match of matches) {
-    const fn = match.route?.handle?.meta ?? match.handle?.meta;
-    if (!fn) continue;
-    const own = fn({ data: match.data ?? match.loaderData, params: match.params, shop, t, url: parsed }) || {};
+    const name = match.route?.handle?.head ?? match.handle?.head;
+    if (!name) continue;
+    const own = PAGE_HEADS[name]({ data: match.data ?? match.loaderData, params: match.params, shop, t, url: parsed });
     meta = { ...meta, ...Object.fromEntries(Object.entries(own).filter(([, v]) => v !== undefined)) };
   }
   const site = siteOrigin(shop, origin);
-  const title =
-    meta.title && meta.title !== shopName && shopName ? `${meta.title} - ${shopName}` : meta.title || shopName;
   return {
     lang: htmlLang(language),
     locale: language === 'en' ? 'en_NZ' : 'zh_CN',
     // No shop answered (an unknown host): the page says what was not found.
-    title: shop ? title : t('storeNotFound.title'),
+    title: pageTitle(shop, matches),
     description: meta.description,
     icon: shop?.shop_ico || null,
     touchIcon: shop?.shop_logo || null,
@@ -53,6 +48,7 @@ export function buildHead({ shop, matches = [], url, origin }) {
     siteName: shopName,
     url: absoluteUrl(site, parsed.pathname + parsed.search),
     jsonLd: (meta.jsonLd || []).map((item) => (typeof item === 'function' ? item(site) : item)),
+    preload: meta.preload || null,
   };
 }
 
@@ -93,6 +89,12 @@ export function renderHead(head) {
   meta('name', 'twitter:title', head.title);
   meta('name', 'twitter:description', head.description);
   meta('name', 'twitter:image', head.image);
+  if (head.preload?.href) {
+    // The page's largest picture, fetched with high priority as the HTML arrives (issue 27.5).
+    const { href, srcset, sizes } = head.preload;
+    const responsive = srcset ? ` imagesrcset="${esc(srcset)}" imagesizes="${esc(sizes)}"` : '';
+    tags.push(`<link rel="preload" as="image" href="${esc(href)}"${responsive} fetchpriority="high">`);
+  }
   for (const item of head.jsonLd) tags.push(`<script type="application/ld+json">${serializeJson(item)}</script>`);
   return tags.join('\n    ');
 }

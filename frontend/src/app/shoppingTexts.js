@@ -6,5 +6,6 @@ import * as addresses from '../features/addresses/strings.js';
 import * as checkout from '../features/checkout/strings.js';
 import * as orders from '../features/orders/strings.js';
 import * as payment from '../features/payment/strings.js';
+import * as wechatSignin from '../features/wechat/signinStrings.js';
 
-export const SHOPPING_TEXTS = { accountPages, addresses, checkout, orders, payment };
+export const SHOPPING_TEXTS = { accountPages, addresses, checkout, orders, payment, wechatSignin };

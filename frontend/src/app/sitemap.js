@@ -1,6 +1,6 @@
 // robots.txt and sitemap.xml of one shop, from GET /api/sitemap.
 import { API_PREFIX } from '../api/paths.js';
-import { PRIVATE_PATHS } from './routes.jsx';
+import { hiddenPaths } from './routes.jsx';
 
 const xmlEscape = (s) =>
   String(s).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]);
@@ -10,7 +10,7 @@ const xmlEscape = (s) =>
 const prefixOf = (path) => (path.includes('/') ? `/${path.split('/')[0]}/` : `/${path}`);
 
 /** What robots.txt disallows: the route table's private pages, and the API. */
-export const PRIVATE_PREFIXES = [...new Set(PRIVATE_PATHS.map(prefixOf)), API_PREFIX];
+export const PRIVATE_PREFIXES = [...new Set(hiddenPaths().map(prefixOf)), API_PREFIX];
 
 export function renderRobots(site) {
   return [

@@ -20,6 +20,7 @@ describe('robots.txt', () => {
         '/register',
         '/forgot-password',
         '/reset-password',
+        '/wechat-signin',
         '/search-product',
         '/admin/',
         '/api/',

@@ -1,7 +1,8 @@
-// The one table of every folder's texts. The app assembles it because the app
-// knows every feature; the i18n core (src/i18n) knows none. Importing this
-// module installs the texts, before any screen renders.
-import { installTexts } from '../i18n/index.js';
+// The one table of every folder's texts, in both languages: the server's and the tests'. The app
+// assembles it because the app knows every feature; the i18n core (src/i18n) knows none.
+// Importing this module installs the texts, before any screen renders. The browser never imports
+// it: it loads its shop's language alone (textLoader.js, texts.zh.js, texts.en.js).
+import { installLazyFolders } from './textLoader.js';
 import * as app from './strings.js';
 import * as common from '../common/strings.js';
 import * as account from '../features/account/strings.js';
@@ -11,8 +12,9 @@ import * as content from '../features/content/strings.js';
 import * as favorites from '../features/favorites/strings.js';
 import * as search from '../features/search/strings.js';
 
-// What the layout and the catalogue's pages say: in every first load. The checkout's, orders',
-// payment's and address book's texts come with those pages (loadShoppingTexts, ./shoppingTexts.js).
+// What the layout and the catalogue's pages say: in every first load (texts.zh.js and texts.en.js
+// name the same folders). The checkout's, orders', payment's and address book's texts come with
+// those pages (loadShoppingTexts, ./shoppingTexts.js).
 export const TEXTS = {
   app,
   common,
@@ -24,25 +26,6 @@ export const TEXTS = {
   search,
 };
 
-installTexts(Object.values(TEXTS));
+installLazyFolders(TEXTS);
 
-// Texts of folders that arrive in a lazily loaded chunk (the console's, features/admin): a
-// shopper never downloads them; the chunk's loader adds them to the tables when it arrives.
-const lazyTexts = {};
-export function installLazyTexts(folder, texts) {
-  lazyTexts[folder] = texts;
-  installTexts([...Object.values(TEXTS), ...Object.values(lazyTexts)]);
-}
-
-/** Each folder of `folders` ({ folder: { zh, en } }) as installLazyTexts would. */
-export function installLazyFolders(folders) {
-  Object.assign(lazyTexts, folders);
-  installTexts([...Object.values(TEXTS), ...Object.values(lazyTexts)]);
-}
-
-/**
- * The texts of the signed-in shopper's pages (account, checkout, orders, payment), loaded with
- * those pages' chunks before they render (app/routes.jsx); the server has them from the start.
- */
-export const loadShoppingTexts = () =>
-  import('./shoppingTexts.js').then((module) => installLazyFolders(module.SHOPPING_TEXTS));
+export { installLazyFolders, installLazyTexts, loadShoppingTexts } from './textLoader.js';

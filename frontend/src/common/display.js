@@ -82,8 +82,8 @@ export function quote({
 
 function shopperOf(user) {
   // The BFF's user: member_levels {discount_percent}, is_special_member on the user (docs/api.md).
-  const level = user?.member_levels || null;
-  const special = user?.is_special_member ?? level?.is_special_member;
+  const level = user.member_levels || null;
+  const special = user.is_special_member ?? level?.is_special_member;
   return {
     member_discount_percent: level?.discount_percent ?? level?.discount ?? null,
     is_special_member: Number(special) === 1 || special === true,
@@ -100,11 +100,11 @@ function shopperOf(user) {
  * prices before the refetch lands.
  */
 export function cardPrice(product, user = null) {
-  const price = toNumber(product?.price);
+  const price = toNumber(product.price);
   const forThisShopper = user
-    ? product?.priced_for != null && product.priced_for === user.id
-    : product?.priced_for == null;
-  if (forThisShopper && positive(product?.final_price)) {
+    ? product.priced_for != null && product.priced_for === user.id
+    : product.priced_for == null;
+  if (forThisShopper && positive(product.final_price)) {
     const final = toNumber(product.final_price);
     return { price: final, original: final < price ? price : null, special: Number(product.show_special_badge) === 1 };
   }
@@ -112,49 +112,15 @@ export function cardPrice(product, user = null) {
   return { price: q.price, original: q.price < price ? price : null, special: q.badge };
 }
 
-/** 'In Stock' above 99, else 'Only N Left' (translated by the caller's t). */
-export function stockText(stock, t = defaultStockT) {
+/** 'In Stock' above 99, else 'Only N Left', in the words of the caller's t (common/strings). */
+export function stockText(stock, t) {
   const n = Math.max(0, Math.trunc(toNumber(stock) || 0));
   return n > 99 ? t('stock.inStock') : t('stock.onlyLeft', { n });
 }
 
-function defaultStockT(key, vars) {
-  return key === 'stock.inStock' ? 'In Stock' : `Only ${vars.n} Left`;
-}
-
-export const isSoldOut = (product) => toNumber(product?.virtual_inventory) === 0;
-
-/**
- * Page numbers to show: the first 2, the last 2 and those within 2 of the
- * current page, with 'ellipsis' marking each gap. Empty when there is at most 1 page.
- */
-export function paginationItems(current, total) {
-  const last = Math.trunc(toNumber(total) || 0);
-  if (last <= 1) return [];
-  const cur = Math.min(Math.max(1, Math.trunc(toNumber(current) || 1)), last);
-  const items = [];
-  let previous = 0;
-  for (let page = 1; page <= last; page += 1) {
-    const show = page <= 2 || page > last - 2 || Math.abs(page - cur) <= 2;
-    if (!show) continue;
-    if (page - previous > 1) items.push('ellipsis');
-    items.push(page);
-    previous = page;
-  }
-  return items;
-}
-
-/** Order progress bar width as a fraction: (stage value * 2 + 1) / 8. */
-export function progressWidth(value) {
-  const n = toNumber(value);
-  return ((Number.isFinite(n) ? n : 0) * 2 + 1) / 8;
-}
-
-export const PROGRESS_BY_STATUS = { unpaid: 1, paid: 2, completed: 3.5 };
-export const progressValue = (status) => PROGRESS_BY_STATUS[status] ?? 0;
+export const isSoldOut = (product) => toNumber(product.virtual_inventory) === 0;
 
 /** The image whose id equals the product's avatar, else null (caller shows the placeholder). */
 export function avatarImage(product) {
-  const images = product?.images || [];
-  return images.find((img) => img.id === product.avatar) || null;
+  return (product.images || []).find((img) => img.id === product.avatar) || null;
 }

@@ -8,13 +8,12 @@ import {
   formatNzd,
   formatYuan,
   isSoldOut,
-  paginationItems,
-  progressValue,
-  progressWidth,
   quote,
   stockText,
   toYuan,
 } from './display.js';
+import { progressValue, progressWidth } from '../features/orders/status.js';
+import { en } from './strings.en.js';
 
 describe('formatNumber', () => {
   it('shows one decimal', () => {
@@ -74,10 +73,12 @@ describe('shared pricing cases', () => {
 });
 
 describe('stockText', () => {
+  // The shop's own English words (SPEC section 9), as the product page's t gives them.
+  const english = (key, vars) => en[key].replace('{n}', vars?.n);
   it('says In Stock over 99', () => {
-    expect(stockText(100)).toBe('In Stock');
-    expect(stockText(99)).toBe('Only 99 Left');
-    expect(stockText(1)).toBe('Only 1 Left');
+    expect(stockText(100, english)).toBe('In Stock');
+    expect(stockText(99, english)).toBe('Only 99 Left');
+    expect(stockText(1, english)).toBe('Only 1 Left');
   });
   it('uses the given translator', () => {
     const t = (k, v) => (k === 'stock.onlyLeft' ? `仅剩 ${v.n} 件` : '现货');
@@ -86,24 +87,6 @@ describe('stockText', () => {
   it('sold out at stock 0 only', () => {
     expect(isSoldOut({ virtual_inventory: 0 })).toBe(true);
     expect(isSoldOut({ virtual_inventory: 3 })).toBe(false);
-  });
-});
-
-describe('paginationItems', () => {
-  it('is hidden at one page or fewer', () => {
-    expect(paginationItems(1, 1)).toEqual([]);
-    expect(paginationItems(1, 0)).toEqual([]);
-  });
-  it('shows every page when few', () => {
-    expect(paginationItems(1, 5)).toEqual([1, 2, 3, 4, 5]);
-  });
-  it('adds ellipses around the current window', () => {
-    expect(paginationItems(10, 20)).toEqual([1, 2, 'ellipsis', 8, 9, 10, 11, 12, 'ellipsis', 19, 20]);
-    expect(paginationItems(1, 20)).toEqual([1, 2, 3, 'ellipsis', 19, 20]);
-    expect(paginationItems(20, 20)).toEqual([1, 2, 'ellipsis', 18, 19, 20]);
-  });
-  it('joins without ellipsis when the gap is nothing', () => {
-    expect(paginationItems(5, 10)).toEqual([1, 2, 3, 4, 5, 6, 7, 'ellipsis', 9, 10]);
   });
 });
 

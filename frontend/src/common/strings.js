@@ -1,28 +1,4 @@
 // Texts of the shared components and display rules (sort bar, pagination, stock).
-export const zh = {
-  'sort.label': '排序',
-  'sort.recommend': '推荐',
-  'sort.newest': '最新',
-  'sort.popular': '人气',
-  'sort.cheapest': '价格最低',
-  'sort.expensive': '价格最高',
-  'page.prev': '上一页',
-  'page.next': '下一页',
-  'page.label': '分页',
-  'stock.inStock': '现货充足',
-  'stock.onlyLeft': '仅剩 {n} 件',
-};
-
-export const en = {
-  'sort.label': 'Sort',
-  'sort.recommend': 'Recommended',
-  'sort.newest': 'Newest',
-  'sort.popular': 'Popular',
-  'sort.cheapest': 'Cheapest',
-  'sort.expensive': 'Most expensive',
-  'page.prev': 'Previous',
-  'page.next': 'Next',
-  'page.label': 'Pagination',
-  'stock.inStock': 'In Stock',
-  'stock.onlyLeft': 'Only {n} Left',
-};
+// One module per language, so a page loads only its shop's (app/textLoader.js).
+export { zh } from './strings.zh.js';
+export { en } from './strings.en.js';

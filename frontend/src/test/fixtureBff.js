@@ -25,6 +25,7 @@ export const products = [
     // What a guest pays, as the BFF prices it (bff/pricing/rules.py): the discount, with the badge.
     final_price: 40,
     show_special_badge: 1,
+    from_price: null, // no variants: no "from" price
   },
   {
     id: 2,
@@ -50,12 +51,16 @@ export const products = [
         virtual_inventory: 0,
         final_price: 200,
         show_special_badge: 0,
+        sku: 'QUILT-1',
+        barcode: '9421023620005',
+        image: 21,
       },
     ],
     color: null,
     size: null,
     final_price: 200,
     show_special_badge: 0,
+    from_price: 200, // the cheapest variant's
   },
 ];
 const detail = {
@@ -165,9 +170,34 @@ export function startFixtureBff(port = 0) {
         },
       });
     if (p === '/api/banner')
-      return send(200, { banners: [{ id: 1, name: '夏季', avatar: '/media/b1.jpg', link_url: null }] });
+      return send(200, {
+        banners: [
+          {
+            id: 1,
+            name: '夏季',
+            avatar: '/media/b1.jpg',
+            avatar_width: 1200,
+            avatar_height: 400,
+            avatar_srcset: '/media/b1-320w.webp 320w, /media/b1-640w.webp 640w',
+            link_url: null,
+          },
+        ],
+      });
     if (p === '/api/brand')
-      return send(200, { brands: [{ id: 7, name: 'Comvita', avatar: '/media/br7.png', tagline: '', is_featured: 1 }] });
+      return send(200, {
+        brands: [
+          {
+            id: 7,
+            name: 'Comvita',
+            avatar: '/media/br7.png',
+            avatar_width: 200,
+            avatar_height: 200,
+            avatar_srcset: null,
+            tagline: '',
+            is_featured: 1,
+          },
+        ],
+      });
     if (p === '/api/product/new' || p === '/api/product/best') return send(200, { products: paged(products, page) });
     if (p === '/api/product/search') return send(200, { products: paged(products.slice(0, 1), 1, 1) });
     if (p === '/api/product/1') return send(200, { product: detail });
@@ -183,12 +213,29 @@ export function startFixtureBff(port = 0) {
       });
     if (p === '/api/brand/7')
       return send(200, {
-        brand: { id: 7, name: 'Comvita', avatar: '/media/br7.png', tagline: '', is_featured: 1 },
+        brand: {
+          id: 7,
+          name: 'Comvita',
+          avatar: '/media/br7.png',
+          avatar_width: 200,
+          avatar_height: 200,
+          avatar_srcset: null,
+          tagline: '',
+          is_featured: 1,
+        },
         products: paged(products, page, 1),
       });
     if (p === '/api/banner-products/1')
       return send(200, {
-        banner: { id: 1, name: '夏季', avatar: '/media/b1.jpg', link_url: null },
+        banner: {
+          id: 1,
+          name: '夏季',
+          avatar: '/media/b1.jpg',
+          avatar_width: 1200,
+          avatar_height: 400,
+          avatar_srcset: '/media/b1-320w.webp 320w, /media/b1-640w.webp 640w',
+          link_url: null,
+        },
         products: paged(products, page, 1),
         total_pages: 1,
       });

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useDispatch, useSelector } from 'react-redux';
 import Img from '../../common/components/Img.jsx';
@@ -6,7 +6,6 @@ import { CartIcon, MenuIcon } from '../../common/components/Icons.jsx';
 import { useT } from '../../i18n/index.js';
 import SearchBox from './SearchBox.jsx';
 import MegaMenu from './MegaMenu.jsx';
-import MobileMenu from './MobileMenu.jsx';
 import AccountMenu from './AccountMenu.jsx';
 import { selectCategories, selectShop } from '../../features/shop/shopSlice.js';
 import { selectIsLoggedIn, selectUser } from '../../features/account/userSlice.js';
@@ -17,6 +16,10 @@ import { loginUrl, returnPathOf } from '../../features/account/redirect.js';
 
 // The cart's slide-over loads when first opened: no page's first paint shows it.
 const CartDrawer = lazy(() => import('../../features/cart/CartDrawer.jsx'));
+// The phone's slide-out menu neither (issue 27: not in the first load): it arrives once the page
+// is interactive and the browser idle, mounted closed so that the first tap slides it out.
+const MobileMenu = lazy(() => import('./MobileMenu.jsx'));
+const whenIdle = (fn) => (window.requestIdleCallback ? window.requestIdleCallback(fn) : window.setTimeout(fn, 200));
 
 export default function Header() {
   const t = useT();
@@ -35,6 +38,10 @@ export default function Header() {
   const [menuOpenOn, setMenuOpenOn] = useState(null);
   const [cartOpenOn, setCartOpenOn] = useState(null);
   const menuOpen = menuOpenOn === pathname;
+  const [menuWanted, setMenuWanted] = useState(false);
+  useEffect(() => {
+    whenIdle(() => setMenuWanted(true));
+  }, []);
   const cartOpen = cartOpenOn === pathname;
   const closeCart = useCallback(() => setCartOpenOn(null), []);
   const openCart = () => {
@@ -84,7 +91,10 @@ export default function Header() {
             className="-ml-2 rounded p-2 hover:bg-gray-100 md:hidden"
             aria-label={t('nav.menu')}
             aria-expanded={menuOpen}
-            onClick={() => setMenuOpenOn(pathname)}
+            onClick={() => {
+              setMenuWanted(true);
+              setMenuOpenOn(pathname);
+            }}
             data-testid="menu-button"
           >
             <MenuIcon className="h-6 w-6" />
@@ -137,7 +147,11 @@ export default function Header() {
       </header>
       {/* Beside the header, not in it: its backdrop filter would be the containing block of this
         fixed panel, which then ended at the header's height (two entries showed on a phone). */}
-      <MobileMenu open={menuOpen} onClose={() => setMenuOpenOn(null)} categories={categories} />
+      {menuWanted && (
+        <Suspense fallback={null}>
+          <MobileMenu open={menuOpen} onClose={() => setMenuOpenOn(null)} categories={categories} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,7 +1,9 @@
 // Every image carries width and height so the page does not jump while it loads. Pictures
 // uploaded from the console also have WebP copies at several widths (`srcSet`, from the BFF's
 // `srcset`); `sizes` tells the browser how wide the picture is shown, so a phone fetches the
-// 320 or 640 copy and a desktop the 1280 one.
+// 320 or 640 copy and a desktop the 1280 one. The page's largest picture (its LCP: the first
+// banner, a product's main picture) is `priority`: fetched at once and before the others, and the
+// server's head preloads it too (app/pageHeads.js).
 export const NO_PICTURE = '/no-picture.svg';
 
 export default function Img({
@@ -13,6 +15,7 @@ export default function Img({
   height = 400,
   className = '',
   eager = false,
+  priority = false,
 }) {
   return (
     <img
@@ -22,7 +25,8 @@ export default function Img({
       alt={alt}
       width={width}
       height={height}
-      loading={eager ? 'eager' : 'lazy'}
+      loading={eager || priority ? 'eager' : 'lazy'}
+      fetchPriority={priority ? 'high' : undefined}
       decoding="async"
       className={className}
     />

@@ -19,4 +19,13 @@ describe('Img', () => {
     expect(placeholder).toContain(`src="${NO_PICTURE}"`);
     expect(placeholder).not.toMatch(/srcSet|sizes/);
   });
+
+  it("fetches the page's largest picture at once and first (priority); others lazily", () => {
+    const first = renderToString(<Img src="/media/b1.jpg" priority />);
+    expect(first).toContain('loading="eager"');
+    expect(first).toContain('fetchPriority="high"');
+    const other = renderToString(<Img src="/media/b2.jpg" />);
+    expect(other).toContain('loading="lazy"');
+    expect(other).not.toContain('fetchPriority');
+  });
 });

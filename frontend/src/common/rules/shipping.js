@@ -48,6 +48,8 @@ export function unitWeight(productWeight, variantWeight = null, isFreeShipping =
 
 /** lines: [{ quantity, product_weight, variant_weight, is_free_shipping }] */
 export function totalWeight(lines) {
+  // Equivalent mutant (Stryker): no lines read as one line of anything weighs the same 0 (a line
+  // without a quantity counts 0 units).
   return (lines || []).reduce(
     (sum, l) => sum + unitWeight(l.product_weight, l.variant_weight, l.is_free_shipping) * num(l.quantity),
     0,

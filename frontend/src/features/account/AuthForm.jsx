@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { useT } from '../../i18n/index.js';
 
 /** Form state of a sign-in screen: its values, per-field errors (a field's clears as it is
  * edited) and the busy flag while the call runs. */
@@ -53,6 +54,55 @@ export function Field({ label, name, type = 'text', value, onChange, error, auto
         </p>
       )}
     </div>
+  );
+}
+
+/** The email address, as signing in, registering, a reset and adding one ask for it. */
+export function EmailField({ form, errors, change }) {
+  const t = useT();
+  return (
+    <Field
+      label={t('auth.email')}
+      name="email"
+      type="email"
+      autoComplete="email"
+      value={form.email}
+      onChange={change}
+      error={errors.email}
+    />
+  );
+}
+
+/**
+ * The new password and its confirmation, as registering, resetting and joining ask for them
+ * (`label` another name for the password; `confirm` false leaves the confirmation out until a
+ * password is typed, where the password is optional).
+ */
+export function NewPasswordFields({ form, errors, change, label = null, confirm = true }) {
+  const t = useT();
+  return (
+    <>
+      <Field
+        label={label || t('auth.password')}
+        name="password"
+        type="password"
+        autoComplete="new-password"
+        value={form.password}
+        onChange={change}
+        error={errors.password}
+      />
+      {confirm && (
+        <Field
+          label={t('auth.passwordConfirmation')}
+          name="password_confirmation"
+          type="password"
+          autoComplete="new-password"
+          value={form.password_confirmation}
+          onChange={change}
+          error={errors.password_confirmation}
+        />
+      )}
+    </>
   );
 }
 

@@ -2,7 +2,7 @@ import { useNavigate } from 'react-router';
 import { useT } from '../../i18n/index.js';
 import { useNotify } from '../ui/useNotify.js';
 import { requestPasswordReset } from '../../api/auth.js';
-import { AuthCard, Field, SubmitButton, useAuthForm } from './AuthForm.jsx';
+import { AuthCard, EmailField, SubmitButton, useAuthForm } from './AuthForm.jsx';
 import { useApiCall } from '../../common/useApiCall.js';
 import { validateForgotPassword } from './validators.js';
 
@@ -33,15 +33,7 @@ export default function ForgotPasswordPage() {
     <AuthCard title={t('auth.forgotTitle')} testId="forgot-password-page">
       <p className="mb-4 text-sm text-gray-600">{t('auth.forgotIntro')}</p>
       <form noValidate onSubmit={submit}>
-        <Field
-          label={t('auth.email')}
-          name="email"
-          type="email"
-          autoComplete="email"
-          value={form.email}
-          onChange={change}
-          error={errors.email}
-        />
+        <EmailField form={form} errors={errors} change={change} />
         <SubmitButton busy={busy} busyText={t('auth.submitting')}>
           {t('auth.sendReset')}
         </SubmitButton>

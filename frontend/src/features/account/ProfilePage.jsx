@@ -1,15 +1,18 @@
 import { useSelector } from 'react-redux';
 import { useT } from '../../i18n/index.js';
+import AddEmailPanel from './AddEmailPanel.jsx';
 import PersonalDataPanel from './PersonalDataPanel.jsx';
+import WechatBindingPanel from '../wechat/WechatBindingPanel.jsx';
 import { selectUser } from './userSlice.js';
 
-/** Personal centre: name, email and group (无 when none). The guard keeps guests out. */
+/** Personal centre: name, email and group (无 when none); a member who signed up with WeChat and
+ * has no email may add one here. The guard keeps guests out. */
 export default function ProfilePage() {
   const t = useT();
   const user = useSelector(selectUser);
   const rows = [
     ['account.profileName', user?.name, 'profile-name'],
-    ['account.profileEmail', user?.email, 'profile-email'],
+    ['account.profileEmail', user?.email || t('wechat.noEmail'), 'profile-email'],
     ['account.profileGroup', user?.group || t('account.none'), 'profile-group'],
   ];
   if (user?.member_levels?.name) rows.push(['account.memberLevel', user.member_levels.name, 'profile-level']);
@@ -28,6 +31,8 @@ export default function ProfilePage() {
           ))}
         </dl>
       </section>
+      {user && !user.email && <AddEmailPanel />}
+      <WechatBindingPanel />
       <PersonalDataPanel />
     </>
   );

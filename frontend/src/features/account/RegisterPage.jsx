@@ -3,7 +3,15 @@ import { useT } from '../../i18n/index.js';
 import { useNotify } from '../ui/useNotify.js';
 import { useApiCall } from '../../common/useApiCall.js';
 import { register } from '../../api/auth.js';
-import { AuthCard, Field, SubmitButton, serverFieldErrors, useAuthForm } from './AuthForm.jsx';
+import {
+  AuthCard,
+  EmailField,
+  Field,
+  NewPasswordFields,
+  SubmitButton,
+  serverFieldErrors,
+  useAuthForm,
+} from './AuthForm.jsx';
 import { validateRegister } from './validators.js';
 import { loginUrl, REDIRECT_PARAM } from './redirect.js';
 
@@ -58,33 +66,8 @@ export default function RegisterPage() {
           onChange={change}
           error={errors.name}
         />
-        <Field
-          label={t('auth.email')}
-          name="email"
-          type="email"
-          autoComplete="email"
-          value={form.email}
-          onChange={change}
-          error={errors.email}
-        />
-        <Field
-          label={t('auth.password')}
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          value={form.password}
-          onChange={change}
-          error={errors.password}
-        />
-        <Field
-          label={t('auth.passwordConfirmation')}
-          name="password_confirmation"
-          type="password"
-          autoComplete="new-password"
-          value={form.password_confirmation}
-          onChange={change}
-          error={errors.password_confirmation}
-        />
+        <EmailField form={form} errors={errors} change={change} />
+        <NewPasswordFields form={form} errors={errors} change={change} />
         <div className="mb-4">
           <label className="flex items-start gap-2 text-sm text-gray-700">
             <input

@@ -3,7 +3,7 @@ import { useDispatch } from 'react-redux';
 import { useT } from '../../i18n/index.js';
 import { useNotify } from '../ui/useNotify.js';
 import { resetPassword } from '../../api/auth.js';
-import { AuthCard, Field, SubmitButton, serverFieldErrors, useAuthForm } from './AuthForm.jsx';
+import { AuthCard, NewPasswordFields, SubmitButton, serverFieldErrors, useAuthForm } from './AuthForm.jsx';
 import { sessionEnded } from './session.js';
 import { useApiCall } from '../../common/useApiCall.js';
 import { passwordsMismatch, validateResetPassword } from './validators.js';
@@ -47,24 +47,7 @@ export default function ResetPasswordPage() {
             {t('auth.resetAccount', { email })}
           </p>
           <form noValidate onSubmit={submit}>
-            <Field
-              label={t('auth.password')}
-              name="password"
-              type="password"
-              autoComplete="new-password"
-              value={form.password}
-              onChange={change}
-              error={errors.password}
-            />
-            <Field
-              label={t('auth.passwordConfirmation')}
-              name="password_confirmation"
-              type="password"
-              autoComplete="new-password"
-              value={form.password_confirmation}
-              onChange={change}
-              error={errors.password_confirmation}
-            />
+            <NewPasswordFields form={form} errors={errors} change={change} />
             <SubmitButton busy={busy} busyText={t('auth.submitting')}>
               {t('auth.resetSubmit')}
             </SubmitButton>

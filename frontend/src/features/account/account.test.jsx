@@ -127,6 +127,39 @@ describe('session state', () => {
     expect(stale.getState().user.user).toBe(null);
   });
 
+  it('keeps a sign-in that landed while the check was on its way', async () => {
+    const stored = new Map();
+    globalThis.window = {
+      localStorage: {
+        getItem: (k) => stored.get(k) ?? null,
+        setItem: (k, v) => stored.set(k, v),
+        removeItem: (k) => stored.delete(k),
+      },
+    };
+    try {
+      const api = {
+        // The check leaves without a token; the sign-in stores its token before the answer is back.
+        get: async () => {
+          stored.set('Token', 'fresh');
+          return { data: { data: { isLoggedIn: false, user: null } } };
+        },
+      };
+      const store = createAppStore({ api });
+      expect(await store.dispatch(sessionChecked())).toEqual({ isLoggedIn: false, stale: false });
+      expect(stored.get('Token')).toBe('fresh');
+
+      // The same answer about the token it was sent with still ends the session.
+      const ended = createAppStore({
+        api: fakeApi({ isLoggedIn: false, user: null }),
+        preloadedState: { user: { user: { id: 3, name: 'C' } } },
+      });
+      expect(await ended.dispatch(sessionChecked())).toEqual({ isLoggedIn: false, stale: true });
+      expect(stored.has('Token')).toBe(false);
+    } finally {
+      delete globalThis.window;
+    }
+  });
+
   it('ending a session clears user, cart and favourites', () => {
     const store = createAppStore({
       api: null,

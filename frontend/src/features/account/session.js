@@ -1,9 +1,9 @@
-import { storeBrowserToken } from '../../api/client.js';
+import { browserToken, storeBrowserToken } from '../../api/client.js';
 import { cartCleared } from '../cart/cartSlice.js';
 import { favoritesCleared } from '../favorites/favoriteSlice.js';
 import { selectIsLoggedIn, userLoggedIn, userLoggedOut } from './userSlice.js';
 
-// The accounts calls arrive with the first of them (after hydration, the session check), not in
+// Logging in is login.js's, the sign-in page's own chunk. The accounts calls arrive with the first of them (after hydration, the session check), not in
 // the first load (issue 27).
 const accounts = () => import('../../api/auth.js');
 
@@ -19,17 +19,6 @@ export const sessionEnded = () => (dispatch) => {
   dispatch(favoritesCleared());
 };
 
-/** Log in (customer or admin): store the token, then the user. Rejects with the ApiError. */
-export const loginSubmitted =
-  ({ email, password, admin = false }) =>
-  async (dispatch, getState, { api }) => {
-    const auth = await accounts();
-    const { token, user } = await (admin ? auth.adminLogin : auth.login)(api, { email, password });
-    storeBrowserToken(token);
-    dispatch(userLoggedIn(user));
-    return user;
-  };
-
 /** Log out on the server (best effort: the session is forgotten here either way). */
 export const logoutRequested =
   () =>
@@ -44,17 +33,23 @@ export const logoutRequested =
 /**
  * Ask the BFF who this browser is. Returns { isLoggedIn, stale } where stale
  * means the browser believed it was signed in but the session is gone.
- * A failed call (BFF down) changes nothing.
+ * A failed call (BFF down) changes nothing, and neither does a "not signed in" about a token
+ * this browser no longer holds: a sign-in that landed while the check was on its way (the
+ * WeChat sign-in page finishes as the first check after hydration runs) keeps its token.
  */
 export const sessionChecked =
   () =>
   async (dispatch, getState, { api }) => {
     const believed = selectIsLoggedIn(getState());
+    const sentWith = browserToken();
     let status;
     try {
       status = await (await accounts()).checkLoginStatus(api);
     } catch {
       return { isLoggedIn: believed, stale: false, failed: true };
+    }
+    if (!status.isLoggedIn && browserToken() !== sentWith) {
+      return { isLoggedIn: selectIsLoggedIn(getState()), stale: false };
     }
     if (status.isLoggedIn && status.user?.name) {
       dispatch(userLoggedIn(status.user));

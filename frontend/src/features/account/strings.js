@@ -1,48 +1,6 @@
 // Account and sign-in texts. The Chinese validation texts are SPEC section 5's, word for word.
 // What the header, the account menu and the session's notices say (every first load); the sign-in
 // and profile pages' texts are in pageStrings.js, loaded with those pages.
-export const zh = {
-  'auth.login': '登录',
-  'auth.register': '注册',
-  'auth.logout': '退出登录',
-  'auth.greeting': '您好，{name}',
-  'auth.pleaseLogin': '请先登录',
-  'account.menu': '我的账户',
-  'account.favorite': '我的收藏',
-  'account.orders': '订单汇总',
-  'account.addresses': '地址管理',
-  'account.profile': '个人中心',
-  'auth.logoutSuccess': '已退出登录',
-  'auth.sessionExpired': '请重新登录',
-  'auth.serverError': '无法连接到服务器',
-  'auth.adminTitle': '管理员登录',
-  'auth.consoleTitle': '店铺管理后台',
-  'auth.forgotTitle': '忘记密码',
-  'auth.resetTitle': '重置密码',
-  'account.welcome': '欢迎来到您的账户',
-  'account.hello': '您好，{name}',
-  'account.checking': '正在确认登录状态…',
-};
-
-export const en = {
-  'auth.login': 'Log in',
-  'auth.register': 'Register',
-  'auth.logout': 'Log out',
-  'auth.greeting': 'Hello, {name}',
-  'auth.pleaseLogin': 'Please log in first',
-  'account.menu': 'My account',
-  'account.favorite': 'Wish list',
-  'account.orders': 'Order summary',
-  'account.addresses': 'Address management',
-  'account.profile': 'Personal centre',
-  'auth.logoutSuccess': 'Logged out',
-  'auth.sessionExpired': 'Please log in again',
-  'auth.serverError': 'Failed to connect to server',
-  'auth.adminTitle': 'Admin login',
-  'auth.consoleTitle': 'Shop console',
-  'auth.forgotTitle': 'Forgot password',
-  'auth.resetTitle': 'Reset password',
-  'account.welcome': 'Welcome to your Account',
-  'account.hello': 'Hello, {name}',
-  'account.checking': 'Checking your session…',
-};
+// One module per language, so a page loads only its shop's (app/textLoader.js).
+export { zh } from './strings.zh.js';
+export { en } from './strings.en.js';

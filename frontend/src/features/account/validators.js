@@ -64,3 +64,13 @@ export function validateResetPassword({ password, password_confirmation: confirm
 /** True when both passwords are filled in and differ: the reset screen also raises an alert then. */
 export const passwordsMismatch = ({ password, password_confirmation: confirmation }) =>
   Boolean(password) && Boolean(confirmation) && password !== confirmation;
+
+/** Adding an email to an account without one: the address; a password only if one is typed, then confirmed. */
+export function validateAddEmail({ email, password, password_confirmation: confirmation }, t) {
+  const withPassword = Boolean(password);
+  return collect([
+    ['email', emailError(email, t)],
+    ['password', withPassword ? passwordError(password, t) : null],
+    ['password_confirmation', withPassword ? confirmationError(password, confirmation, t) : null],
+  ]);
+}

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useDispatch } from 'react-redux';
 import { useT } from '../../i18n/index.js';
@@ -21,6 +21,8 @@ export default function AddressBook({ titleKey, choosing = false }) {
   const navigate = useNavigate();
   const { data, loaded, reload } = useRemote((api) => fetchAddresses(api), []);
   const [modal, setModal] = useState({ open: false, address: null });
+  // The address whose deletion waits for a second tap: a mistaken tap on Delete loses nothing.
+  const [asking, setAsking] = useState(null);
   const addresses = [...(data || [])].sort((a, b) => Number(b.is_default) - Number(a.is_default));
 
   const act = async (fn, message) => {
@@ -95,12 +97,7 @@ export default function AddressBook({ titleKey, choosing = false }) {
               >
                 {t('address.edit')}
               </button>
-              <button
-                type="button"
-                className={btn}
-                onClick={() => act((api) => deleteAddress(api, a.id), 'address.deleted')}
-                data-testid="address-delete"
-              >
+              <button type="button" className={btn} onClick={() => setAsking(a.id)} data-testid="address-delete">
                 {t('address.delete')}
               </button>
               {Number(a.is_default) !== 1 && (
@@ -114,6 +111,16 @@ export default function AddressBook({ titleKey, choosing = false }) {
                 </button>
               )}
             </div>
+            {asking === a.id && (
+              <DeleteQuestion
+                name={a.shipping_name}
+                onYes={() => {
+                  setAsking(null);
+                  act((api) => deleteAddress(api, a.id), 'address.deleted');
+                }}
+                onNo={() => setAsking(null)}
+              />
+            )}
           </li>
         ))}
       </ul>
@@ -127,5 +134,40 @@ export default function AddressBook({ titleKey, choosing = false }) {
         }}
       />
     </section>
+  );
+}
+
+/** The second tap of a deletion, under the address it would delete; Cancel (or Escape) keeps it. */
+function DeleteQuestion({ name, onYes, onNo }) {
+  const t = useT();
+  const keep = useRef(null);
+  useEffect(() => keep.current?.focus(), []);
+  return (
+    <div
+      role="alertdialog"
+      aria-label={t('address.delete')}
+      onKeyDown={(e) => e.key === 'Escape' && onNo()}
+      className="flex w-full flex-wrap items-center gap-2 rounded-lg bg-rose-50 p-3 text-sm"
+      data-testid="address-delete-question"
+    >
+      <p className="mr-auto text-rose-800">{t('address.deleteAsk', { name })}</p>
+      <button
+        type="button"
+        ref={keep}
+        onClick={onNo}
+        className="rounded-md bg-white px-3 py-1.5 ring-1 ring-gray-300 hover:bg-gray-50"
+        data-testid="address-delete-no"
+      >
+        {t('address.cancel')}
+      </button>
+      <button
+        type="button"
+        onClick={onYes}
+        className="rounded-md bg-rose-600 px-3 py-1.5 text-white hover:bg-rose-700"
+        data-testid="address-delete-yes"
+      >
+        {t('address.deleteYes')}
+      </button>
+    </div>
   );
 }

@@ -1,33 +1,94 @@
 import { useEffect } from 'react';
-import { Link, Outlet, useLocation } from 'react-router';
+import { Link, Navigate, Outlet, useLocation } from 'react-router';
 import { useSelector } from 'react-redux';
 import { htmlLang, languageOf, useT } from '../../i18n/index.js';
 import { ADMIN_LOGIN_PATH } from '../account/redirect.js';
 import { useLogout } from '../account/useLogout.js';
 import { selectUser } from '../account/userSlice.js';
 import { selectShop } from '../shop/shopSlice.js';
+import { allowed } from './people/access.js';
 
-// Only what exists is linked: each entry is a screen of this chunk.
-const NAV = [
-  { to: '/admin/products', key: 'admin.nav.products', match: (p) => p === '/admin' || p.startsWith('/admin/products') },
-  { to: '/admin/dashboard', key: 'adminOrders.nav.dashboard', match: (p) => p.startsWith('/admin/dashboard') },
-  { to: '/admin/orders', key: 'adminOrders.nav.orders', match: (p) => p.startsWith('/admin/orders') },
+// Only what exists is linked, and only what the user's role may use (`area`: the BFF's table of
+// console areas, bff/accounts/roles.py; the BFF refuses the rest whatever is shown).
+export const NAV = [
+  {
+    to: '/admin/products',
+    key: 'admin.nav.products',
+    area: 'catalogue',
+    match: (p) => p === '/admin' || p.startsWith('/admin/products'),
+  },
+  {
+    to: '/admin/dashboard',
+    key: 'adminOrders.nav.dashboard',
+    area: 'dashboard',
+    match: (p) => p.startsWith('/admin/dashboard'),
+  },
+  {
+    to: '/admin/orders',
+    key: 'adminOrders.nav.orders',
+    area: 'orders_read',
+    match: (p) => p.startsWith('/admin/orders'),
+  },
   {
     to: '/admin/shipping',
     key: 'adminShipping.nav',
+    area: 'orders_ship',
     match: (p) => p.startsWith('/admin/shipping') || p.startsWith('/admin/packing-slips'),
   },
-  { to: '/admin/customers', key: 'adminCustomers.nav', match: (p) => p.startsWith('/admin/customers') },
+  {
+    to: '/admin/customers',
+    key: 'adminCustomers.nav',
+    area: 'customers_read',
+    match: (p) => p.startsWith('/admin/customers'),
+  },
   ...['categories', 'brands', 'banners', 'articles'].map((kind) => ({
     to: `/admin/content/${kind}`,
     key: `admin.nav.${kind}`,
+    area: 'content',
     match: (p) => p.startsWith(`/admin/content/${kind}`),
   })),
-  { to: '/admin/bulk', key: 'admin.nav.bulk', match: (p) => p.startsWith('/admin/bulk') },
-  { to: '/admin/settings', key: 'admin.nav.settings', match: (p) => p.startsWith('/admin/settings') },
-  { to: '/admin/audit', key: 'admin.nav.audit', match: (p) => p.startsWith('/admin/audit') },
-  { to: '/admin/payments', key: 'admin.nav.payments', match: (p) => p.startsWith('/admin/payments') },
+  { to: '/admin/bulk', key: 'admin.nav.bulk', area: 'catalogue', match: (p) => p.startsWith('/admin/bulk') },
+  {
+    to: '/admin/promotions',
+    key: 'adminPromotions.nav',
+    area: 'promotions',
+    match: (p) => p.startsWith('/admin/promotions'),
+  },
+  { to: '/admin/settings', key: 'admin.nav.settings', area: 'settings', match: (p) => p.startsWith('/admin/settings') },
+  { to: '/admin/audit', key: 'admin.nav.audit', area: 'audit', match: (p) => p.startsWith('/admin/audit') },
+  { to: '/admin/payments', key: 'admin.nav.payments', area: 'payments', match: (p) => p.startsWith('/admin/payments') },
+  { to: '/admin/wechat', key: 'admin.nav.wechat', area: 'wechat', match: (p) => p.startsWith('/admin/wechat') },
+  { to: '/admin/staff', key: 'people.nav.staff', area: 'staff', match: (p) => p.startsWith('/admin/staff') },
+  {
+    to: '/admin/security',
+    key: 'people.nav.security',
+    area: 'own_account',
+    match: (p) => p.startsWith('/admin/security'),
+  },
 ];
+
+/**
+ * The screen at `pathname`, shown only to a role that may use its area (else a notice, and the
+ * screen's calls are never made). While the shop requires a second factor this user has not set
+ * up, every screen leads to the two-factor one; /admin leads to the first screen the role may use.
+ */
+function Screen({ pathname, user }) {
+  const t = useT();
+  const item = NAV.find((entry) => entry.match(pathname));
+  if (user?.two_factor_setup_required && item?.area !== 'own_account') return <Navigate to="/admin/security" replace />;
+  if (pathname.replace(/\/$/, '') === '/admin' && !allowed(user, 'catalogue')) {
+    const first = NAV.find((entry) => allowed(user, entry.area));
+    return <Navigate to={first ? first.to : '/admin/security'} replace />;
+  }
+  if (item && !allowed(user, item.area)) {
+    return (
+      <p className="py-16 text-center text-gray-600" role="alert" data-testid="admin-forbidden">
+        {t('people.forbidden')}
+      </p>
+    );
+  }
+  return <Outlet />;
+}
 
 /** The tab's title: the screen's, then the shop's name. */
 function useConsoleTitle(shop, t) {
@@ -64,7 +125,7 @@ export default function AdminLayout({ overlays = null }) {
           </Link>
         </div>
         <nav aria-label={t('admin.title')} className="flex gap-1 overflow-x-auto px-2 pb-2 md:flex-col md:pb-0">
-          {NAV.map((item) => (
+          {NAV.filter((item) => allowed(user, item.area)).map((item) => (
             <Link
               key={item.to}
               to={item.to}
@@ -86,7 +147,7 @@ export default function AdminLayout({ overlays = null }) {
           </button>
         </header>
         <main className="mx-auto w-full max-w-6xl p-3 sm:p-6 print:max-w-none print:p-0">
-          <Outlet />
+          <Screen pathname={pathname} user={user} />
         </main>
       </div>
       {overlays}
@@ -100,7 +161,7 @@ export function AdminNotFound() {
     <div className="py-16 text-center" data-testid="admin-not-found">
       <p className="text-gray-600">{t('admin.notFound')}</p>
       <Link to="/admin" className="mt-4 inline-block text-rose-600 hover:underline">
-        {t('admin.nav.products')}
+        {t('admin.title')}
       </Link>
     </div>
   );

@@ -17,6 +17,7 @@ export const OBJECT_TYPES = [
   'article',
   'shop',
   'payment_provider',
+  'payment_methods',
   'order',
   'customer',
 ];

@@ -1,4 +1,54 @@
+import { useState } from 'react';
+import { useApiCall } from '../../common/useApiCall.js';
 import { useT } from '../../i18n/index.js';
+
+/**
+ * A CSV upload checked before it is applied (the catalogue import, bulk shipping): choosing a
+ * file previews it; applying sends the same file, and when the BFF refuses because rows changed
+ * since the preview (`previewAgain(error)`), previews it again so the owner sees why. `run` gives
+ * the page's other calls the same busy flag and problem line; `onError` hears every failure.
+ */
+export function useCsvUpload({ preview, apply, previewAgain, onApplied, onError }) {
+  const call = useApiCall();
+  const [file, setFile] = useState(null);
+  const [previewed, setPreviewed] = useState(null);
+  const [result, setResult] = useState(null);
+  const [problem, setProblem] = useState(null);
+  const [busy, setBusy] = useState(false);
+
+  const run = async (fn) => {
+    setBusy(true);
+    setProblem(null);
+    try {
+      await fn();
+    } catch (error) {
+      setProblem(error.data?.errors?.file?.[0] || error.message);
+      onError?.(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const choose = (chosen) => {
+    setFile(chosen);
+    setPreviewed(null);
+    setResult(null);
+    if (chosen) run(async () => setPreviewed(await call((api) => preview(api, chosen))));
+  };
+  const applyFile = () =>
+    run(async () => {
+      try {
+        const answer = await call((api) => apply(api, file));
+        setResult(answer);
+        setPreviewed(null);
+        setFile(null);
+        onApplied?.(answer);
+      } catch (error) {
+        if (previewAgain(error)) setPreviewed(await call((api) => preview(api, file)));
+        throw error;
+      }
+    });
+  return { file, preview: previewed, result, problem, busy, run, choose, applyFile };
+}
 
 /**
  * Choose a CSV file (the catalogue import, the tracking file of bulk shipping): the button, the

@@ -5,15 +5,26 @@ import { useRemote } from '../../common/useRemote.js';
 import { useT } from '../../i18n/index.js';
 import { useNotify } from '../ui/useNotify.js';
 import { Button, Checkbox, Panel, Select, TextArea, TextField } from './fields.jsx';
+import PaymentMethodsPanel from './PaymentMethodsPanel.jsx';
+import PaymentsGuideNZ from './PaymentsGuideNZ.jsx';
 
 // Secrets that are PEM keys get a text area; the rest are one line.
-const LONG = ['private_key', 'public_key', 'platform_certificate', 'app_private_key', 'alipay_public_key'];
+const LONG = [
+  'private_key',
+  'public_key',
+  'platform_certificate',
+  'app_private_key',
+  'alipay_public_key',
+  'merchant_private_key',
+  'antom_public_key',
+];
 // Settings with a few values (the BFF's provider_configs.py): WeChat Pay's kind of merchant account
 // (overseas: NZD through the overseas API; mainland: yuan at the shop's rate) and Alipay's currency.
 // Each value with the key of its label.
 const CHOICES = {
   api: { global: 'admin.pay.choice.api.global', domestic: 'admin.pay.choice.api.domestic' },
   currency: { NZD: 'admin.pay.choice.currency.NZD', CNY: 'admin.pay.choice.currency.CNY' },
+  wallet: { ALIPAY_CN: 'admin.pay.choice.wallet.ALIPAY_CN', CONNECT_WALLET: 'admin.pay.choice.wallet.CONNECT_WALLET' },
 };
 
 /** Going live: what to register at the provider, for this shop's host, and a connection test. */
@@ -146,7 +157,10 @@ function ProviderForm({ provider, onSaved }) {
   );
 }
 
-/** /admin/payments: the shop's own WeChat Pay and Alipay merchant accounts. */
+/**
+ * /admin/payments: the guide to payments in New Zealand, the provider serving each payment method,
+ * and the shop's own accounts (WeChat Pay, Alipay, Stripe, Antom).
+ */
 export default function PaymentProvidersPage() {
   const t = useT();
   const list = useRemote((api) => fetchPaymentProviders(api), []);
@@ -155,6 +169,8 @@ export default function PaymentProvidersPage() {
   if (list.error) return <p className="text-sm text-rose-700">{list.error.message}</p>;
   return (
     <div className="space-y-6" data-testid="payment-providers-page">
+      <PaymentsGuideNZ />
+      <PaymentMethodsPanel />
       <p className="text-sm text-gray-600">{t('admin.pay.intro')}</p>
       {list.data.map((provider) => {
         const current = saved[provider.kind] || provider;

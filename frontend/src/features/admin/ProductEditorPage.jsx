@@ -1,5 +1,6 @@
 import { Link, useNavigate, useParams } from 'react-router';
-import { createProduct, fetchProduct, saveProduct } from '../../api/admin.js';
+import { createProduct, fetchProduct, saveProduct, uploadDetailPicture } from '../../api/admin.js';
+import { useApiCall } from '../../common/useApiCall.js';
 import { useRemote } from '../../common/useRemote.js';
 import { useT } from '../../i18n/index.js';
 import { useNotify } from '../ui/useNotify.js';
@@ -31,7 +32,9 @@ export function ProductEditorView({
   onProduct,
 }) {
   const t = useT();
+  const call = useApiCall();
   const isNew = !saved;
+  const upload = (file) => call((api) => uploadDetailPicture(api, file));
   return (
     <div className="space-y-4" data-testid="product-editor">
       <form noValidate onSubmit={onSubmit} className="space-y-4">
@@ -65,6 +68,8 @@ export function ProductEditorView({
           isNew={isNew}
           onChange={onChange}
           onVariants={onVariants}
+          images={saved?.images}
+          upload={upload}
         />
         <div className="flex justify-end">
           <Button kind="primary" type="submit" disabled={busy}>

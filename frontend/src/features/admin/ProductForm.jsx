@@ -1,9 +1,12 @@
+import { useSelector } from 'react-redux';
 import { useT } from '../../i18n/index.js';
+import { selectTimeZone } from '../shop/shopSlice.js';
+import { fromLocalInput, toLocalInput } from './content/kinds.js';
 import { emptyVariant, MAX_VARIANTS } from './productForm.js';
 import { Button, Checkbox, IntegerField, MoneyField, Panel, Select, TextArea, TextField } from './fields.jsx';
 import RichTextField from './rich/RichTextField.jsx';
 
-function VariantRow({ variant, index, errors, onChange, onRemove, isNewVariant }) {
+function VariantRow({ variant, index, errors, onChange, onRemove, isNewVariant, pictures }) {
   const t = useT();
   const field = (name) => ({
     name,
@@ -20,6 +23,21 @@ function VariantRow({ variant, index, errors, onChange, onRemove, isNewVariant }
         <MoneyField label={t('admin.field.discount')} {...field('discount')} />
         <MoneyField label={t('admin.field.memberPrice')} {...field('member_price')} />
         <IntegerField label={t('admin.field.weight')} {...field('weight')} />
+        <TextField label={t('admin.field.sku')} {...field('sku')} data-testid="variant-sku" />
+        <TextField
+          label={t('admin.field.barcode')}
+          hint={t('admin.hint.barcode')}
+          inputMode="numeric"
+          {...field('barcode')}
+          data-testid="variant-barcode"
+        />
+        <Select
+          label={t('admin.field.variantPicture')}
+          empty={t('admin.field.none')}
+          options={pictures}
+          {...field('image_id')}
+          data-testid="variant-picture"
+        />
         {isNewVariant ? (
           <IntegerField label={t('admin.field.openingStock')} {...field('virtual_inventory')} />
         ) : (
@@ -41,8 +59,38 @@ function VariantRow({ variant, index, errors, onChange, onRemove, isNewVariant }
  * Every editable field of a product (bff/catalog/admin_schemas.py ProductInput). State is the
  * editor's: `values`, `errors` (texts by the BFF's field names), and the change handlers.
  */
-export default function ProductForm({ values, errors, refs, isNew, onChange, onVariants }) {
+/** Draft or on the storefront, and from when: the start typed in the shop's time zone. */
+function PublishFields({ values, onChange, error }) {
   const t = useT();
+  const timeZone = useSelector(selectTimeZone);
+  return (
+    <>
+      <TextField
+        type="datetime-local"
+        label={t('admin.field.publishAt')}
+        hint={t('admin.hint.publishAt')}
+        name="publish_at"
+        value={toLocalInput(values.publish_at, timeZone)}
+        onChange={(_, typed) => onChange('publish_at', fromLocalInput(typed, timeZone) ?? '')}
+        error={error}
+        data-testid="product-publish-at"
+      />
+      <div className="flex items-center">
+        <Checkbox
+          label={t('admin.field.draft')}
+          name="draft"
+          checked={!values.is_active}
+          onChange={(_, checked) => onChange('is_active', !checked)}
+        />
+      </div>
+    </>
+  );
+}
+
+export default function ProductForm({ values, errors, refs, isNew, onChange, onVariants, images = [], upload }) {
+  const t = useT();
+  // A variant's picture is one of the product's (they are uploaded below, after the first save).
+  const pictures = images.map((img, i) => ({ value: String(img.id), label: img.alt || img.name || `#${i + 1}` }));
   const f = (name) => ({ name, value: values[name], error: errors[name], onChange });
   const changeVariant = (index, name, value) =>
     onVariants(
@@ -72,6 +120,7 @@ export default function ProductForm({ values, errors, refs, isNew, onChange, onV
           <TextField label={t('admin.field.color')} {...f('color')} />
           <TextField label={t('admin.field.size')} {...f('size')} />
           <TextField label={t('admin.field.imageAlt')} className="md:col-span-2" {...f('image_alt')} />
+          <PublishFields values={values} onChange={onChange} error={errors?.publish_at} />
         </div>
       </Panel>
       <Panel title={t('admin.section.prices')}>
@@ -130,6 +179,7 @@ export default function ProductForm({ values, errors, refs, isNew, onChange, onV
                 onChange={changeVariant}
                 onRemove={removeVariant}
                 isNewVariant={!variant.id}
+                pictures={pictures}
               />
             ))}
           </div>
@@ -141,7 +191,12 @@ export default function ProductForm({ values, errors, refs, isNew, onChange, onV
         <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
           <TextArea label={t('admin.field.composition')} {...f('composition')} />
           <TextArea label={t('admin.field.usage')} {...f('usage_instructions')} />
-          <RichTextField label={t('admin.field.details')} className="md:col-span-2" {...f('product_details')} />
+          <RichTextField
+            label={t('admin.field.details')}
+            className="md:col-span-2"
+            upload={upload}
+            {...f('product_details')}
+          />
         </div>
       </Panel>
     </div>

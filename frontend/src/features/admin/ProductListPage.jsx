@@ -6,6 +6,7 @@ import { avatarImage } from '../../common/display.js';
 import { useApiCall } from '../../common/useApiCall.js';
 import { useRemote } from '../../common/useRemote.js';
 import { useT } from '../../i18n/index.js';
+import ShopTime from '../shop/ShopTime.jsx';
 import { useNotify } from '../ui/useNotify.js';
 import { fetchRefs, money, withFilter } from './shared.js';
 import { Button, Select } from './fields.jsx';
@@ -176,7 +177,11 @@ export default function ProductListPage() {
                 <td className="hidden px-3 py-2 md:table-cell">{product.category?.name || '—'}</td>
                 <td className="hidden px-3 py-2 md:table-cell">{product.brand?.name || '—'}</td>
                 <td className="whitespace-nowrap px-3 py-2">
-                  {product.is_active ? (
+                  {product.is_active && product.publish_at && new Date(product.publish_at) > new Date() ? (
+                    <span className="text-amber-700" data-testid="product-scheduled">
+                      {t('admin.status.scheduled')} <ShopTime value={product.publish_at} />
+                    </span>
+                  ) : product.is_active ? (
                     t('admin.status.shown')
                   ) : (
                     <span className="text-gray-500">{t('admin.status.hidden')}</span>

@@ -119,6 +119,8 @@ describe('the product editor checks before saving', () => {
       'variants.1.virtual_inventory': 'admin.error.required',
     });
   });
+  // A variant's own code, barcode and picture, blank: not set (issue 25.4).
+  const NO_CODES = { sku: null, barcode: null, image_id: null };
   it('sends opening stock only for what is new, and blanks as not set', () => {
     const values = fromProduct(product);
     values.variants.push({ ...emptyVariant(), name: '大', price: '30', virtual_inventory: '5' });
@@ -129,8 +131,8 @@ describe('the product editor checks before saving', () => {
     expect(body.category_id).toBe(6);
     expect(body.brand_id).toBe(null);
     expect(body.variants).toEqual([
-      { id: 4, name: '小', price: '20', discount: '18', member_price: null, weight: 0 },
-      { virtual_inventory: 5, name: '大', price: '30', discount: null, member_price: null, weight: 0 },
+      { id: 4, name: '小', price: '20', discount: '18', member_price: null, weight: 0, ...NO_CODES },
+      { virtual_inventory: 5, name: '大', price: '30', discount: null, member_price: null, weight: 0, ...NO_CODES },
     ]);
     expect(toBody({ ...valid, virtual_inventory: '3' }, { isNew: true }).virtual_inventory).toBe(3);
   });

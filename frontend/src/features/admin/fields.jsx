@@ -69,7 +69,7 @@ export function TextArea({ label, name, value, onChange, error, rows = 3, classN
 }
 
 /** options: [{ value, label }]; the empty choice first when `empty` is given. */
-export function Select({ label, name, value, onChange, options, empty, error, className }) {
+export function Select({ label, name, value, onChange, options, empty, error, className, ...rest }) {
   return (
     <Labelled label={label} error={error} name={name} className={className}>
       {({ id, describedBy }) => (
@@ -81,6 +81,7 @@ export function Select({ label, name, value, onChange, options, empty, error, cl
           aria-invalid={Boolean(error)}
           aria-describedby={describedBy}
           className={`${INPUT} ${border(error)}`}
+          {...rest}
         >
           {empty !== undefined && <option value="">{empty}</option>}
           {options.map((o) => (

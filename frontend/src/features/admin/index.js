@@ -16,7 +16,13 @@ export { default as PackingSlipsPage } from './orders/PackingSlipsPage.jsx';
 export { default as CustomerListPage } from './customers/CustomerListPage.jsx';
 export { default as CustomerDetailPage } from './customers/CustomerDetailPage.jsx';
 export { default as PaymentProvidersPage } from './PaymentProvidersPage.jsx';
+export { default as WechatSettingsPage } from './wechat/WechatSettingsPage.jsx';
 export { default as ContentListPage } from './content/ContentListPage.jsx';
 export { default as ContentEditorPage } from './content/ContentEditorPage.jsx';
 export { default as SettingsPage } from './settings/SettingsPage.jsx';
 export { default as BulkPage } from './bulk/BulkPage.jsx';
+// Promotions (features/admin/promotions): codes, 满减 tiers, free-shipping thresholds.
+export * as promotionStrings from './promotions/strings.js';
+export { default as PromotionsPage } from './promotions/PromotionsPage.jsx';
+export { default as StaffPage } from './people/StaffPage.jsx';
+export { default as TwoFactorPage } from './people/TwoFactorPage.jsx';

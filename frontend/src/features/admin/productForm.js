@@ -1,6 +1,7 @@
 // The product editor's form: its values (strings, as inputs hold them), the rules it checks
 // before a save (the BFF checks them again: bff/catalog/admin_schemas.py ProductInput), the
 // body it sends, and what a refused save shows.
+import { normalGtin } from '../../common/rules/barcode.js';
 import { integerRule, isBlank, moneyRule } from '../../common/rules/forms.js';
 import { serverFieldErrors } from '../account/AuthForm.jsx';
 
@@ -21,6 +22,9 @@ export const emptyVariant = () => ({
   member_price: '',
   weight: '0',
   virtual_inventory: '0',
+  sku: '',
+  barcode: '',
+  image_id: '',
 });
 
 export const EMPTY_PRODUCT = {
@@ -43,6 +47,9 @@ export const EMPTY_PRODUCT = {
   product_details: '',
   image_alt: '',
   virtual_inventory: '0',
+  // false: a draft (not on the storefront); publish_at: its start (ISO 8601), '' at once.
+  is_active: true,
+  publish_at: '',
   variants: [],
 };
 
@@ -55,6 +62,7 @@ export function fromProduct(product) {
     ...values,
     is_free_shipping: Boolean(product.is_free_shipping),
     is_featured: Boolean(product.is_featured),
+    is_active: product.is_active == null ? true : Boolean(Number(product.is_active)),
     variants: (product.variants || []).map((v) => ({
       key: `v${v.id}`,
       id: v.id,
@@ -64,6 +72,9 @@ export function fromProduct(product) {
       member_price: str(v.member_price),
       weight: str(v.weight),
       virtual_inventory: str(v.virtual_inventory),
+      sku: str(v.sku),
+      barcode: str(v.barcode),
+      image_id: str(v.image_id),
     })),
   };
 }
@@ -93,6 +104,8 @@ export function toBody(values, { isNew }) {
     usage_instructions: values.usage_instructions,
     product_details: values.product_details,
     image_alt: values.image_alt,
+    is_active: values.is_active,
+    publish_at: values.publish_at || null,
     ...(isNew ? { virtual_inventory: whole(values.virtual_inventory) } : {}),
     variants: values.variants.map((v) => ({
       ...(v.id ? { id: v.id } : { virtual_inventory: whole(v.virtual_inventory) }),
@@ -101,6 +114,9 @@ export function toBody(values, { isNew }) {
       discount: optional(v.discount),
       member_price: optional(v.member_price),
       weight: whole(v.weight),
+      sku: optional(v.sku),
+      barcode: isBlank(v.barcode) ? null : normalGtin(v.barcode) || v.barcode.trim(),
+      image_id: ref(v.image_id),
     })),
   };
 }
@@ -157,6 +173,8 @@ export function validateProduct(values, { isNew }) {
   values.variants.forEach((variant, i) => {
     const prefix = `variants.${i}.`;
     if (isBlank(variant.name)) errors[`${prefix}name`] = 'admin.error.nameRequired';
+    if (!isBlank(variant.sku) && !SKU.test(variant.sku.trim())) errors[`${prefix}sku`] = 'admin.error.sku';
+    if (!isBlank(variant.barcode) && !normalGtin(variant.barcode)) errors[`${prefix}barcode`] = 'admin.error.barcode';
     Object.assign(errors, priceErrors(variant, prefix));
     if (!variant.id) {
       const stock = integerRule(variant.virtual_inventory, { min: 0, max: MAX_STOCK });

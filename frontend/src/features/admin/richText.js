@@ -8,7 +8,7 @@ const TAGS = new Set(
 );
 const ATTRIBUTES = {
   a: ['href', 'title'],
-  img: ['src', 'alt', 'title', 'width', 'height'],
+  img: ['src', 'srcset', 'sizes', 'loading', 'alt', 'title', 'width', 'height'],
   td: ['colspan', 'rowspan'],
   th: ['colspan', 'rowspan', 'scope'],
   ol: ['start'],
@@ -17,6 +17,25 @@ const DROPPED = new Set(['script', 'style', 'iframe', 'object', 'embed', 'templa
 const SAFE_URL = /^(?:https?:\/\/|\/(?!\/)|#|mailto:)/i;
 // Pictures on a page may come from https (the page's CSP allows https: images) or this site.
 const SAFE_IMAGE = /^(?:https:\/\/|\/(?!\/))/i;
+// A srcset whose every candidate is such an address, with a width or density (as the BFF keeps).
+const SAFE_SRCSET = (value) =>
+  value
+    .split(',')
+    .every((part) => /^\s*(?:https:\/\/|\/(?!\/))[^\s,]+(?:\s+(?:\d{1,5}w|\d{1,2}(?:\.\d{1,2})?x))?\s*$/i.test(part));
+const KEEP = {
+  href: (v) => SAFE_URL.test(v.trim()),
+  src: (v) => SAFE_IMAGE.test(v.trim()),
+  srcset: SAFE_SRCSET,
+  sizes: (v) =>
+    v.split(',').length <= 8 &&
+    v
+      .split(',')
+      .every((part) => /^\s*(?:\([a-z0-9 :.-]{1,60}\)\s+)?\d{1,4}(?:\.\d{1,2})?(?:px|vw|em|rem)\s*$/i.test(part)),
+  loading: (v) => v === 'lazy' || v === 'eager',
+};
+
+/** Whether the BFF's allowlist keeps this value of an allowed attribute (bff/common/html.py). */
+export const keepsValue = (name, value) => (KEEP[name] ? KEEP[name](value) : true);
 
 function clean(node) {
   for (const child of [...node.childNodes]) {
@@ -37,9 +56,7 @@ function clean(node) {
     }
     const allowed = ATTRIBUTES[tag] || [];
     for (const { name, value } of [...child.attributes]) {
-      const keep =
-        allowed.includes(name) &&
-        (name === 'href' ? SAFE_URL.test(value.trim()) : name === 'src' ? SAFE_IMAGE.test(value.trim()) : true);
+      const keep = allowed.includes(name) && keepsValue(name, value);
       if (!keep) child.removeAttribute(name);
     }
   }

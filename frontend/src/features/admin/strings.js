@@ -2,12 +2,26 @@
 import * as audit from './auditStrings.js';
 import * as bulk from './bulk/strings.js';
 import * as content from './content/strings.js';
+import * as people from './people/strings.js';
 import * as rich from './rich/strings.js';
 import * as settings from './settings/strings.js';
+import * as wechat from './wechat/strings.js';
 
 export const zh = {
+  'admin.field.barcode': '条码（EAN/UPC）',
+  'admin.hint.barcode': '8、12、13 或 14 位数字，含校验位',
+  'admin.field.variantPicture': '规格图片',
+  'admin.error.barcode': '条码无效：须为 8、12、13 或 14 位数字，且校验位正确',
+  'admin.picker.search': '搜索商品（名称或货号）',
+  'admin.picker.chosen': '已选商品',
+  'admin.picker.none': '尚未选择商品',
+  'admin.picker.noMatch': '没有找到商品',
+  'admin.picker.add': '添加',
+  'admin.picker.remove': '移除 {name}',
   ...content.zh,
+  ...people.zh,
   ...settings.zh,
+  ...wechat.zh,
   ...rich.zh,
   ...bulk.zh,
   ...audit.zh,
@@ -67,6 +81,10 @@ export const zh = {
   'admin.field.details': '商品详情',
   'admin.field.preview': '预览',
   'admin.field.imageAlt': '图片说明文字',
+  'admin.field.publishAt': '上架时间',
+  'admin.status.scheduled': '定时上架',
+  'admin.hint.publishAt': '到时自动出现在店铺、搜索和网站地图中；留空即刻上架',
+  'admin.field.draft': '存为草稿（不在店铺显示）',
   'admin.field.openingStock': '初始库存',
   'admin.field.stock': '库存',
   'admin.field.status': '状态',
@@ -147,6 +165,13 @@ export const zh = {
   'admin.pay.secretNotSet': '未设置',
   'admin.pay.kind.wechat_pay': '微信支付',
   'admin.pay.kind.alipay': '支付宝',
+  'admin.pay.kind.stripe': 'Stripe（银行卡、Apple Pay、Google Pay）',
+  'admin.pay.kind.airwallex': 'Airwallex 空中云汇（微信支付，新西兰公司可开通）',
+  'admin.pay.field.client_id': 'Client ID（客户端 ID）',
+  'admin.pay.field.api_key': 'Airwallex API 密钥（API key）',
+  'admin.pay.field.webhook_key': 'Airwallex Webhook 密钥',
+  'admin.pay.field.secret_key': 'Stripe 密钥（sk_live_ 开头）',
+  'admin.pay.field.webhook_secret': 'Webhook 签名密钥（whsec_ 开头）',
   'admin.pay.field.mchid': '商户号',
   'admin.pay.field.appid': '公众号 AppID',
   'admin.pay.field.cert_serial_no': '商户API证书序列号',
@@ -171,12 +196,75 @@ export const zh = {
   'admin.pay.test': '测试连接',
   'admin.pay.testing': '正在测试…',
   'admin.pay.register': '上线前请在商户平台登记以下地址和域名：',
+  'admin.audit.type.payment_methods': '付款方式',
+  'admin.pay.kind.antom': 'Antom（支付宝、Alipay+ 钱包）',
+  'admin.pay.field.merchant_private_key': '商户私钥（RSA2048）',
+  'admin.pay.field.antom_public_key': 'Antom 公钥',
+  'admin.pay.field.wallet': '钱包（默认支付宝）',
+  'admin.pay.choice.wallet.ALIPAY_CN': '支付宝（ALIPAY_CN）',
+  'admin.pay.choice.wallet.CONNECT_WALLET': 'Alipay+ 收银台（顾客选择自己的钱包）',
+  'admin.pay.methods': '付款方式由谁收款',
+  'admin.pay.methodsIntro':
+    '顾客在付款页看到的是付款方式（微信支付、支付宝、银行卡）。请为每种方式选择由哪个已开启的收款服务处理；不选则按默认：微信支付由微信支付、支付宝由支付宝、银行卡由 Stripe 收款。',
+  'admin.pay.method.wechat_pay': '微信支付',
+  'admin.pay.method.alipay': '支付宝',
+  'admin.pay.method.card': '银行卡 / Apple Pay / Google Pay',
+  'admin.pay.method.default': '默认',
+  'admin.pay.method.serving': '当前由 {provider} 收款',
+  'admin.pay.method.none': '暂无已开启的收款服务，顾客看不到此方式',
+  'admin.pay.nz.title': '在新西兰收款：上线指南',
+  'admin.pay.nz.which': '哪种付款方式找哪家开户',
+  'admin.pay.nz.which.card':
+    '银行卡、Apple Pay、Google Pay：Stripe。新西兰公司可直接注册（https://dashboard.stripe.com/register），以纽币结算到新西兰银行账户。',
+  'admin.pay.nz.which.alipay':
+    '支付宝：Antom（蚂蚁国际的境外收单服务，https://dashboard.alipay.com）。Antom 的支付宝页面列出的商户主体所在地为新加坡、香港、欧洲经济区、美国、英国、日本（见 https://docs.antom.com/ac/antomop/alipay_cn 所公布）；签约前请向 Antom 确认是否接受新西兰公司，否则可在上方把支付宝交给 Stripe 收款。',
+  'admin.pay.nz.which.wechat':
+    '微信支付：接受新西兰公司的收单机构，例如 Airwallex（空中云汇）。新西兰公司不能直接开通微信支付境外商户号。',
+  'admin.pay.nz.which.direct':
+    '直连微信支付（商户号 mchid）和直连支付宝（开放平台应用）：只适合在香港或英国注册、能直接持有这两种账户的公司。',
+  'admin.pay.nz.cost': '开户费用（以各家公开页面为准）',
+  'admin.pay.nz.cost.stripe':
+    'Stripe：新西兰本地卡每笔 2.7% + NZ$0.30，境外卡另加 1%（合计 3.7% + NZ$0.30），见 https://support.stripe.com/questions/october-2023-pricing-updates-for-global-standard-pricing-users 所公布；注册前请再看 https://stripe.com/nz/pricing 。',
+  'admin.pay.nz.cost.antom':
+    'Antom：我们没有找到公开价目表，费率按合同约定。https://docs.antom.com/ac/antomop/alipay_cn 所公布：支持部分退款，退款期限 365 天，无拒付，支付默认 14 分钟超时。',
+  'admin.pay.nz.cost.airwallex':
+    'Airwallex（新西兰）：开户费 $0，月费 $0，API 接入设置费“另行通知”，见 https://www.airwallex.com/nz/terms/fee-schedule 所公布（2024 年 3 月 28 日更新）；收款费率以您的协议为准。',
+  'admin.pay.nz.keys': '要粘贴哪些密钥（填在下方各收款服务里）',
+  'admin.pay.nz.keys.stripe':
+    'Stripe：密钥 sk_live_…（控制台 → 开发者 → API 密钥），以及 Webhook 端点的签名密钥 whsec_…。',
+  'admin.pay.nz.keys.antom':
+    'Antom：Client ID；您的私钥（在 Antom Dashboard → 开发者 → 密钥配置中生成，公钥上传到那里）；Antom 公钥。钱包选支付宝，或 Alipay+ 收银台。',
+  'admin.pay.nz.keys.acquirer': '收单机构（如 Airwallex）：按下方它自己的栏目填写。',
+  'admin.pay.nz.urls': '要登记哪些地址',
+  'admin.pay.nz.urls.stripe':
+    'Stripe Webhook 端点：{site}/api/payment/notify/stripe，事件选 checkout.session.completed、checkout.session.async_payment_succeeded、checkout.session.async_payment_failed、refund.updated。',
+  'admin.pay.nz.urls.antom':
+    'Antom 通知地址：{site}/api/payment/notify/antom（每笔付款也会带上它作为 paymentNotifyUrl）。',
+  'admin.pay.nz.urls.acquirer': '收单机构的 Webhook 地址：见下方它的“上线前请登记”。',
+  'admin.pay.nz.first': '开店前的第一笔真实付款和退款',
+  'admin.pay.nz.first.switch': '在下方开启各收款服务并点“测试连接”，再在上方为每种付款方式选好收款服务。',
+  'admin.pay.nz.first.pay':
+    '用每种方式各付一笔约 NZ$1 的真实订单（银行卡；支付宝；微信内和电脑上的微信支付），确认订单在本后台显示已付款，并出现在该服务的后台里。',
+  'admin.pay.nz.first.refund':
+    '在本后台的订单页退回其中一部分（例如 NZ$0.50），确认退款变为“已退款”，并出现在服务后台和付款人的账单里；然后退回剩余部分。',
   'admin.audit.type.order': '订单',
 };
 
 export const en = {
+  'admin.field.barcode': 'Barcode (EAN/UPC)',
+  'admin.hint.barcode': '8, 12, 13 or 14 digits, check digit included',
+  'admin.field.variantPicture': 'Picture',
+  'admin.error.barcode': 'Not a barcode: 8, 12, 13 or 14 digits with a correct check digit',
+  'admin.picker.search': 'Find products (name or SKU)',
+  'admin.picker.chosen': 'Chosen products',
+  'admin.picker.none': 'No products chosen yet',
+  'admin.picker.noMatch': 'No products found',
+  'admin.picker.add': 'Add',
+  'admin.picker.remove': 'Remove {name}',
   ...content.en,
+  ...people.en,
   ...settings.en,
+  ...wechat.en,
   ...rich.en,
   ...bulk.en,
   ...audit.en,
@@ -236,6 +324,10 @@ export const en = {
   'admin.field.details': 'Details',
   'admin.field.preview': 'Preview',
   'admin.field.imageAlt': 'Picture alt text',
+  'admin.field.publishAt': 'On sale from',
+  'admin.status.scheduled': 'Scheduled',
+  'admin.hint.publishAt': 'Appears in the shop, search and the sitemap at this time; empty: at once',
+  'admin.field.draft': 'Save as a draft (not in the shop)',
   'admin.field.openingStock': 'Opening stock',
   'admin.field.stock': 'Stock',
   'admin.field.status': 'Status',
@@ -319,6 +411,13 @@ export const en = {
   'admin.pay.secretNotSet': 'Not set',
   'admin.pay.kind.wechat_pay': 'WeChat Pay',
   'admin.pay.kind.alipay': 'Alipay',
+  'admin.pay.kind.stripe': 'Stripe (cards, Apple Pay, Google Pay)',
+  'admin.pay.kind.airwallex': 'Airwallex (WeChat Pay for a New Zealand company)',
+  'admin.pay.field.client_id': 'Client ID',
+  'admin.pay.field.api_key': 'Airwallex API key',
+  'admin.pay.field.webhook_key': 'Airwallex webhook secret',
+  'admin.pay.field.secret_key': 'Stripe secret key (sk_live_...)',
+  'admin.pay.field.webhook_secret': 'Webhook signing secret (whsec_...)',
   'admin.pay.field.mchid': 'Merchant id (商户号)',
   'admin.pay.field.appid': 'Official account AppID',
   'admin.pay.field.cert_serial_no': 'API certificate serial number',
@@ -343,5 +442,57 @@ export const en = {
   'admin.pay.test': 'Test connection',
   'admin.pay.testing': 'Testing…',
   'admin.pay.register': "Before going live, register these at the provider's merchant console:",
+  'admin.audit.type.payment_methods': 'Payment methods',
+  'admin.pay.kind.antom': 'Antom (Alipay, Alipay+ wallets)',
+  'admin.pay.field.merchant_private_key': 'Merchant private key (RSA 2048)',
+  'admin.pay.field.antom_public_key': 'Antom public key',
+  'admin.pay.field.wallet': 'Wallet (default Alipay)',
+  'admin.pay.choice.wallet.ALIPAY_CN': 'Alipay (ALIPAY_CN)',
+  'admin.pay.choice.wallet.CONNECT_WALLET': 'Alipay+ cashier (the shopper picks their wallet)',
+  'admin.pay.methods': 'Who takes each payment method',
+  'admin.pay.methodsIntro':
+    'Shoppers see payment methods on the pay page (WeChat Pay, Alipay, cards). Choose which of your switched-on providers takes each; left on default, WeChat Pay takes WeChat Pay, Alipay takes Alipay and Stripe takes cards.',
+  'admin.pay.method.wechat_pay': 'WeChat Pay',
+  'admin.pay.method.alipay': 'Alipay',
+  'admin.pay.method.card': 'Cards, Apple Pay, Google Pay',
+  'admin.pay.method.default': 'Default',
+  'admin.pay.method.serving': 'Taken now by {provider}',
+  'admin.pay.method.none': 'No switched-on provider takes it: shoppers do not see it',
+  'admin.pay.nz.title': 'Payments in New Zealand: going live',
+  'admin.pay.nz.which': 'Which provider to sign up with for which method',
+  'admin.pay.nz.which.card':
+    'Cards, Apple Pay, Google Pay: Stripe. A New Zealand company signs up directly (https://dashboard.stripe.com/register) and is paid out in NZD to a New Zealand bank account.',
+  'admin.pay.nz.which.alipay':
+    "Alipay: Antom (Ant International's acquiring service outside the mainland, https://dashboard.alipay.com). Antom's Alipay page lists the merchant entity locations Singapore, Hong Kong, the EEA, the US, the UK and Japan (as published on https://docs.antom.com/ac/antomop/alipay_cn); ask Antom whether it takes your New Zealand company before signing, or give Alipay to Stripe above.",
+  'admin.pay.nz.which.wechat':
+    'WeChat Pay: an acquirer that onboards New Zealand companies, such as Airwallex. A New Zealand company cannot hold a direct WeChat Pay overseas merchant number.',
+  'admin.pay.nz.which.direct':
+    'Direct WeChat Pay (a merchant number, mchid) and direct Alipay (an open-platform app): only for a company registered in Hong Kong or the UK that can hold those accounts.',
+  'admin.pay.nz.cost': 'What each costs to set up (from their public pages)',
+  'admin.pay.nz.cost.stripe':
+    'Stripe: 2.7% + NZ$0.30 a New Zealand card payment, international cards 1% more (3.7% + NZ$0.30), as published on https://support.stripe.com/questions/october-2023-pricing-updates-for-global-standard-pricing-users; check https://stripe.com/nz/pricing before signing up.',
+  'admin.pay.nz.cost.antom':
+    'Antom: we found no public price list; rates are set in your contract. As published on https://docs.antom.com/ac/antomop/alipay_cn: partial refunds, a 365-day refund period, no chargebacks, payments time out after 14 minutes by default.',
+  'admin.pay.nz.cost.airwallex':
+    'Airwallex (New Zealand): account opening fee $0, monthly account fee $0, API integration set-up fee "to be advised", as published on https://www.airwallex.com/nz/terms/fee-schedule (last updated 28 March 2024); payment acceptance rates are in your agreement.',
+  'admin.pay.nz.keys': 'Which keys to paste (under each provider below)',
+  'admin.pay.nz.keys.stripe':
+    'Stripe: the secret key sk_live_… (Dashboard → Developers → API keys) and the webhook endpoint’s signing secret whsec_….',
+  'admin.pay.nz.keys.antom':
+    'Antom: the client ID; your private key (generated in Antom Dashboard → Developer → Key configuration, its public half uploaded there); Antom’s public key. Wallet: Alipay, or the Alipay+ cashier.',
+  'admin.pay.nz.keys.acquirer': 'The acquirer (such as Airwallex): as its own section below says.',
+  'admin.pay.nz.urls': 'Which URLs to register',
+  'admin.pay.nz.urls.stripe':
+    'Stripe webhook endpoint: {site}/api/payment/notify/stripe, with the events checkout.session.completed, checkout.session.async_payment_succeeded, checkout.session.async_payment_failed and refund.updated.',
+  'admin.pay.nz.urls.antom':
+    'Antom notification URL: {site}/api/payment/notify/antom (also sent with each payment as paymentNotifyUrl).',
+  'admin.pay.nz.urls.acquirer': 'The acquirer’s webhook URL: see “register these” in its section below.',
+  'admin.pay.nz.first': 'The first small live payment and refund, before opening',
+  'admin.pay.nz.first.switch':
+    'Switch each provider on below and press “Test connection”, then choose the provider of each method above.',
+  'admin.pay.nz.first.pay':
+    'Pay a real order of about NZ$1 with each method (a card; Alipay; WeChat Pay inside WeChat and on a desktop) and check it shows paid here and in the provider’s dashboard.',
+  'admin.pay.nz.first.refund':
+    'Refund part of it (say NZ$0.50) from the order’s page here, check the refund reaches “refunded” and shows in the provider’s dashboard and on the payer’s statement, then refund the rest.',
   'admin.audit.type.order': 'Order',
 };

@@ -54,10 +54,11 @@ export default function BannerSlider({ banners }) {
             <BannerLink banner={banner}>
               <Img
                 src={banner.avatar}
+                srcSet={banner.avatar_srcset}
                 alt={banner.name || ''}
                 width={1200}
                 height={400}
-                eager={i === 0}
+                priority={i === 0}
                 className="h-full w-full object-cover"
               />
             </BannerLink>

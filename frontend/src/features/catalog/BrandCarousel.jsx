@@ -6,7 +6,9 @@ import { useT } from '../../i18n/index.js';
 import { BRAND_SPEED_MS, brandCarouselConfig, nextBrandIndex } from './brandCarousel.js';
 
 // Slide widths come from CSS breakpoints so the server HTML needs no window size;
-// the step size is read from the window once mounted.
+// the step size is read from the window once mounted. Every tile is its basis wide whatever its
+// name (min-w-0: a long name is cut with an ellipsis, it does not widen its tile and push the
+// last one out, issue 30.7), and the track's --brand-show (the tiles in view) moves it.
 export default function BrandCarousel({ brands }) {
   const t = useT();
   const [index, setIndex] = useState(0);
@@ -44,7 +46,8 @@ export default function BrandCarousel({ brands }) {
       </div>
       <div className="overflow-hidden">
         <ul
-          className="flex"
+          className="flex [--brand-show:3] sm:[--brand-show:4] md:[--brand-show:6] lg:[--brand-show:8]"
+          data-testid="brand-track"
           style={{
             transform: `translateX(calc(-${index} * 100% / var(--brand-show)))`,
             transition: `transform ${BRAND_SPEED_MS}ms ease`,
@@ -53,7 +56,8 @@ export default function BrandCarousel({ brands }) {
           {brands.map((brand) => (
             <li
               key={brand.id}
-              className="shrink-0 basis-1/3 px-2 [--brand-show:3] sm:basis-1/4 sm:[--brand-show:4] md:basis-1/6 md:[--brand-show:6] lg:basis-[12.5%] lg:[--brand-show:8]"
+              className="min-w-0 shrink-0 basis-1/3 px-2 sm:basis-1/4 md:basis-1/6 lg:basis-[12.5%]"
+              data-testid="brand-tile"
             >
               <Link
                 to={`/brand/${brand.id}`}
@@ -61,9 +65,16 @@ export default function BrandCarousel({ brands }) {
               >
                 {/* A box of its own: old engines' aspect-ratio fallback does not apply to an <img>. */}
                 <span className="block aspect-square w-full">
-                  <Img src={brand.avatar} alt="" width={120} height={120} className="h-full w-full object-contain" />
+                  <Img
+                    src={brand.avatar}
+                    srcSet={brand.avatar_srcset}
+                    alt=""
+                    width={120}
+                    height={120}
+                    className="h-full w-full object-contain"
+                  />
                 </span>
-                <span className="truncate text-xs text-gray-700">{brand.name}</span>
+                <span className="w-full truncate text-center text-xs text-gray-700">{brand.name}</span>
               </Link>
             </li>
           ))}

@@ -23,15 +23,15 @@ function Row({ title, to, products, testId }) {
 }
 
 function Incentives() {
-  const shop = useSelector(selectShop);
+  const shop = useSelector(selectShop) || {};
   const items = [1, 2, 3]
     .map((n) => ({
-      name: shop?.[`shop_incentive_name${n}`],
-      image: shop?.[`shop_incentive_image${n}`],
-      description: shop?.[`shop_incentive_description${n}`],
+      name: shop[`shop_incentive_name${n}`],
+      image: shop[`shop_incentive_image${n}`],
+      description: shop[`shop_incentive_description${n}`],
     }))
     .filter((item) => item.name);
-  if (!shop?.shop_incentive_title && !items.length) return null;
+  if (!shop.shop_incentive_title && !items.length) return null;
   return (
     <section className="mt-12 rounded-2xl bg-white px-6 py-10 ring-1 ring-gray-100" data-testid="incentives">
       <h2 className="text-center text-xl font-semibold">{shop.shop_incentive_title}</h2>

@@ -25,6 +25,7 @@ export default function ListingPage() {
         <div className="mb-6 aspect-[3/1] overflow-hidden rounded-2xl bg-gray-200" data-testid="banner-header">
           <Img
             src={banner.avatar}
+            srcSet={banner.avatar_srcset}
             alt={banner.name || ''}
             width={1200}
             height={400}

@@ -4,6 +4,7 @@ import Img from '../../common/components/Img.jsx';
 import Price from '../shop/Price.jsx';
 import { CartIcon, HeartIcon } from '../../common/components/Icons.jsx';
 import { avatarImage, cardPrice, isSoldOut } from '../../common/display.js';
+import { fromPrice } from './fromPrice.js';
 import { useT } from '../../i18n/index.js';
 import { selectUser } from '../account/userSlice.js';
 import { useAddToCart, useFavoriteToggle } from '../cart/useShopping.js';
@@ -17,10 +18,12 @@ export default function ProductCard({ product, eager = false, headingLevel = 3 }
   const user = useSelector(selectUser);
   const [favorite, toggleFavorite] = useFavoriteToggle(product.id);
   const addToCart = useAddToCart();
-  const image = avatarImage(product);
-  const { price, original, special } = cardPrice(product, user);
+  const image = avatarImage(product) || {};
+  // With variants: "from" the cheapest one's price, as this shopper pays it.
+  const from = fromPrice(product, user);
+  const { price, original, special } = from || cardPrice(product, user);
   const soldOut = isSoldOut(product);
-  const canAdd = !(product.product_variants?.length > 0) && Number(product.virtual_inventory) > 0;
+  const canAdd = !from && Number(product.virtual_inventory) > 0;
 
   return (
     <article
@@ -30,10 +33,10 @@ export default function ProductCard({ product, eager = false, headingLevel = 3 }
       <div className="relative">
         <Link to={`/product/${product.id}`} className="block aspect-square overflow-hidden bg-gray-50">
           <Img
-            src={image?.path}
-            srcSet={image?.srcset}
+            src={image.path}
+            srcSet={image.srcset}
             sizes={CARD_SIZES}
-            alt={image?.alt || product.imageAlt || product.name}
+            alt={image.alt || product.imageAlt || product.name}
             eager={eager}
             className="h-full w-full object-cover transition duration-300 group-hover:scale-105"
           />
@@ -78,7 +81,7 @@ export default function ProductCard({ product, eager = false, headingLevel = 3 }
           {product.name}
         </Heading>
         <div className="mt-auto">
-          <Price price={price} original={original} />
+          <Price price={price} original={original} lead={from && t('price.from')} />
         </div>
       </Link>
     </article>

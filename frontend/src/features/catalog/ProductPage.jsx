@@ -22,7 +22,7 @@ export default function ProductPage() {
     <div className="pt-6">
       <Breadcrumb product={product} />
       <div className="grid gap-8 md:grid-cols-2">
-        <Gallery product={product} />
+        <Gallery product={product} picture={choice.variant?.image} />
         <div>
           <h1 className="text-2xl font-semibold leading-snug" data-testid="product-title">
             {product.name}

@@ -4,17 +4,27 @@ import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import Img from '../../common/components/Img.jsx';
 import { ChevronIcon, CloseIcon, HeartIcon, ShareIcon } from '../../common/components/Icons.jsx';
-import { avatarImage, stockText } from '../../common/display.js';
+import { stockText } from '../../common/display.js';
 import { useT } from '../../i18n/index.js';
 import Price from '../shop/Price.jsx';
 import { useNotify } from '../ui/useNotify.js';
 import { useAddToCart, useFavoriteToggle } from '../cart/useShopping.js';
 import { productPath, useShareLink } from './useProductChoice.js';
+import { MAIN_PICTURE_SIZES, mainPicture } from './pictures.js';
 
-export function Gallery({ product }) {
+/**
+ * The pictures, from the main one (what the server's head preloads); `picture`, the chosen
+ * variant's, is shown when the shopper chooses a variant that has one.
+ */
+export function Gallery({ product, picture = null }) {
   const images = product.images || [];
-  const main = avatarImage(product) || images[0] || null;
+  const main = mainPicture(product);
   const [selected, setSelected] = useState(main?.id ?? null);
+  const [variantPicture, setVariantPicture] = useState(picture);
+  if (picture !== variantPicture) {
+    setVariantPicture(picture);
+    if (picture != null) setSelected(picture);
+  }
   const current = images.find((img) => img.id === selected) || main;
   return (
     <div data-testid="gallery">
@@ -22,11 +32,11 @@ export function Gallery({ product }) {
         <Img
           src={current?.path}
           srcSet={current?.srcset}
-          sizes="(min-width: 768px) 50vw, 100vw"
+          sizes={MAIN_PICTURE_SIZES}
           alt={current?.alt || product.imageAlt || product.name}
           width={800}
           height={800}
-          eager
+          priority
           className="h-full w-full object-contain"
         />
       </div>
@@ -195,33 +205,43 @@ export function PurchaseActions({ product, choice }) {
       ? notify('info', t('cart.soldOutNotAdded'))
       : add(product, { variant, quantity, returnTo: productPath(product.id, variant?.id) });
   const iconButton = 'h-10 rounded-lg p-2 ring-1 ring-gray-300 hover:text-rose-600';
+  // On a phone the quantity has its own row and the three buttons share the next, so the share
+  // button never wraps alone onto a row (issue 30.7); from `sm` on, all four share one row.
   return (
     <div className="mt-6 flex flex-wrap items-center gap-3">
       <QuantityPicker value={quantity} max={stock} onChange={choice.setQuantity} />
-      <button
-        type="button"
-        onClick={addToCart}
-        data-testid="add-to-cart"
-        aria-disabled={soldOut}
-        className={`h-10 min-w-[8rem] flex-1 whitespace-nowrap rounded-lg px-4 text-sm font-medium text-white ${
-          soldOut ? 'bg-gray-300' : 'bg-rose-600 hover:bg-rose-700'
-        }`}
-      >
-        {soldOut ? t('badge.soldOut') : t('cart.add')}
-      </button>
-      <button
-        type="button"
-        onClick={toggleFavorite}
-        aria-label={t('favorite.toggle')}
-        aria-pressed={favorite}
-        data-testid="product-favorite"
-        className={iconButton}
-      >
-        <HeartIcon className={`h-6 w-6 ${favorite ? 'fill-rose-600 text-rose-600' : ''}`} />
-      </button>
-      <button type="button" onClick={share} aria-label={t('product.share')} data-testid="share" className={iconButton}>
-        <ShareIcon className="h-6 w-6" />
-      </button>
+      <div className="flex flex-[1_1_100%] items-center gap-3 sm:flex-[1_1_15rem]" data-testid="purchase-buttons">
+        <button
+          type="button"
+          onClick={addToCart}
+          data-testid="add-to-cart"
+          aria-disabled={soldOut}
+          className={`h-10 min-w-[8rem] flex-1 whitespace-nowrap rounded-lg px-4 text-sm font-medium text-white ${
+            soldOut ? 'bg-gray-300' : 'bg-rose-600 hover:bg-rose-700'
+          }`}
+        >
+          {soldOut ? t('badge.soldOut') : t('cart.add')}
+        </button>
+        <button
+          type="button"
+          onClick={toggleFavorite}
+          aria-label={t('favorite.toggle')}
+          aria-pressed={favorite}
+          data-testid="product-favorite"
+          className={iconButton}
+        >
+          <HeartIcon className={`h-6 w-6 ${favorite ? 'fill-rose-600 text-rose-600' : ''}`} />
+        </button>
+        <button
+          type="button"
+          onClick={share}
+          aria-label={t('product.share')}
+          data-testid="share"
+          className={iconButton}
+        >
+          <ShareIcon className="h-6 w-6" />
+        </button>
+      </div>
       {shared && <SharedLink shared={shared} onClose={closeShared} />}
     </div>
   );

@@ -6,8 +6,21 @@ const IN_STOCK = 'https://schema.org/InStock';
 const OUT_OF_STOCK = 'https://schema.org/OutOfStock';
 
 /**
+ * The lowest and highest price `shopper` pays among `items` (variants), by `quote`; null when
+ * none. bff/pricing/rules.py price_range is its twin (rules/pricing_cases.json "ranges"). Here, not
+ * in common/display.js: only the server's JSON-LD needs it, and a shopper's first load does not.
+ */
+export function priceRange(items, shopper = {}) {
+  const prices = items.map((item) => quote({ ...item, ...shopper }).price).filter(Number.isFinite);
+  return prices.length ? [Math.min(...prices), Math.max(...prices)] : null;
+}
+
+/**
  * A product for search engines: one Offer at its guest price, or, with variants, an
- * AggregateOffer from the cheapest to the dearest variant (what a guest pays for each).
+ * AggregateOffer from the cheapest to the dearest variant (what a guest pays for each: the
+ * cards' "from" price is its lowPrice). https://schema.org/AggregateOffer: lowPrice "the lowest
+ * price of all offers available", highPrice "the highest", offerCount "the number of offers for
+ * the product" (an AggregateOffer extends Offer, so priceCurrency and availability hold too).
  */
 export function productJsonLd(product, site) {
   const images = (product.images || []).map((img) => absoluteUrl(site, img.path)).filter(Boolean);
@@ -16,12 +29,12 @@ export function productJsonLd(product, site) {
   const common = { url, priceCurrency: 'NZD', itemCondition: 'https://schema.org/NewCondition' };
   let offers;
   if (variants.length) {
-    const prices = variants.map((v) => quote({ ...product, ...v }).price).filter(Number.isFinite);
+    const [low, high] = priceRange(variants.map((v) => ({ ...product, ...v }))) || [NaN, NaN];
     offers = {
       '@type': 'AggregateOffer',
       ...common,
-      lowPrice: Math.min(...prices).toFixed(2),
-      highPrice: Math.max(...prices).toFixed(2),
+      lowPrice: low.toFixed(2),
+      highPrice: high.toFixed(2),
       offerCount: variants.length,
       availability: variants.some((v) => Number(v.virtual_inventory) > 0) ? IN_STOCK : OUT_OF_STOCK,
     };

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { useT } from '../../i18n/index.js';
-import { roundCents, yuanTotals } from '../../common/rules/money.js';
+import { roundCents, yuanOf, yuanTotals } from '../../common/rules/money.js';
 import { useNotify } from '../ui/useNotify.js';
 import { cartFetched, selectCartCount, selectCartItems, selectCartTotal, yuanLines } from '../cart/cartSlice.js';
 import { selectCartWeight } from '../cart/cartWeight.js';
@@ -10,10 +10,12 @@ import { checkoutErrors, idNumberRequired, orderPayload } from './order.js';
 import { useCheckoutForm } from './useCheckoutForm.js';
 import { useShippingChoice } from './useShippingChoice.js';
 import { usePlaceOrder } from './usePlaceOrder.js';
+import { usePromotions } from './usePromotions.js';
 import {
   CheckoutBar,
   EmptyCheckout,
   OrderSummary,
+  PromoCodeField,
   RecipientFieldset,
   SenderFieldset,
   ShippingMethodFieldset,
@@ -40,9 +42,16 @@ export default function CheckoutPage() {
   const form = useCheckoutForm();
   const { recipient, sender, remark, errors } = form;
   const shipping = useShippingChoice(recipient, weight);
-  const { method, fee } = shipping;
+  const { method } = shipping;
+  const promotions = usePromotions(items, method);
+  // What the BFF's promotions leave to pay: the items less their discounts, the fee unless free.
+  const fee = promotions.freeShipping ? 0 : shipping.fee;
+  const discount = promotions.discountTotal;
   const idRequired = idNumberRequired(method, shop);
-  const { submitting, placeOrder } = usePlaceOrder(form.setErrors);
+  const { submitting, placeOrder } = usePlaceOrder((fields) => {
+    if (fields.discountCode) promotions.refused(fields.discountCode);
+    form.setErrors(fields);
+  });
 
   const submit = (event) => {
     event.preventDefault();
@@ -50,12 +59,28 @@ export default function CheckoutPage() {
     form.setErrors(found);
     if (found.shipping_type) notify('error', t('checkout.noShippingBlocked'));
     if (Object.keys(found).length) return;
-    placeOrder(orderPayload({ items, recipient, sender, remark, method, subtotal, fee, weight, quantity }));
+    placeOrder(
+      orderPayload({
+        items,
+        recipient,
+        sender,
+        remark,
+        method,
+        subtotal,
+        fee,
+        weight,
+        quantity,
+        code: promotions.code,
+        discount,
+      }),
+    );
   };
 
   if (!items.length) return <EmptyCheckout />;
-  const total = roundCents(subtotal + fee);
-  const yuan = yuanTotals(yuanLines(items), rate, fee);
+  const total = roundCents(subtotal - discount + fee);
+  const parts = yuanTotals(yuanLines(items), rate, fee);
+  // The yuan total once from the NZ$ total charged (rules/yuan_cases.json).
+  const yuan = discount ? { ...parts, total: yuanOf(total, rate), partsAddUp: false } : parts;
   return (
     <form
       onSubmit={submit}
@@ -81,6 +106,7 @@ export default function CheckoutPage() {
           error={errors.shipping_type}
         />
         <SenderFieldset sender={sender} onChange={form.changeSender} />
+        <PromoCodeField promotions={promotions} />
       </div>
       <OrderSummary
         items={items}
@@ -88,6 +114,8 @@ export default function CheckoutPage() {
         weight={weight}
         subtotal={subtotal}
         fee={fee}
+        fullFee={shipping.fee}
+        promotions={promotions}
         total={total}
         yuan={yuan}
         submitting={submitting}

@@ -1,7 +1,9 @@
 // The parts of the checkout screen (SPEC section 3). Form state lives in CheckoutPage's hooks.
 import { Link } from 'react-router';
+import { useState } from 'react';
 import { useT } from '../../i18n/index.js';
 import Price from '../shop/Price.jsx';
+import { formatNzd } from '../../common/display.js';
 import CartLines from '../cart/CartLines.jsx';
 import { ChevronIcon } from '../../common/components/Icons.jsx';
 import { RecipientFields } from '../addresses/RecipientFields.jsx';
@@ -144,7 +146,84 @@ export function ShippingMethodFieldset({ methods, method, onChange, note, error 
   );
 }
 
-export function OrderSummary({ items, quantity, weight, subtotal, fee, total, yuan, submitting }) {
+/** The discount code: applied by the BFF's preview, or refused there with its reason. */
+export function PromoCodeField({ promotions }) {
+  const t = useT();
+  const [entered, setEntered] = useState('');
+  const { code, error, checking } = promotions;
+  const apply = () => {
+    if (entered.trim()) promotions.apply(entered);
+  };
+  return (
+    <fieldset className={FIELDSET} data-testid="promo-code">
+      <legend className="px-1 font-semibold">{t('checkout.code')}</legend>
+      {code ? (
+        <div className="flex items-center justify-between text-sm">
+          <span className="text-emerald-700" data-testid="promo-code-applied">
+            {t('checkout.codeApplied', { code })}
+          </span>
+          <button
+            type="button"
+            onClick={() => {
+              setEntered('');
+              promotions.remove();
+            }}
+            className="rounded-lg px-3 py-1.5 ring-1 ring-gray-300 hover:bg-gray-50"
+            data-testid="promo-code-remove"
+          >
+            {t('checkout.removeCode')}
+          </button>
+        </div>
+      ) : (
+        <div className="flex gap-2">
+          <input
+            id="promo-code-input"
+            aria-label={t('checkout.code')}
+            placeholder={t('checkout.codePlaceholder')}
+            value={entered}
+            onChange={(e) => setEntered(e.target.value)}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter') {
+                e.preventDefault();
+                apply();
+              }
+            }}
+            autoCapitalize="characters"
+            className="w-full rounded-lg border border-gray-300 px-3 py-2 text-sm"
+            data-testid="promo-code-input"
+          />
+          <button
+            type="button"
+            onClick={apply}
+            disabled={checking || !entered.trim()}
+            className="whitespace-nowrap rounded-lg bg-gray-900 px-4 py-2 text-sm text-white disabled:opacity-60"
+            data-testid="promo-code-apply"
+          >
+            {t('checkout.applyCode')}
+          </button>
+        </div>
+      )}
+      {error && (
+        <p className="mt-2 text-sm text-rose-600" role="alert" data-testid="promo-code-error">
+          {error}
+        </p>
+      )}
+    </fieldset>
+  );
+}
+
+export function OrderSummary({
+  items,
+  quantity,
+  weight,
+  subtotal,
+  fee,
+  fullFee = fee,
+  promotions,
+  total,
+  yuan,
+  submitting,
+}) {
   const t = useT();
   const row = (label, testId, value, strong = false) => [
     <dt key={`${testId}-label`} className={strong ? 'font-semibold' : 'text-gray-500'}>
@@ -166,11 +245,29 @@ export function OrderSummary({ items, quantity, weight, subtotal, fee, total, yu
           'summary-subtotal',
           <Price price={subtotal} yuan={yuan.subtotal} approximate={!yuan.partsAddUp} />,
         )}
+        {(promotions?.discounts ?? []).map((d) =>
+          row(
+            d.label,
+            `summary-discount-${d.kind}`,
+            <span className="text-emerald-700">−NZ${formatNzd(d.amount)}</span>,
+          ),
+        )}
         {row(
           t('checkout.shippingCost'),
           'summary-shipping',
-          <Price price={fee} yuan={yuan.shipping} approximate={!yuan.partsAddUp} />,
+          <Price
+            price={fee}
+            original={fee < fullFee ? fullFee : null}
+            yuan={yuan.shipping}
+            approximate={!yuan.partsAddUp}
+          />,
         )}
+        {promotions?.freeShipping &&
+          row(
+            promotions.freeShippingLabel || t('checkout.freeShipping'),
+            'summary-free-shipping',
+            <span className="text-emerald-700">−NZ${formatNzd(fullFee)}</span>,
+          )}
         {row(t('checkout.total'), 'summary-total', <Price price={total} yuan={yuan.total} />, true)}
       </dl>
       {/* On a phone the sticky bar below submits. */}

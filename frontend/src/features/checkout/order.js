@@ -18,7 +18,19 @@ export const idNumberRequired = (method, shop) =>
   method === 'oversea-direct' && Number(shop?.is_overseas_id_required) === 1;
 
 /** The order creation payload of SPEC section 3. The BFF recomputes and checks every amount. */
-export function orderPayload({ items, recipient, sender, remark, method, subtotal, fee, weight, quantity }) {
+export function orderPayload({
+  items,
+  recipient,
+  sender,
+  remark,
+  method,
+  subtotal,
+  fee,
+  weight,
+  quantity,
+  code = '',
+  discount = 0,
+}) {
   return {
     cartItems: items.map((l) => ({
       product_id: l.product_id ?? l.product?.id,
@@ -37,6 +49,9 @@ export function orderPayload({ items, recipient, sender, remark, method, subtota
     shippingCost: fee.toFixed(2),
     totalWeight: weight,
     totalQuantity: quantity,
+    // The promotions the BFF's preview applied, checked again by the order call.
+    discountCode: code,
+    discountAmount: Number(discount).toFixed(2),
   };
 }
 

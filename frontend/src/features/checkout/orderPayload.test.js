@@ -43,7 +43,26 @@ describe('order creation payload (SPEC section 3)', () => {
       shippingCost: '8.00',
       totalWeight: 1890,
       totalQuantity: 3,
+      discountCode: '',
+      discountAmount: '0.00',
     });
+  });
+
+  it('carries the code and the discount the BFF preview applied, for the order call to check', () => {
+    const payload = orderPayload({
+      items: [],
+      recipient: {},
+      sender: {},
+      remark: '',
+      method: 'oversea-direct',
+      subtotal: 100,
+      fee: 0,
+      weight: 1000,
+      quantity: 2,
+      code: 'SAVE10',
+      discount: 15.4,
+    });
+    expect(payload).toMatchObject({ discountCode: 'SAVE10', discountAmount: '15.40', shippingCost: '0.00' });
   });
 
   it('defaults the shipping type to oversea-direct', () => {

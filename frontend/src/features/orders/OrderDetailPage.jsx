@@ -2,7 +2,33 @@ import { Link, useParams } from 'react-router';
 import { useT } from '../../i18n/index.js';
 import { useRemote } from '../../common/useRemote.js';
 import { fetchOrder } from '../../api/orders.js';
+import { fetchRefunds } from '../../api/payment.js';
+import Price from '../shop/Price.jsx';
 import { OrderItemsCard, PayButton, RecipientCard, StatusBadge } from './OrderParts.jsx';
+
+const MAY_HAVE_REFUNDS = ['paid', 'completed', 'cancelled'];
+
+/** The order's refunds with their state (processing at the provider, refunded, failed); nothing when none. */
+function RefundsCard({ orderNumber }) {
+  const t = useT();
+  const { data: refunds } = useRemote((api) => fetchRefunds(api, orderNumber), [orderNumber]);
+  if (!refunds?.length) return null;
+  return (
+    <div className="rounded-xl bg-white p-6 ring-1 ring-gray-100" data-testid="order-refunds">
+      <h2 className="mb-2 font-semibold">{t('order.refunds')}</h2>
+      <ul className="space-y-1 text-sm">
+        {refunds.map((refund, i) => (
+          <li key={i} className="flex justify-between gap-3" data-testid="order-refund">
+            <Price price={refund.amount} />
+            <span className={refund.status === 'failed' ? 'text-rose-700' : 'text-gray-700'}>
+              {t(`order.refundState.${refund.status}`)}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
 
 /** /order-detail/{order_number} (SPEC section 2). */
 export default function OrderDetailPage() {
@@ -46,6 +72,7 @@ export default function OrderDetailPage() {
           </dl>
         )}
       </div>
+      {MAY_HAVE_REFUNDS.includes(order.status) && <RefundsCard orderNumber={order.order_number} />}
       <OrderItemsCard order={order} title={t('order.items')} />
       <RecipientCard order={order} />
       <Link

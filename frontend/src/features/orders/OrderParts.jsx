@@ -2,7 +2,7 @@ import { Fragment } from 'react';
 import { Link } from 'react-router';
 import Img from '../../common/components/Img.jsx';
 import Price from '../shop/Price.jsx';
-import { avatarImage } from '../../common/display.js';
+import { avatarImage, formatNzd } from '../../common/display.js';
 import { yuanTotals } from '../../common/rules/money.js';
 import { useT } from '../../i18n/index.js';
 import { useSelector } from 'react-redux';
@@ -147,7 +147,7 @@ export function OrderTotalPrice({ order }) {
   return <Price price={order.total_price} yuan={useOrderYuan(order)?.total} />;
 }
 
-/** Quantity, weight (free-shipping items count 0), subtotal, shipping and total. */
+/** Quantity, weight (free-shipping items count 0), subtotal, what each promotion saved, shipping and total. */
 export function OrderTotals({ order, showWeight = true }) {
   const t = useT();
   const yuan = useOrderYuan(order);
@@ -165,6 +165,14 @@ export function OrderTotals({ order, showWeight = true }) {
       <dd>
         <Price price={order.total_amount} yuan={yuan?.subtotal} approximate={yuan ? !yuan.partsAddUp : false} />
       </dd>
+      {(order.discounts || []).map((d) => [
+        <dt key={`${d.kind}-label`} className="text-gray-500">
+          {d.label}
+        </dt>,
+        <dd key={d.kind} className="text-emerald-700" data-testid={`order-discount-${d.kind}`}>
+          −NZ${formatNzd(d.amount)}
+        </dd>,
+      ])}
       <dt className="text-gray-500">{t('checkout.shippingCost')}</dt>
       <dd data-testid="order-shipping">
         <Price price={order.shipping_cost} yuan={yuan?.shipping} approximate={yuan ? !yuan.partsAddUp : false} />

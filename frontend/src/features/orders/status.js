@@ -1,5 +1,3 @@
-import { progressValue, progressWidth } from '../../common/display.js';
-
 // Order states of SPEC section 4. `all` is a filter only.
 export const ORDER_FILTERS = ['all', 'paid', 'unpaid', 'completed', 'cancelled'];
 export const OPEN_STATUSES = ['unpaid', 'payment_failed'];
@@ -11,6 +9,15 @@ export const thanksKey = (status) =>
   `order.thanks.${['unpaid', 'paid', 'completed', 'cancelled'].includes(status) ? status : 'other'}`;
 /** Unpaid orders (also after a failed payment) can be paid and cancelled. */
 export const isPayable = (status) => OPEN_STATUSES.includes(status);
+
+/** Order progress bar width as a fraction: (stage value * 2 + 1) / 8. */
+export function progressWidth(value) {
+  const n = value === null || value === '' || typeof value === 'boolean' ? NaN : Number(value);
+  return ((Number.isFinite(n) ? n : 0) * 2 + 1) / 8;
+}
+
+export const PROGRESS_BY_STATUS = { unpaid: 1, paid: 2, completed: 3.5 };
+export const progressValue = (status) => PROGRESS_BY_STATUS[status] ?? 0;
 
 /** Progress bar: width (value * 2 + 1) / 8 with values unpaid 1, paid 2, completed 3.5, others 0. */
 export function orderProgress(status) {

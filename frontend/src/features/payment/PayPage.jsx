@@ -6,13 +6,13 @@ import { useApiCall } from '../../common/useApiCall.js';
 import { fetchOrder } from '../../api/orders.js';
 import { createPayment, quotePayment, settlePayment, wechatAuthorize } from '../../api/payment.js';
 import Price from '../shop/Price.jsx';
-import { currentDevice, REAL_PROVIDERS } from './device.js';
+import { currentDevice, payButtons } from './device.js';
 import { usePaymentMethods } from './usePay.js';
 
 // How often an open QR code asks whether the order is paid yet.
 const POLL_MS = 3000;
 const OPEN = ['unpaid', 'payment_failed'];
-const LABELS = { wechat_pay: 'pay.wechat', alipay: 'pay.alipay' };
+const LABELS = { wechat_pay: 'pay.wechat', alipay: 'pay.alipay', card: 'pay.card' };
 
 /** Start WeChat's in-app payment (JSAPI) once its bridge is there; resolves with its err_msg. */
 function wechatBridgePay(params) {
@@ -37,7 +37,7 @@ export default function PayPage() {
   const navigate = useNavigate();
   const { orderNumber } = useParams();
   const [params] = useSearchParams();
-  const providers = usePaymentMethods();
+  const payment = usePaymentMethods();
   const [device] = useState(currentDevice);
   const [view, setView] = useState({ kind: params.get('returned') ? 'checking' : 'choose' });
   const [problem, setProblem] = useState('');
@@ -52,12 +52,12 @@ export default function PayPage() {
     return status;
   };
 
-  const start = async (provider) => {
+  const start = async (method) => {
     setProblem('');
-    if (provider === 'alipay' && device === 'wechat') return setView({ kind: 'openInBrowser' });
+    if (method === 'alipay' && device === 'wechat') return setView({ kind: 'openInBrowser' });
     setView({ kind: 'busy' });
     try {
-      const args = { orderNumber, totalPrice: order.total_price, provider, device };
+      const args = { orderNumber, totalPrice: order.total_price, method, device };
       const result = await call((api) => createPayment(api, args));
       if (result.flow === 'redirect') return window.location.assign(result.paymentPageUrl);
       if (result.flow === 'open_in_browser') return setView({ kind: 'openInBrowser' });
@@ -112,7 +112,8 @@ export default function PayPage() {
         {t('pay.notFound')}
       </p>
     );
-  const offered = (providers || []).filter((p) => REAL_PROVIDERS.includes(p));
+  // Each method with the provider the shop chose for it (what it charges is that provider's).
+  const offered = payButtons(payment?.methods, device, order.shipping_country);
   return (
     <section className="mx-auto max-w-md space-y-5 pt-6" data-testid="pay-page">
       <div className="rounded-xl bg-white p-6 ring-1 ring-gray-100">
@@ -133,7 +134,7 @@ export default function PayPage() {
           view={view}
           offered={offered}
           charges={charges || {}}
-          loading={providers === null}
+          loading={payment === null}
           start={start}
           settle={settle}
           t={t}
@@ -198,17 +199,17 @@ function PayBody({ view, offered, charges, loading, start, settle, t }) {
           </button>
         </p>
       )}
-      {offered.map((provider) => (
-        <div key={provider}>
+      {offered.map(({ method, provider }) => (
+        <div key={method}>
           <button
             type="button"
-            onClick={() => start(provider)}
+            onClick={() => start(method)}
             className="block w-full rounded-lg bg-rose-600 px-5 py-3 font-medium text-white"
-            data-testid={`pay-with-${provider}`}
+            data-testid={`pay-with-${method}`}
           >
-            {t(LABELS[provider])}
+            {t(LABELS[method])}
           </button>
-          <ChargeNote charge={charges[provider]} t={t} testId={`pay-charge-${provider}`} />
+          <ChargeNote charge={charges[provider]} t={t} testId={`pay-charge-${method}`} />
         </div>
       ))}
     </div>

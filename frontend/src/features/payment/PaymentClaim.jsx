@@ -27,6 +27,8 @@ export default function PaymentClaim({ orderNumber }) {
   if (!order) return <p className="text-sm text-gray-500">{t('claim.loading')}</p>;
   const rate = Number(order.exchange_rate ?? shop?.shop_exchange_rate);
   const nzd = Number(order.total_price);
+  // The BFF's yuan total (to the jiao, half up, at the order's own rate): what a yuan account charges.
+  const yuan = order.yuan_total != null ? Number(order.yuan_total) : nzd * rate;
   const submit = async (e) => {
     e.preventDefault();
     setBusy(true);
@@ -49,7 +51,11 @@ export default function PaymentClaim({ orderNumber }) {
         <dt className="text-gray-600">{t('claim.amount')}</dt>
         <dd className="text-lg font-semibold text-rose-700" data-testid="claim-amount">
           NZ${nzd.toFixed(2)}
-          {Number.isFinite(rate) && <span className="ml-2 text-base">≈ ¥{(nzd * rate).toFixed(1)}</span>}
+          {Number.isFinite(yuan) && (
+            <span className="ml-2 text-base" data-testid="claim-amount-yuan">
+              ¥{yuan.toFixed(1)}
+            </span>
+          )}
         </dd>
       </dl>
       {order.payment_claimed_at ? (

@@ -13,7 +13,7 @@ export const directPaymentEnabled = (shop) => Number(shop?.is_direct_payment_ena
 // One request per page load: every pay button of a list shares it.
 let methodsRequest = null;
 
-/** The shop's payment providers, or null while unknown. */
+/** The shop's payment providers and methods ({ providers, methods }), or null while unknown. */
 export function usePaymentMethods() {
   const call = useApiCall();
   const [providers, setProviders] = useState(null);
@@ -42,7 +42,7 @@ export function usePay() {
   const call = useApiCall();
   const navigate = useNavigate();
   const shop = useSelector(selectShop);
-  const providers = usePaymentMethods();
+  const providers = usePaymentMethods()?.providers ?? null;
   const direct = directPaymentEnabled(shop) && (providers === null || providers.length > 0);
   // The QR page names the order, so it can show its number and amount and take 「我已付款」.
   const qrPage = (order) => navigate(`/payment-info?order=${encodeURIComponent(order.order_number)}`);

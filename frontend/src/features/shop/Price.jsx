@@ -8,9 +8,17 @@ import { selectExchangeRate, selectShop } from './shopSlice.js';
  * with yuan, the English (New Zealand) one with NZ dollars. `rate` is an order's own rate (else
  * the shop's); a sum passes its own `yuan` (rules/yuan_cases.json), `approximate` marks a yuan
  * figure that does not add up exactly to the total beside it. The struck original when a lower
- * price applies.
+ * price applies. `lead` is a word before it ("from" on a card of a product with variants).
  */
-export default function Price({ price, original = null, size = 'md', yuan = null, rate = null, approximate = false }) {
+export default function Price({
+  price,
+  original = null,
+  size = 'md',
+  yuan = null,
+  rate = null,
+  approximate = false,
+  lead = null,
+}) {
   const shopRate = useSelector(selectExchangeRate);
   const english = useSelector(selectShop)?.language === 'en';
   const r = rate ?? shopRate;
@@ -30,6 +38,7 @@ export default function Price({ price, original = null, size = 'md', yuan = null
   );
   return (
     <div className="flex flex-wrap items-baseline gap-x-2 gap-y-0.5" data-price="">
+      {lead && <span className={small}>{lead}</span>}
       {english ? [nzdSpan, yuanSpan] : [yuanSpan, nzdSpan]}
       {original != null && (
         <span className="text-xs text-gray-600 line-through" data-testid="price-original">

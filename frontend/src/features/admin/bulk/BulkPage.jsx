@@ -1,22 +1,21 @@
-import { useState } from 'react';
 import { exportCatalogue, previewImport, runImport } from '../../../api/adminBulk.js';
 import { useApiCall } from '../../../common/useApiCall.js';
 import { useT } from '../../../i18n/index.js';
 import { useNotify } from '../../ui/useNotify.js';
-import { CsvFilePicker } from '../CsvFilePicker.jsx';
+import { CsvFilePicker, useCsvUpload } from '../CsvFilePicker.jsx';
 import { saveBlob } from '../download.js';
 import { Button, Panel } from '../fields.jsx';
-import { COLUMNS, importProblems, shownValue } from './bulk.js';
+import { COLUMNS, columnName, importProblems, shownValue } from './bulk.js';
 
-function Changes({ changes }) {
+function Changes({ changes, preview }) {
   const entries = Object.entries(changes || {});
   if (!entries.length) return <span className="text-gray-400">—</span>;
   return (
     <ul className="space-y-0.5">
       {entries.map(([name, [before, after]]) => (
         <li key={name}>
-          <span className="text-gray-500">{name}</span>: <s className="text-gray-400">{shownValue(before)}</s> →{' '}
-          {shownValue(after)}
+          <span className="text-gray-500">{columnName(preview, name)}</span>:{' '}
+          <s className="text-gray-400">{shownValue(before)}</s> → {shownValue(after)}
         </li>
       ))}
     </ul>
@@ -55,16 +54,16 @@ function PreviewTable({ preview }) {
                   <ul className="space-y-0.5 text-rose-700" data-testid="import-errors">
                     {Object.entries(row.errors).map(([name, messages]) => (
                       <li key={name}>
-                        {name}: {messages.join(' ')}
+                        {columnName(preview, name)}: {messages.join(' ')}
                       </li>
                     ))}
                   </ul>
                 ) : (
                   <>
-                    <Changes changes={row.changes} />
+                    <Changes changes={row.changes} preview={preview} />
                     {Object.entries(row.warnings || {}).map(([name, messages]) => (
                       <p key={name} className="mt-1 text-amber-700" data-testid="import-warning">
-                        {name}: {messages.join(' ')}
+                        {columnName(preview, name)}: {messages.join(' ')}
                       </p>
                     ))}
                   </>
@@ -82,48 +81,17 @@ function PreviewTable({ preview }) {
 export default function BulkPage() {
   const t = useT();
   const notify = useNotify();
+  const { file, preview, result, problem, busy, run, choose, applyFile } = useCsvUpload({
+    preview: previewImport,
+    apply: runImport,
+    // Rows changed since the preview (or another save came first): show the BFF's answer again.
+    previewAgain: (error) => error?.status === 422 && !error.data?.errors?.file,
+    onApplied: () => notify('success', t('admin.bulk.imported')),
+    onError: (error) => notify('error', error.message),
+  });
   const call = useApiCall();
-  const [file, setFile] = useState(null);
-  const [preview, setPreview] = useState(null);
-  const [problem, setProblem] = useState(null);
-  const [busy, setBusy] = useState(false);
-  const [done, setDone] = useState(null);
-
-  const run = async (fn) => {
-    setBusy(true);
-    setProblem(null);
-    try {
-      await fn();
-    } catch (error) {
-      setProblem(error.data?.errors?.file?.[0] || error.message);
-      notify('error', error.message);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const done = result?.summary;
   const onExport = () => run(async () => saveBlob(await call((api) => exportCatalogue(api))));
-  const onFile = (chosen) => {
-    setFile(chosen);
-    setPreview(null);
-    setDone(null);
-    if (chosen) run(async () => setPreview(await call((api) => previewImport(api, chosen))));
-  };
-  const onImport = () =>
-    run(async () => {
-      try {
-        const result = await call((api) => runImport(api, file));
-        setDone(result.summary);
-        setPreview(null);
-        setFile(null);
-        notify('success', t('admin.bulk.imported'));
-      } catch (error) {
-        // Rows changed since the preview (or another save came first): show the BFF's answer again.
-        if (error?.status === 422 && !error.data?.errors?.file) {
-          setPreview(await call((api) => previewImport(api, file)));
-        }
-        throw error;
-      }
-    });
 
   const problems = preview ? importProblems(preview) : 0;
   const changing = preview ? preview.summary.create + preview.summary.update : 0;
@@ -145,7 +113,7 @@ export default function BulkPage() {
           file={file}
           busy={busy}
           problem={problem}
-          onFile={onFile}
+          onFile={choose}
           testId="import-file"
           problemTestId="bulk-problem"
         />
@@ -167,7 +135,7 @@ export default function BulkPage() {
             <Button
               kind="primary"
               disabled={busy || problems > 0 || changing === 0}
-              onClick={onImport}
+              onClick={applyFile}
               data-testid="run-import"
             >
               {t('admin.bulk.run', { n: changing })}

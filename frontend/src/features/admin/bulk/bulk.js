@@ -1,9 +1,16 @@
-// The CSV screen's rules: the columns the BFF reads (bff/catalog/csv_transfer.py COLUMNS) and
-// how a preview's values are shown.
+// The CSV screen's rules: the columns the BFF reads (bff/catalog/csv_transfer.py COLUMNS, one row
+// per variant) and how a preview's values are shown.
 export const COLUMNS = [
   'sku',
   'id',
   'name',
+  'variant_id',
+  'variant_name',
+  'variant_price',
+  'variant_discount',
+  'variant_member_price',
+  'variant_stock',
+  'variant_weight',
   'price',
   'discount',
   'member_price',
@@ -33,3 +40,6 @@ export function shownValue(value) {
   const text = String(value);
   return text.length > 60 ? `${text.slice(0, 60)}…` : text;
 }
+
+/** A column's name as the shop's export heads it (the preview's `headers`), else its key. */
+export const columnName = (preview, name) => preview?.headers?.[name] || name;

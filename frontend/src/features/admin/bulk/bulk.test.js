@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { EMPTY_PRODUCT, toBody, validateProduct } from '../productForm.js';
-import { COLUMNS, importProblems, shownValue } from './bulk.js';
+import { COLUMNS, columnName, importProblems, shownValue } from './bulk.js';
 
 describe('the CSV screen', () => {
   it('counts the rows that stop an import', () => {
@@ -26,6 +26,12 @@ describe('the CSV screen', () => {
   it('names the columns the BFF reads, SKU first', () => {
     expect(COLUMNS.slice(0, 3)).toEqual(['sku', 'id', 'name']);
     expect(new Set(COLUMNS).size).toBe(COLUMNS.length);
+    expect(COLUMNS).toContain('variant_stock');
+  });
+
+  it("names a preview's columns as the shop's export heads them", () => {
+    expect(columnName({ headers: { variant_stock: '规格库存' } }, 'variant_stock')).toBe('规格库存');
+    expect(columnName({ headers: {} }, 'stock')).toBe('stock');
   });
 });
 

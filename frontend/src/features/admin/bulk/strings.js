@@ -10,7 +10,7 @@ export const zh = {
   'admin.bulk.download': '下载 CSV',
   'admin.bulk.import': '导入商品',
   'admin.bulk.importHint':
-    '按货号（sku）新建或更新商品；没有货号的行可用商品编号（id）更新。先预览每一行的改动和错误，全部无误才会导入，导入要么全部完成，要么完全不写入。',
+    '按货号（sku）新建或更新商品；没有货号的行可用商品编号（id）更新。有规格的商品每个规格一行（商品列相同），在“规格价格”“规格库存”等列修改该规格。先预览每一行的改动和错误，全部无误才会导入，导入要么全部完成，要么完全不写入。',
   'admin.bulk.columns': '可用的列',
   'admin.bulk.choose': '选择 CSV 文件',
   'admin.bulk.line': '行',
@@ -38,7 +38,7 @@ export const en = {
   'admin.bulk.download': 'Download CSV',
   'admin.bulk.import': 'Import products',
   'admin.bulk.importHint':
-    'Creates or updates products by SKU (rows without one may name the product id). Each row’s changes and errors are shown first; the import runs only when every row is right, and writes all of it or nothing.',
+    'Creates or updates products by SKU (rows without one may name the product id). A product with variants has a row per variant (its product columns repeated): change a variant in its variant_price, variant_stock… columns. Each row’s changes and errors are shown first; the import runs only when every row is right, and writes all of it or nothing.',
   'admin.bulk.columns': 'Columns',
   'admin.bulk.choose': 'Choose a CSV file',
   'admin.bulk.line': 'Line',

@@ -1,5 +1,6 @@
 import { useT } from '../../../i18n/index.js';
 import { Checkbox, IntegerField, Select, TextField } from '../fields.jsx';
+import ProductPicker from '../ProductPicker.jsx';
 import RichTextField from '../rich/RichTextField.jsx';
 import { KINDS } from './kinds.js';
 
@@ -36,7 +37,7 @@ export default function ContentForm({ kind, values, errors, parents, onChange })
           case 'link':
             return <TextField {...common} className="md:col-span-2" hint={t('admin.content.hint.link')} />;
           case 'ids':
-            return <TextField {...common} className="md:col-span-2" hint={t('admin.content.hint.products')} />;
+            return <ProductPicker {...common} className="md:col-span-2" hint={t('admin.content.hint.products')} />;
           case 'rich':
             return <RichTextField {...common} className="md:col-span-2" />;
           default:

@@ -8,7 +8,51 @@ import { money } from '../shared.js';
 
 const SalesChart = lazy(() => import('./SalesChart.jsx'));
 
-/** /admin/dashboard: sales and orders per day (30 days), best sellers, low stock, orders to ship. */
+const PERIODS = ['today', 'yesterday', 'week', 'month'];
+// Each count's link: the order list filtered to the same orders (bff/orders/today.py `counts`).
+const COUNT_LINKS = {
+  to_ship: '/admin/orders?status=paid',
+  awaiting_confirmation: '/admin/orders?claimed=1',
+  money_to_refund: '/admin/orders?held=1',
+};
+
+/** Today's figures: sales per period in NZ$ and yuan, and the orders that ask for the owner. */
+export function Today({ today, t }) {
+  return (
+    <Panel title={t('adminOrders.today.title', { date: today.date, zone: today.time_zone })} testId="dashboard-today">
+      <dl className="grid grid-cols-2 gap-3 md:grid-cols-4">
+        {PERIODS.map((name) => {
+          const sales = today.sales[name];
+          return (
+            <div key={name} className="rounded-md bg-gray-50 p-2" data-testid={`sales-${name}`}>
+              <dt className="text-xs text-gray-500">{t(`adminOrders.today.${name}`)}</dt>
+              <dd className="text-lg font-semibold">NZ${money(sales.nzd)}</dd>
+              <dd className="text-xs text-gray-600">
+                ¥{Number(sales.cny).toFixed(1)} · {t('adminOrders.today.orders', { n: sales.orders })}
+              </dd>
+            </div>
+          );
+        })}
+      </dl>
+      <p className="mt-2 text-xs text-gray-500">{t('adminOrders.today.rule')}</p>
+      <ul className="mt-3 flex flex-wrap gap-2 text-sm">
+        {Object.entries(COUNT_LINKS).map(([name, to]) => (
+          <li key={name}>
+            <Link
+              to={to}
+              className="inline-block rounded-full bg-rose-50 px-3 py-1 text-rose-700 hover:underline"
+              data-testid={`count-${name}`}
+            >
+              {t(`adminOrders.today.${name}`, { n: today.counts[name] })}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </Panel>
+  );
+}
+
+/** /admin/dashboard: today's figures, sales and orders per day (30 days), best sellers, low stock, orders to ship. */
 export default function DashboardPage() {
   const t = useT();
   const board = useRemote(fetchDashboard, []);
@@ -21,6 +65,7 @@ export default function DashboardPage() {
   return (
     <div className="space-y-4" data-testid="admin-dashboard">
       <h1 className="text-xl font-semibold">{t('adminOrders.nav.dashboard')}</h1>
+      {board.data.today && <Today today={board.data.today} t={t} />}
       {awaiting.length > 0 && (
         <Panel title={t('adminOrders.dashboard.awaiting', { n: awaiting.length })} testId="dashboard-awaiting">
           <ul className="space-y-1 text-sm">
@@ -92,7 +137,10 @@ export default function DashboardPage() {
             <p className="text-sm text-gray-500">{t('admin.empty')}</p>
           )}
         </Panel>
-        <Panel title={t('adminOrders.dashboard.lowStock')} testId="dashboard-low-stock">
+        <Panel
+          title={t('adminOrders.dashboard.lowStockAt', { n: board.data.today?.low_stock_threshold ?? 5 })}
+          testId="dashboard-low-stock"
+        >
           {low.length ? (
             <ul className="space-y-1 text-sm">
               {low.map((item) => (

@@ -1,10 +1,14 @@
 import { useState } from 'react';
+import { useSelector } from 'react-redux';
+import { selectUser } from '../../account/userSlice.js';
+import { ACTION_AREAS, allowed } from '../people/access.js';
 import {
   cancelAdminOrder,
   editOrderAddress,
   markOrderPaid,
   refundOrder,
   rejectPayment,
+  reviveOrder,
   shipOrder,
 } from '../../../api/adminOrders.js';
 import { useApiCall } from '../../../common/useApiCall.js';
@@ -31,30 +35,39 @@ const ADDRESS_FIELDS = [
 const FORMS = {
   mark_paid: {
     initial: (order) => ({ amount: money(order.total_price), reference: '', note: '' }),
-    call: (api, order, body) => markOrderPaid(api, order.order_number, body),
+    call: (api, order, body) => markOrderPaid(api, order.order_number, body, order.version),
   },
   ship: {
     initial: () => ({ shipping_company: '', tracking_number: '', note: '' }),
-    call: (api, order, body) => shipOrder(api, order.order_number, body),
+    call: (api, order, body) => shipOrder(api, order.order_number, body, order.version),
   },
   // A paid order is cancelled and refunded in one step; the owner writes the amount (the refundable
   // one is shown beside it), chooses to restock, and says why if money stays unrefunded.
   cancel: {
     initial: () => ({ reason: '', refund_amount: '', restock: true, keep_reason: '' }),
     call: (api, order, body) =>
-      cancelAdminOrder(api, order.order_number, {
-        ...body,
-        refund_amount: body.refund_amount === '' ? null : body.refund_amount,
-      }),
+      cancelAdminOrder(
+        api,
+        order.order_number,
+        {
+          ...body,
+          refund_amount: body.refund_amount === '' ? null : body.refund_amount,
+        },
+        order.version,
+      ),
   },
   // Starts empty: a refund is an amount the owner decides, never the whole by default.
   refund: {
     initial: () => ({ amount: '', reason: '' }),
-    call: (api, order, body) => refundOrder(api, order.order_number, body),
+    call: (api, order, body) => refundOrder(api, order.order_number, body, order.version),
+  },
+  revive: {
+    initial: () => ({ note: '' }),
+    call: (api, order, body) => reviveOrder(api, order.order_number, body, order.version),
   },
   reject_payment: {
     initial: () => ({ reason: '' }),
-    call: (api, order, body) => rejectPayment(api, order.order_number, body),
+    call: (api, order, body) => rejectPayment(api, order.order_number, body, order.version),
   },
   edit_address: {
     initial: (order) => Object.fromEntries(ADDRESS_FIELDS.map((name) => [name, order[name] ?? ''])),
@@ -87,6 +100,8 @@ function ActionFields({ action, order, values, errors, set, t }) {
         field('tracking_number', 'adminOrders.field.tracking'),
         field('note', 'adminOrders.field.note'),
       ];
+    case 'revive':
+      return field('note', 'adminOrders.field.note');
     case 'reject_payment':
       return (
         <TextArea
@@ -171,6 +186,8 @@ export default function OrderActions({ detail, onChanged }) {
   const [problem, setProblem] = useState(null);
   const [busy, setBusy] = useState(false);
   const { order } = detail;
+  // Only the steps this role may take (the BFF refuses the others with 403 anyway).
+  const user = useSelector(selectUser);
 
   const start = (action) => {
     setOpen(action);
@@ -199,17 +216,19 @@ export default function OrderActions({ detail, onChanged }) {
   return (
     <div className="space-y-3" data-testid="order-actions">
       <div className="flex flex-wrap gap-2">
-        {detail.actions.map((action) => (
-          <Button
-            key={action}
-            kind={['cancel', 'refund', 'reject_payment'].includes(action) ? 'danger' : 'plain'}
-            onClick={() => start(action)}
-            data-testid={`action-${action}`}
-            aria-expanded={open === action}
-          >
-            {t(`adminOrders.action.${action}`)}
-          </Button>
-        ))}
+        {detail.actions
+          .filter((action) => allowed(user, ACTION_AREAS[action]))
+          .map((action) => (
+            <Button
+              key={action}
+              kind={['cancel', 'refund', 'reject_payment'].includes(action) ? 'danger' : 'plain'}
+              onClick={() => start(action)}
+              data-testid={`action-${action}`}
+              aria-expanded={open === action}
+            >
+              {t(`adminOrders.action.${action}`)}
+            </Button>
+          ))}
       </div>
       {open && (
         <form onSubmit={submit} className="space-y-3 rounded-md p-3 ring-1 ring-gray-200" data-testid="action-form">

@@ -9,6 +9,7 @@ import ShopTime from '../../shop/ShopTime.jsx';
 import { Panel } from '../fields.jsx';
 import { money } from '../shared.js';
 import OrderActions from './OrderActions.jsx';
+import StaffNotes from './StaffNotes.jsx';
 import { paymentLabel } from './OrderListPage.jsx';
 
 function Row({ label, children, testId }) {
@@ -144,9 +145,15 @@ export default function OrderDetailPage() {
       {order.payment_claimed_at && ['unpaid', 'payment_failed'].includes(order.status) && (
         <PaymentClaim order={order} t={t} />
       )}
+      {order.status === 'cancelled' && Number(order.paid_amount) > Number(order.refunded_amount) && (
+        <p className="rounded-md bg-amber-50 p-3 text-sm text-amber-900 ring-1 ring-amber-200" data-testid="order-held">
+          {t('adminOrders.held', { amount: money(order.paid_amount - order.refunded_amount) })}
+        </p>
+      )}
       <Panel title={t('admin.actions')}>
         <OrderActions detail={detail} onChanged={setChanged} />
       </Panel>
+      <StaffNotes key={order.order_number} detail={detail} onChanged={setChanged} />
       <div className="grid gap-4 md:grid-cols-2">
         <Panel title={t('adminOrders.detail.lines')}>
           <ul className="divide-y divide-gray-100 text-sm">
@@ -156,7 +163,13 @@ export default function OrderDetailPage() {
                   {line.product_name}
                   {line.variant_name && <span className="text-gray-500"> ({line.variant_name})</span>} × {line.quantity}
                 </span>
-                <span>{money(line.final_price * line.quantity)}</span>
+                {/* With a promotion, what the line paid: a refund of the line returns that. */}
+                <span data-testid="line-paid">
+                  {Number(line.discount_amount) > 0 && (
+                    <span className="mr-2 text-gray-500 line-through">{money(line.final_price * line.quantity)}</span>
+                  )}
+                  {money(line.paid_amount ?? line.final_price * line.quantity)}
+                </span>
               </li>
             ))}
           </ul>
@@ -164,6 +177,11 @@ export default function OrderDetailPage() {
         <Panel title={t('adminOrders.detail.amounts')}>
           <dl>
             <Row label={t('adminOrders.detail.subtotal')}>{money(order.total_amount)}</Row>
+            {(order.discounts || []).map((d) => (
+              <Row key={d.kind} label={d.label} testId={`order-discount-${d.kind}`}>
+                −{money(d.amount)}
+              </Row>
+            ))}
             <Row label={t('adminOrders.detail.shippingFee')}>{money(order.shipping_cost)}</Row>
             <Row label={t('adminOrders.detail.total')}>{money(order.total_price)}</Row>
             <Row label={t('adminOrders.detail.paid')} testId="order-paid">
@@ -225,7 +243,11 @@ export default function OrderDetailPage() {
           {detail.refunds.length
             ? detail.refunds.map((r) => (
                 <p key={r.id} className="text-sm" data-testid="refund-record">
-                  {money(r.amount)} · {r.reason} <ShopTime value={r.created_at} className="text-gray-500" />
+                  {money(r.amount)} · {r.reason} ·{' '}
+                  <span className={r.status === 'failed' ? 'text-rose-700' : ''} data-testid="refund-state">
+                    {t(`adminOrders.refundState.${r.status}`)}
+                  </span>{' '}
+                  <ShopTime value={r.created_at} className="text-gray-500" />
                 </p>
               ))
             : none}

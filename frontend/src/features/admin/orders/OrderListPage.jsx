@@ -100,12 +100,30 @@ export default function OrderListPage() {
           options={SHIPPING_TYPES.map((m) => ({ value: m, label: t(`adminOrders.shipping.${m}`) }))}
         />
       </div>
-      <Checkbox
-        label={t('adminOrders.filter.claimed')}
-        name="claimed"
-        checked={filters.claimed === '1'}
-        onChange={(name, on) => filter(name, on ? '1' : '')}
-      />
+      <div className="flex flex-wrap items-center gap-4">
+        <Checkbox
+          label={t('adminOrders.filter.claimed')}
+          name="claimed"
+          checked={filters.claimed === '1'}
+          onChange={(name, on) => filter(name, on ? '1' : '')}
+        />
+        <Checkbox
+          label={t('adminOrders.filter.held')}
+          name="held"
+          checked={filters.held === '1'}
+          onChange={(name, on) => filter(name, on ? '1' : '')}
+        />
+        {filters.tag && (
+          <button
+            type="button"
+            className="rounded-full bg-gray-100 px-2 py-0.5 text-xs"
+            onClick={() => filter('tag', '')}
+            data-testid="tag-filter"
+          >
+            #{filters.tag} ✕
+          </button>
+        )}
+      </div>
       {list.error && <p className="text-sm text-rose-700">{list.error.message}</p>}
       <ListTable
         list={list}
@@ -129,6 +147,20 @@ export default function OrderListPage() {
                 <Link to={`/admin/orders/${order.order_number}`} className="text-rose-700 hover:underline">
                   {order.order_number}
                 </Link>
+                {order.tags?.length > 0 && (
+                  <span className="mt-1 flex flex-wrap gap-1 font-sans" data-testid="order-tags">
+                    {order.tags.map((tag) => (
+                      <button
+                        key={tag}
+                        type="button"
+                        className="rounded bg-gray-100 px-1.5 py-0.5 text-xs text-gray-700"
+                        onClick={() => filter('tag', tag)}
+                      >
+                        #{tag}
+                      </button>
+                    ))}
+                  </span>
+                )}
               </td>
               <td className="hidden px-3 py-2 md:table-cell">
                 <ShopTime value={order.datetime} className="text-gray-600" />

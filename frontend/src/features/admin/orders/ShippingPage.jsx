@@ -4,7 +4,7 @@ import { exportCustoms, previewBulkShip, runBulkShip } from '../../../api/adminS
 import { useApiCall } from '../../../common/useApiCall.js';
 import { useT } from '../../../i18n/index.js';
 import { useNotify } from '../../ui/useNotify.js';
-import { CsvFilePicker } from '../CsvFilePicker.jsx';
+import { CsvFilePicker, useCsvUpload } from '../CsvFilePicker.jsx';
 import { saveBlob } from '../download.js';
 import { Button, Panel, Select } from '../fields.jsx';
 
@@ -90,46 +90,14 @@ function PreviewRows({ rows, t }) {
 /** A tracking file from the courier: previewed with each row's errors, then shipped all at once. */
 function BulkShip() {
   const t = useT();
-  const call = useApiCall();
   const notify = useNotify();
-  const [file, setFile] = useState(null);
-  const [preview, setPreview] = useState(null);
-  const [problem, setProblem] = useState(null);
-  const [shipped, setShipped] = useState(null);
-  const [busy, setBusy] = useState(false);
-
-  const run = async (fn) => {
-    setBusy(true);
-    setProblem(null);
-    try {
-      await fn();
-    } catch (error) {
-      setProblem(error.data?.errors?.file?.[0] || error.message);
-    } finally {
-      setBusy(false);
-    }
-  };
-  const onFile = (chosen) => {
-    setFile(chosen);
-    setPreview(null);
-    setShipped(null);
-    if (chosen) run(async () => setPreview(await call((api) => previewBulkShip(api, chosen))));
-  };
-  const onShip = () =>
-    run(async () => {
-      try {
-        const result = await call((api) => runBulkShip(api, file));
-        setShipped(result.rows);
-        setPreview(null);
-        setFile(null);
-        notify('success', t('adminShipping.shipped', { n: result.ready }));
-      } catch (error) {
-        if (error?.status === 422 || error?.status === 409) {
-          setPreview(await call((api) => previewBulkShip(api, file)));
-        }
-        throw error;
-      }
-    });
+  const { file, preview, result, problem, busy, choose, applyFile } = useCsvUpload({
+    preview: previewBulkShip,
+    apply: runBulkShip,
+    previewAgain: (error) => error?.status === 422 || error?.status === 409,
+    onApplied: (answer) => notify('success', t('adminShipping.shipped', { n: answer.ready })),
+  });
+  const shipped = result?.rows;
 
   return (
     <Panel title={t('adminShipping.bulk')} testId="bulk-ship">
@@ -138,7 +106,7 @@ function BulkShip() {
         file={file}
         busy={busy}
         problem={problem}
-        onFile={onFile}
+        onFile={choose}
         testId="ship-file"
         problemTestId="ship-problem"
       />
@@ -161,7 +129,7 @@ function BulkShip() {
           <Button
             kind="primary"
             disabled={busy || preview.failed > 0 || preview.ready === 0}
-            onClick={onShip}
+            onClick={applyFile}
             data-testid="ship-run"
           >
             {t('adminShipping.run', { n: preview.ready })}

@@ -1,7 +1,7 @@
 import Image from '@tiptap/extension-image';
 import { EditorContent, useEditor, useEditorState } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useT } from '../../../i18n/index.js';
 import { TextArea } from '../fields.jsx';
 import './editor.css';
@@ -12,8 +12,21 @@ const EXTENSIONS = [
     heading: { levels: [1, 2, 3, 4, 5, 6] },
     link: { openOnClick: false, autolink: true, isAllowedUri: (url) => isSafeLink(url) },
   }),
-  Image.configure({ inline: false }),
+  // An uploaded picture keeps its WebP widths (srcset), as the BFF's sanitiser does.
+  Image.extend({
+    addAttributes() {
+      return {
+        ...this.parent?.(),
+        srcset: { default: null },
+        sizes: { default: null },
+        loading: { default: null },
+      };
+    },
+  }).configure({ inline: false }),
 ];
+
+// The details are at most the page's width: a phone's whole width, 896 px on a desktop.
+export const DETAIL_SIZES = '(min-width: 896px) 896px, 100vw';
 
 function ToolButton({ active = false, label, onClick, children, disabled = false }) {
   return (
@@ -33,7 +46,57 @@ function ToolButton({ active = false, label, onClick, children, disabled = false
   );
 }
 
-function Toolbar({ editor }) {
+/** The toolbar's "upload a picture" button: the file goes to `upload`, its answer into the text. */
+function UploadButton({ editor, upload }) {
+  const t = useT();
+  const input = useRef(null);
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState(null);
+  const send = async (file) => {
+    setBusy(true);
+    setProblem(null);
+    try {
+      const picture = await upload(file);
+      editor
+        .chain()
+        .focus()
+        .setImage({ src: picture.path, srcset: picture.srcset, sizes: DETAIL_SIZES, loading: 'lazy', alt: '' })
+        .run();
+    } catch (error) {
+      setProblem(error?.data?.errors?.picture?.[0] || error?.message || t('admin.rich.uploadFailed'));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <>
+      <ToolButton label={t('admin.rich.upload')} disabled={busy} onClick={() => input.current?.click()}>
+        {busy ? '…' : '⤒'}
+      </ToolButton>
+      <input
+        ref={input}
+        type="file"
+        accept="image/jpeg,image/png,image/webp,image/gif"
+        className="sr-only"
+        tabIndex={-1}
+        aria-hidden="true"
+        data-testid="details-upload"
+        onChange={(e) => {
+          const [file] = e.target.files;
+          e.target.value = '';
+          if (file) send(file);
+        }}
+      />
+      {problem && (
+        <span role="alert" className="self-center text-xs text-rose-600" data-testid="details-upload-error">
+          {problem}
+        </span>
+      )}
+    </>
+  );
+}
+
+function Toolbar({ editor, upload }) {
   const t = useT();
   const state = useEditorState({
     editor,
@@ -128,6 +191,7 @@ function Toolbar({ editor }) {
       <ToolButton label={t('admin.rich.image')} onClick={image}>
         🖼
       </ToolButton>
+      {upload && <UploadButton editor={editor} upload={upload} />}
       <ToolButton label={t('admin.rich.undo')} disabled={!state.canUndo} onClick={() => chain().undo().run()}>
         ↶
       </ToolButton>
@@ -139,7 +203,7 @@ function Toolbar({ editor }) {
 }
 
 /** The visual editor: `value` is HTML; what it writes goes to onChange(name, html). */
-function VisualEditor({ name, value, onChange, labelId, invalid }) {
+function VisualEditor({ name, value, onChange, labelId, invalid, upload }) {
   const editor = useEditor({
     extensions: EXTENSIONS,
     content: value || '',
@@ -167,7 +231,7 @@ function VisualEditor({ name, value, onChange, labelId, invalid }) {
     <div
       className={`rounded-md border bg-white focus-within:ring-2 focus-within:ring-rose-200 ${invalid ? 'border-rose-500' : 'border-gray-300'}`}
     >
-      {editor && <Toolbar editor={editor} />}
+      {editor && <Toolbar editor={editor} upload={upload} />}
       <EditorContent editor={editor} />
     </div>
   );
@@ -199,8 +263,9 @@ function SourceEditor({ label, name, value, error, onChange }) {
 /**
  * Rich text (HTML): the visual editor (TipTap) or its HTML source. A text the visual editor would
  * lose part of (tables, sized pictures...) opens in the source. The BFF cleans what is saved.
+ * `upload(file)`, when given, stores a picture (answering { path, srcset }) for the toolbar to place.
  */
-export default function RichTextField({ label, name, value, error, onChange, className = '' }) {
+export default function RichTextField({ label, name, value, error, onChange, className = '', upload = null }) {
   const t = useT();
   const labelId = useId();
   const [source, setSource] = useState(() => !fitsVisualEditor(value));
@@ -224,7 +289,14 @@ export default function RichTextField({ label, name, value, error, onChange, cla
       {source ? (
         <SourceEditor label={t('admin.rich.sourceLabel')} name={name} value={value} error={error} onChange={onChange} />
       ) : (
-        <VisualEditor name={name} value={value} onChange={onChange} labelId={labelId} invalid={Boolean(error)} />
+        <VisualEditor
+          name={name}
+          value={value}
+          onChange={onChange}
+          labelId={labelId}
+          invalid={Boolean(error)}
+          upload={upload}
+        />
       )}
       {source && !fits && <p className="mt-1 text-xs text-amber-700">{t('admin.rich.sourceOnly')}</p>}
       {!source && error && (

@@ -174,6 +174,15 @@ export default function SettingsPage() {
             hint={t('admin.settings.hint.unpaid_order_timeout_minutes')}
           />
         </Panel>
+        <Panel title={t('admin.settings.section.dashboard')} testId="dashboard-settings">
+          <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
+            <IntegerField {...f('low_stock_threshold')} hint={t('admin.settings.hint.low_stock_threshold')} />
+            <div>
+              {flag('daily_report_enabled')}
+              <p className="mt-1 text-xs text-gray-500">{t('admin.settings.hint.daily_report_enabled')}</p>
+            </div>
+          </div>
+        </Panel>
         <Panel title={t('admin.settings.section.incentives')}>
           <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
             {text('shop_incentive_title')}

@@ -29,8 +29,11 @@ export const FEES = [
 export const SHIPPING_FLAGS = ['is_overseas_shipping', 'is_local_shipping', 'is_pick_up'];
 // Per method: customs need the recipient's ID number for direct post to China (checkout asks for it).
 export const METHOD_FLAGS = ['is_overseas_id_required'];
-export const FLAGS = [...SHIPPING_FLAGS, ...METHOD_FLAGS, 'is_direct_payment_enabled'];
-export const OTHERS = ['shop_exchange_rate', 'language', 'time_zone', 'unpaid_order_timeout_minutes', 'site_url'];
+export const FLAGS = [...SHIPPING_FLAGS, ...METHOD_FLAGS, 'is_direct_payment_enabled', 'daily_report_enabled'];
+// Whole numbers: the unpaid time-out and the dashboard's low-stock threshold (bff/orders/today.py).
+const INTEGERS = ['unpaid_order_timeout_minutes', 'low_stock_threshold'];
+export const OTHERS = ['shop_exchange_rate', 'language', 'time_zone', ...INTEGERS, 'site_url'];
+export const LOW_STOCK_MAX = 10000;
 // The shop's hostnames, one a line in the form (bff/settings/site_address.py checks them again).
 const HOSTNAME = /^(?!-)[a-z0-9-]{1,63}(?<!-)(\.(?!-)[a-z0-9-]{1,63}(?<!-))*$/;
 const SITE_URL = /^https?:\/\/[^/?#\s@]+\/?$/i;
@@ -98,6 +101,12 @@ export function validateSettings(values) {
   const [low, high] = TIMEOUT_MINUTES;
   const timeout = integerRule(values.unpaid_order_timeout_minutes, { min: low, max: high });
   if (timeout) errors.unpaid_order_timeout_minutes = 'admin.settings.error.timeout';
+  if (
+    values.low_stock_threshold !== undefined &&
+    integerRule(values.low_stock_threshold, { min: 0, max: LOW_STOCK_MAX })
+  ) {
+    errors.low_stock_threshold = 'admin.settings.error.threshold';
+  }
   if (!isTimeZone(values.time_zone)) errors.time_zone = 'admin.settings.error.timeZone';
   if (!['zh', 'en'].includes(values.language)) errors.language = 'admin.settings.error.language';
   if (!SHIPPING_FLAGS.some((name) => values[name])) errors.is_overseas_shipping = 'admin.settings.error.noShipping';
@@ -120,7 +129,7 @@ export function changedBody(values, saved) {
       continue;
     }
     if (now === was) continue;
-    if (name === 'unpaid_order_timeout_minutes') body[name] = Number(now);
+    if (INTEGERS.includes(name)) body[name] = Number(now);
     else if (name === 'shop_name' || name === 'time_zone') body[name] = now;
     else if (typeof value === 'string' && !FEES.includes(name) && name !== 'shop_exchange_rate') body[name] = value;
     else body[name] = now;

@@ -30,6 +30,8 @@ const SETTINGS = {
   language: 'zh',
   time_zone: 'Asia/Shanghai',
   unpaid_order_timeout_minutes: 1440,
+  low_stock_threshold: 5,
+  daily_report_enabled: true,
   site_url: 'https://shop.example.com',
   hosts: ['shop.example.com', 'localhost'],
 };
@@ -101,6 +103,20 @@ describe('the shop settings form', () => {
     expect(validateSettings({ ...values, site_url: 'shop.example.com/x', hosts: 'http://a.example' })).toEqual({
       site_url: 'admin.settings.error.siteUrl',
       hosts: 'admin.settings.error.hosts',
+    });
+  });
+
+  it("checks the dashboard's low-stock threshold and sends it as a number, with the daily mail's switch", () => {
+    const values = fromSettings(SETTINGS);
+    expect(values.low_stock_threshold).toBe('5');
+    expect(values.daily_report_enabled).toBe(true);
+    expect(validateSettings({ ...values, low_stock_threshold: '-1' }).low_stock_threshold).toBe(
+      'admin.settings.error.threshold',
+    );
+    expect(validateSettings({ ...values, low_stock_threshold: '10001' }).low_stock_threshold).toBeDefined();
+    expect(changedBody({ ...values, low_stock_threshold: '12', daily_report_enabled: false }, SETTINGS)).toEqual({
+      low_stock_threshold: 12,
+      daily_report_enabled: false,
     });
   });
 });

@@ -1,0 +1,23 @@
+// English: see strings.js.
+export const en = {
+  'nav.home': 'Home',
+  'nav.categories': 'All categories',
+  'nav.newest': 'New arrivals',
+  'nav.best': 'Best sellers',
+  'nav.menu': 'Menu',
+  'nav.close': 'Close',
+  'notFound.title': 'Page not found',
+  'notFound.text': "Sorry, we couldn't find the page you're looking for.",
+  'notFound.home': 'Go back home',
+  'unavailable.title': 'Temporarily unavailable',
+  'unavailable.text': 'The shop cannot be reached right now. Please try again shortly.',
+  'unavailable.retry': 'Reload',
+  'contact.title': 'Contact us',
+  'contact.qq': 'QQ',
+  'contact.wechat': 'Scan to add us on WeChat',
+  'contact.close': 'Close',
+  'footer.copyright': '© 2023 {shop}. All rights reserved.',
+  'footer.articles': 'Help',
+  loading: 'Loading…',
+  'toast.dismiss': 'Dismiss',
+};

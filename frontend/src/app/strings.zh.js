@@ -1,0 +1,23 @@
+// Chinese: see strings.js.
+export const zh = {
+  'nav.home': '首页',
+  'nav.categories': '全部分类',
+  'nav.newest': '新品上市',
+  'nav.best': '热销商品',
+  'nav.menu': '菜单',
+  'nav.close': '关闭',
+  'notFound.title': '页面不存在',
+  'notFound.text': '抱歉，没有找到您要访问的页面。',
+  'notFound.home': '返回首页',
+  'unavailable.title': '服务暂时不可用',
+  'unavailable.text': '商店暂时无法访问，请稍后再试。',
+  'unavailable.retry': '重新加载',
+  'contact.title': '联系我们',
+  'contact.qq': 'QQ',
+  'contact.wechat': '扫码添加微信客服',
+  'contact.close': '关闭',
+  'footer.copyright': '© 2023 {shop} 版权所有',
+  'footer.articles': '帮助中心',
+  loading: '加载中…',
+  'toast.dismiss': '关闭提示',
+};

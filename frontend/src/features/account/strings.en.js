@@ -1,0 +1,23 @@
+// English: see strings.js.
+export const en = {
+  'auth.login': 'Log in',
+  'auth.register': 'Register',
+  'auth.logout': 'Log out',
+  'auth.greeting': 'Hello, {name}',
+  'auth.pleaseLogin': 'Please log in first',
+  'account.menu': 'My account',
+  'account.favorite': 'Wish list',
+  'account.orders': 'Order summary',
+  'account.addresses': 'Address management',
+  'account.profile': 'Personal centre',
+  'auth.logoutSuccess': 'Logged out',
+  'auth.sessionExpired': 'Please log in again',
+  'auth.serverError': 'Failed to connect to server',
+  'auth.adminTitle': 'Admin login',
+  'auth.consoleTitle': 'Shop console',
+  'auth.forgotTitle': 'Forgot password',
+  'auth.resetTitle': 'Reset password',
+  'account.welcome': 'Welcome to your Account',
+  'account.hello': 'Hello, {name}',
+  'account.checking': 'Checking your session…',
+};

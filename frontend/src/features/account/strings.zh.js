@@ -1,0 +1,23 @@
+// Chinese: see strings.js.
+export const zh = {
+  'auth.login': '登录',
+  'auth.register': '注册',
+  'auth.logout': '退出登录',
+  'auth.greeting': '您好，{name}',
+  'auth.pleaseLogin': '请先登录',
+  'account.menu': '我的账户',
+  'account.favorite': '我的收藏',
+  'account.orders': '订单汇总',
+  'account.addresses': '地址管理',
+  'account.profile': '个人中心',
+  'auth.logoutSuccess': '已退出登录',
+  'auth.sessionExpired': '请重新登录',
+  'auth.serverError': '无法连接到服务器',
+  'auth.adminTitle': '管理员登录',
+  'auth.consoleTitle': '店铺管理后台',
+  'auth.forgotTitle': '忘记密码',
+  'auth.resetTitle': '重置密码',
+  'account.welcome': '欢迎来到您的账户',
+  'account.hello': '您好，{name}',
+  'account.checking': '正在确认登录状态…',
+};
