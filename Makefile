@@ -5,7 +5,7 @@ PIP := .venv/bin/pip
 FLASK := .venv/bin/flask --app bff.app:create_app
 NPM_STAMP := node_modules/.installed
 
-.PHONY: start test install migrate seed build dev serve-bff test-py test-api test-js test-e2e lint format chromium wrk lock clean bench bench-catalog bench-search mutation
+.PHONY: start test install migrate seed build dev serve-bff test-py test-api test-js test-e2e lint format chromium wrk lock clean bench bench-catalog bench-search mutation lighthouse
 
 start: install migrate seed frontend/dist/.built
 	./scripts/start.sh
@@ -59,15 +59,19 @@ lint: .venv/.installed $(NPM_STAMP)
 	.venv/bin/ruff format --check bff bench scripts
 	npm run lint
 
-# SQLite always; PostgreSQL as well when TEST_DATABASE_URL is set (CI sets it).
+# SQLite always; PostgreSQL as well when TEST_DATABASE_URL is set (CI sets it). One pytest worker
+# per core (pytest-xdist); each has its own SQLite file or PostgreSQL database (bff/tests/conftest.py).
+PYTEST := .venv/bin/pytest -n auto
 test-py: test-py-sqlite
-	@if [ -n "$$TEST_DATABASE_URL" ]; then echo "== BFF suite on PostgreSQL"; .venv/bin/pytest; fi
+	@if [ -n "$$TEST_DATABASE_URL" ]; then echo "== BFF suite on PostgreSQL"; $(PYTEST); fi
 
 test-py-sqlite: .venv/.installed
-	TEST_DATABASE_URL= .venv/bin/pytest
+	TEST_DATABASE_URL= $(PYTEST)
 
 # Schemathesis against a BFF of its own (free loopback port, fresh seeded SQLite): all checks,
-# a fixed seed, as a guest, as a member and as the admin; settings in schemathesis.toml. About 3 minutes.
+# a fixed seed, as a guest, as a member and as the admin, then the hostile bodies (surrogates and
+# huge numbers, scripts/fuzz_hostile.py; API_FUZZ_HOSTILE=0 leaves them out); settings in
+# schemathesis.toml. About 6 minutes on a busy 2-core machine, the hostile pass 3 of them.
 test-api: .venv/.installed
 	$(PY) scripts/api_fuzz.py
 
@@ -111,6 +115,12 @@ wrk:
 	@command -v wrk >/dev/null || { \
 	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk >/dev/null; \
 	  else echo "make bench needs Debian's wrk: sudo apt-get install wrk" >&2; exit 1; fi; }
+
+# Lighthouse's mobile audit of the home, category, brand, product and article pages (issue 27.5):
+# each page's performance score with FCP, LCP and TBT, the median of RUNS (3) runs, beside the load
+# average; prints, never fails (scripts/lighthouse.mjs). Debian's Chromium, as the browser tests.
+lighthouse: install build chromium
+	node scripts/lighthouse.mjs
 
 bench-catalog: .venv/.installed
 	$(PY) bench/catalog_bench.py

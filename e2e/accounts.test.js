@@ -142,6 +142,12 @@ describe('accounts', () => {
     // Registered: on to the login page with a success message, still carrying the way back.
     await page.getByTestId('login-notice').waitFor();
     assert.equal(pathOf(page), '/login?redirect=%2Fuser-profile');
+    // A reload keeps the notice (the history entry's state, which the server never sees) and
+    // hydrates without a mismatch.
+    await page.reload({ waitUntil: 'load' });
+    await hydrated(page);
+    await page.getByTestId('login-notice').waitFor();
+    assertClean(tab);
     const login = page.getByTestId('login-page');
     await login.getByRole('button', { name: '登录' }).click();
     assert.equal(await page.getByTestId('error-email').textContent(), '请输入电子邮件地址');

@@ -2,12 +2,13 @@
 // /admin/login and lands on /admin, creates a product with two variants, uploads three pictures,
 // saves again (the pictures' new version keeps the form fresh), sees the product on the
 // storefront's server-rendered page, hides it (the page is then 404); a member's token is 403
-// on the admin API; a shopper's pages never load the console's chunk.
+// on the admin API; a shopper's pages never load the console's chunk. A product saved as a draft
+// and then scheduled is absent from its page, search and the sitemap until its start, then present.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { png } from './images.js';
 import { startStack } from './stack.js';
-import { adminTab, hydrated, launchBrowser, openPage, TEST_TIMEOUT } from './browser.js';
+import { adminTab, hydrated, launchBrowser, openPage, saveProduct, TEST_TIMEOUT } from './browser.js';
 
 let stack;
 let browser;
@@ -41,8 +42,11 @@ function assertClean(tab) {
   assert.deepEqual(tab.problems, [], 'console errors or warnings');
 }
 
-describe('the owner console', { timeout: TEST_TIMEOUT }, () => {
-  test('the server answers /admin/* with a noindex shell', async () => {
+// Each test has its own limit (a suite's `timeout` bounds all its tests together).
+const each = { timeout: TEST_TIMEOUT };
+
+describe('the owner console', () => {
+  test('the server answers /admin/* with a noindex shell', each, async () => {
     const res = await fetch(`${stack.baseUrl}/admin/products/1`);
     assert.equal(res.status, 200);
     assert.equal(res.headers.get('x-robots-tag'), 'noindex');
@@ -51,7 +55,7 @@ describe('the owner console', { timeout: TEST_TIMEOUT }, () => {
     assert.match(html, /data-testid="admin-shell"/);
   });
 
-  test("a shopper's home page neither references nor loads the console's chunk", async () => {
+  test("a shopper's home page neither references nor loads the console's chunk", each, async () => {
     const html = await (await fetch(`${stack.baseUrl}/`)).text();
     assert.doesNotMatch(html, /assets\/admin-/);
     const tab = await openPage(browser);
@@ -71,7 +75,7 @@ describe('the owner console', { timeout: TEST_TIMEOUT }, () => {
     await tab.close();
   });
 
-  test('the admin creates, pictures, saves, sees and hides a product', async () => {
+  test('the admin creates, pictures, saves, sees and hides a product', each, async () => {
     // Signed in at /admin/login, the owner lands on the console's home.
     const tab = await adminTab(browser, stack.baseUrl);
     const { page } = tab;
@@ -118,7 +122,7 @@ describe('the owner console', { timeout: TEST_TIMEOUT }, () => {
 
     // The pictures moved the version on: the next save is not stale.
     await editor.getByLabel('简介').first().fill('来自控制台');
-    await page.getByTestId('save-product').first().click();
+    assert.equal(await saveProduct(page, id), 200);
     await page.getByTestId('toast-success').filter({ hasText: '商品已保存' }).first().waitFor();
     assert.equal(await page.getByTestId('stale-notice').count(), 0);
     await page.setViewportSize({ width: 375, height: 800 });
@@ -169,7 +173,74 @@ describe('the owner console', { timeout: TEST_TIMEOUT }, () => {
     await tab.close();
   });
 
-  test("a member's token is refused by the admin API (403)", async () => {
+  test(
+    'a product saved as a draft is absent from the storefront, search and sitemap until its start, then present',
+    each,
+    async () => {
+      const tab = await adminTab(browser, stack.baseUrl);
+      const { page } = tab;
+      const stamp = Date.now();
+      const name = `Kawakawa tea ${stamp}`;
+      await page.getByTestId('new-product').click();
+      const editor = page.getByTestId('product-editor');
+      await editor.waitFor();
+      await editor.getByLabel('名称').first().fill(name);
+      await editor.getByLabel('原价 (NZD)').first().fill('19.90');
+      await editor.getByLabel('存为草稿（不在店铺显示）').check();
+      await page.getByTestId('save-product').first().click();
+      await page.waitForURL(/\/admin\/products\/\d+$/);
+      const id = Number(new URL(page.url()).pathname.split('/').pop());
+
+      const guest = await openPage(browser);
+      /** Where a guest finds it: its page, the search page, the sitemap. */
+      const seen = async () => {
+        await guest.page.goto(`${stack.baseUrl}/search-product?q=${encodeURIComponent(`Kawakawa tea ${stamp}`)}`, {
+          waitUntil: 'load',
+        });
+        await hydrated(guest.page);
+        const sitemap = await (await fetch(`${stack.baseUrl}/sitemap.xml`)).text();
+        return {
+          page: (await fetch(`${stack.baseUrl}/product/${id}`)).status,
+          search: await guest.page.getByTestId('product-card').filter({ hasText: name }).count(),
+          sitemap: sitemap.includes(`/product/${id}<`),
+        };
+      };
+      assert.deepEqual(await seen(), { page: 404, search: 0, sitemap: false });
+
+      // The owner publishes it from a start 20 s ahead (the console's field takes whole minutes;
+      // its own call takes the second, so the test need not wait for the next minute).
+      const headers = { 'Content-Type': 'application/json', 'X-Site-Host': 'localhost' };
+      const login = await fetch(`${stack.bffUrl}/api/admin/login`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ email: 'admin@example.com', password: 'admin1234' }),
+      });
+      headers.Authorization = `Bearer ${(await login.json()).data.token}`;
+      const current = await fetch(`${stack.bffUrl}/api/admin/products/${id}`, { headers });
+      const start = new Date(Date.now() + 20_000);
+      const scheduled = await fetch(`${stack.bffUrl}/api/admin/products/${id}`, {
+        method: 'PATCH',
+        headers: { ...headers, 'If-Match': current.headers.get('etag') },
+        body: JSON.stringify({ is_active: true, publish_at: start.toISOString() }),
+      });
+      assert.equal(scheduled.status, 200, await scheduled.clone().text());
+      await page.reload({ waitUntil: 'load' });
+      await hydrated(page);
+      assert.equal(await page.getByLabel('存为草稿（不在店铺显示）').isChecked(), false);
+      assert.deepEqual(await seen(), { page: 404, search: 0, sitemap: false });
+
+      // At its start, with no restart and no write: present everywhere (guest pages within 10 s).
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, start - Date.now())));
+      assert.equal(await statusWithin(`${stack.baseUrl}/product/${id}`, 200, 10_000), 200);
+      assert.deepEqual(await seen(), { page: 200, search: 1, sitemap: true });
+      assertClean(tab);
+      assertClean(guest);
+      await guest.close();
+      await tab.close();
+    },
+  );
+
+  test("a member's token is refused by the admin API (403)", each, async () => {
     const headers = { 'Content-Type': 'application/json', 'X-Site-Host': 'localhost' };
     const login = await fetch(`${stack.bffUrl}/api/auth/login`, {
       method: 'POST',

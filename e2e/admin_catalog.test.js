@@ -170,7 +170,8 @@ describe('the console: catalogue and shop settings', () => {
     assert.match(download.suggestedFilename(), /^products-.+\.csv$/);
     const exported = fs.readFileSync(await download.path(), 'utf8');
     // Every field quoted, as OWASP's CSV-injection guidance asks (bff/common/spreadsheet.py).
-    assert.ok(exported.startsWith('\ufeff"sku","id","name","price"'), exported.slice(0, 60));
+    // Headers in the shop's language, one row per variant (the variant's columns beside the product's).
+    assert.ok(exported.startsWith('\ufeff"SKU","编号","商品名称","规格编号","规格"'), exported.slice(0, 60));
     const someProduct = (await bffJson(stack, '/api/product/new/?page=1')).products.data[0];
     assert.ok(exported.includes(someProduct.name), 'the export lists the storefront’s products');
 

@@ -3,12 +3,13 @@
 // paid with the payment's reference, ships it with a tracking number, and the shopper's order page
 // shows 已发货 with that number; a partial refund is recorded against the payment; a member level
 // given in the console changes the shopper's price on their next page. The shopper's mails of the
-// order's life are in the outbox under the stack's VAR_DIR.
+// order's life are in the outbox under the stack's VAR_DIR. Staff notes and tags are found by the
+// order list and never reach the shopper's page; the dashboard shows today's figures.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { bffJson, startStack } from './stack.js';
+import { adminOfQrShop, bffCall, demoProduct, startStack } from './stack.js';
 import { adminTab, hydrated, launchBrowser, openPage } from './browser.js';
 import { SHANGHAI, fillRecipient } from './checkoutForm.js';
 
@@ -17,46 +18,17 @@ let browser;
 let clover;
 let lozenge; // has a member price, so a member level changes what a member pays
 const PASSWORD = 'kiwi2026';
-const HEADERS = { 'X-Site-Host': 'localhost', 'Content-Type': 'application/json' };
 
-async function call(token, method, urlPath, body, extra = {}) {
-  const headers = { ...HEADERS, ...extra };
-  if (token) headers.Authorization = `Bearer ${token}`;
-  const res = await fetch(`${stack.bffUrl}${urlPath}`, { method, headers, body: body && JSON.stringify(body) });
-  assert.ok(res.ok, `${method} ${urlPath}: HTTP ${res.status} ${await res.clone().text()}`);
-  return res;
-}
+const call = (...args) => bffCall(stack, ...args);
 
 before(async () => {
   stack = await startStack();
   browser = await launchBrowser();
-  const { products } = await bffJson(
-    stack,
-    `/api/product/search/?searchTerm=${encodeURIComponent('三叶草')}`,
-    'localhost',
-    'POST',
-  );
-  clover = products.data.find((p) => p.name.includes('三叶草蜂蜜 500克'));
-  assert.ok(clover, 'the demo clover honey');
-  const found = await bffJson(
-    stack,
-    `/api/product/search/?searchTerm=${encodeURIComponent('润喉糖')}`,
-    'localhost',
-    'POST',
-  );
-  lozenge = found.products.data.find((p) => p.name.includes('润喉糖 柠檬味'));
-  assert.ok(lozenge && lozenge.member_price > 0, 'the demo honey drops, with a member price');
-  // The shop takes payment by its QR codes: direct payment off (through the console's settings call).
-  const login = await call(null, 'POST', '/api/admin/login', { email: 'admin@example.com', password: 'admin1234' });
-  const token = (await login.json()).data.token;
-  const settings = await call(token, 'GET', '/api/admin/settings');
-  await call(
-    token,
-    'PATCH',
-    '/api/admin/settings',
-    { is_direct_payment_enabled: false },
-    { 'If-Match': settings.headers.get('etag') },
-  );
+  clover = await demoProduct(stack, '三叶草', '三叶草蜂蜜 500克');
+  lozenge = await demoProduct(stack, '润喉糖', '润喉糖 柠檬味');
+  assert.ok(lozenge.member_price > 0, 'the demo honey drops, with a member price');
+  // The shop takes payment by its QR codes.
+  await adminOfQrShop(stack);
 });
 
 after(async () => {
@@ -192,6 +164,27 @@ describe('the owner console: orders and customers', () => {
     const history = await page.getByTestId('history-entry').locator('strong').allTextContents();
     assert.deepEqual(history, ['下单', '标记已付款', '发货', '退款']);
 
+    // A staff note and tags (issue 25.5): kept on the order, found by the list, never shown to the shopper.
+    const notes = page.getByTestId('staff-notes');
+    await notes.getByLabel('备注', { exact: true }).fill('顾客要求用礼品袋包装');
+    await page.getByTestId('order-note-add').click();
+    await page.getByTestId('order-note').filter({ hasText: '顾客要求用礼品袋包装' }).waitFor();
+    await page.getByTestId('order-tags-input').fill('礼品，加急');
+    await page.getByTestId('order-tags-save').click();
+    await page.waitForFunction(() => document.querySelector('[data-testid="order-tags-input"]')?.value === '加急 礼品');
+    await page.getByRole('link', { name: '订单', exact: true }).click();
+    await page.getByTestId('orders-q').fill('礼品袋');
+    await page.getByTestId('orders-q').press('Enter');
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="order-row"]').length === 1);
+    await page.getByTestId('order-tags').getByRole('button', { name: '#加急' }).click();
+    await page.getByTestId('tag-filter').waitFor();
+    assert.equal(await page.getByRole('link', { name: number }).count(), 1, 'the order found by its note and tag');
+    await buyer.page.reload({ waitUntil: 'load' });
+    await hydrated(buyer.page);
+    await buyer.page.getByTestId('order-detail-page').waitFor();
+    const shown = await buyer.page.content();
+    assert.ok(!shown.includes('礼品袋') && !shown.includes('加急'), "the shopper's page has no staff note or tag");
+
     const mails = await waitForMails(buyer.member.email, 4);
     console.log(`[outbox] the mails of order ${number}:\n${mails.map((m) => `  ${m.subject}`).join('\n')}`);
     assert.deepEqual(
@@ -205,7 +198,35 @@ describe('the owner console: orders and customers', () => {
       ].sort(),
     );
     assert.match(mails.find((m) => m.subject.includes('已发货')).body, /SF1300000001/);
-    assert.deepEqual(owner.problems, [], 'console errors or warnings (admin)');
+
+    // Two people on one order (the version rule): someone else refunds NZ$1.00 on the order as it
+    // is now, while this page still shows it as before. This page's refund is refused as made on
+    // a stale copy (412, in Chinese) and nothing of it is applied.
+    await page.getByRole('link', { name: number }).click();
+    await page.getByTestId('admin-order').waitFor();
+    const login = await call(null, 'POST', '/api/admin/login', { email: 'admin@example.com', password: 'admin1234' });
+    const token = (await login.json()).data.token;
+    const read = await call(token, 'GET', `/api/admin/orders/${number}`);
+    await call(
+      token,
+      'POST',
+      `/api/admin/orders/${number}/refunds`,
+      { amount: '1.00', reason: '另一位同事的退款' },
+      { 'If-Match': read.headers.get('etag') },
+    );
+    await page.getByTestId('action-refund').click();
+    const form = page.getByTestId('action-form');
+    await form.getByTestId('action-amount').fill('2.00');
+    await form.getByTestId('action-reason').fill('过期页面上的退款');
+    await form.getByTestId('action-submit').click();
+    await page.getByTestId('action-problem').filter({ hasText: '订单在您打开之后已被修改' }).waitFor();
+    const now = await (await call(token, 'GET', `/api/admin/orders/${number}`)).json();
+    assert.equal(now.order.refunded_amount, 6, 'the stale refund of 2.00 was not applied (5.00 + 1.00)');
+    assert.deepEqual(
+      owner.problems.filter((p) => !/412|Precondition/.test(p)),
+      [],
+      'console errors or warnings (admin)',
+    );
     assert.deepEqual(buyer.problems, [], 'console errors or warnings (shopper)');
     await owner.close();
     await buyer.close();
@@ -254,6 +275,13 @@ describe('the owner console: orders and customers', () => {
     await page.getByTestId('admin-dashboard').waitFor();
     await page.locator('[data-testid="sales-chart"][data-ready="true"]').waitFor({ timeout: 15000 });
     await page.getByTestId('dashboard-top').waitFor();
+    // Today's figures in NZ$ and yuan, and counts that open the order list filtered to them.
+    const today = page.getByTestId('dashboard-today');
+    assert.match(await today.getByTestId('sales-month').textContent(), /NZ\$\d+\.\d{2}.*¥\d+\.\d/);
+    assert.match(await page.getByTestId('dashboard-low-stock').locator('h2, h3').first().textContent(), /不超过 5 件/);
+    await today.getByTestId('count-to_ship').click();
+    await page.getByTestId('admin-orders').waitFor();
+    assert.equal(new URL(page.url()).search, '?status=paid');
     assert.deepEqual(owner.problems, [], 'console errors or warnings');
     await owner.close();
   });

@@ -2,79 +2,60 @@
 // shop has WeChat Pay and Alipay configured through `flask payments configure`; each test checks
 // out an order of its own and pays it as a shopper on a desktop, on a phone or inside WeChat:
 // WeChat Pay Native (a QR code whose notification never comes: settled by the query), H5, JSAPI
-// after WeChat's silent sign-in, Alipay's page, and Alipay inside WeChat (open in the browser).
+// after WeChat's silent sign-in, Alipay's page; inside WeChat only WeChat Pay is offered; a New
+// Zealand shopper sees cards first and pays on Stripe Checkout's hosted page (the fake Stripe),
+// then the owner refunds part of it and the shopper's order page says it is refunded; the owner
+// gives Alipay to Antom in the console, a shopper pays on Antom's cashier page, the owner refunds
+// part of it.
 // WeChat Pay is an overseas merchant account (charged in NZD), and in the last test a mainland one
 // (charged in yuan at the shop's rate, which the pay page says before the shopper chooses).
 import assert from 'node:assert/strict';
-import { spawn, execFile } from 'node:child_process';
-import fs from 'node:fs';
-import path from 'node:path';
-import readline from 'node:readline';
-import { promisify } from 'node:util';
 import { after, before, describe, test } from 'node:test';
 import { bffJson, startStack } from './stack.js';
-import { SHANGHAI, fillRecipient } from './checkoutForm.js';
-import { adminTab, hydrated, launchBrowser, openPage } from './browser.js';
+import { fillRecipient } from './checkoutForm.js';
+import { api as bffApi, checkOut, configure as configureOn, shopper as shopperOn, startFakes } from './payers.js';
 
-const ROOT = path.resolve(import.meta.dirname, '..');
-const PYTHON = path.join(ROOT, '.venv/bin/python');
-const FLASK = path.join(ROOT, '.venv/bin/flask');
-const PASSWORD = 'kiwi2026';
-const UA = {
-  desktop: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36',
-  phone:
-    'Mozilla/5.0 (Linux; Android 13; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Mobile Safari/537.36',
-  wechat:
-    'Mozilla/5.0 (Linux; Android 13; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Mobile Safari/537.36 MicroMessenger/8.0.47.2560(0x28002F30) NetType/WIFI Language/zh_CN',
+const AUCKLAND = {
+  name: 'Aroha Ngata',
+  phone: '021 555 0123',
+  country: 'New Zealand',
+  city: 'Auckland',
+  address: '12 Queen Street, Auckland CBD 1010',
 };
+import { adminTab, hydrated, launchBrowser } from './browser.js';
 
 let stack;
 let browser;
 let fakes;
-let fakesProcess;
+let stopFakes;
 let product;
-let members = 0;
 
-/** Start the fake gateways and read the line that says where they are. */
-async function startFakes() {
-  fakesProcess = spawn(PYTHON, ['-m', 'bff.tests.fakes.serve'], { cwd: ROOT, stdio: ['pipe', 'pipe', 'inherit'] });
-  const lines = readline.createInterface({ input: fakesProcess.stdout });
-  const [line] = await Promise.race([
-    new Promise((resolve) => lines.once('line', (l) => resolve([l]))),
-    new Promise((_, reject) => setTimeout(() => reject(new Error('fake gateways did not start')), 30000)),
-  ]);
-  return JSON.parse(line);
-}
-
-/** `flask payments configure` on the stack's database: the owner enters the merchant accounts. */
-async function configure(kind, fields) {
-  // Re-entering only some fields keeps the others (keys need not be entered again).
-  const env = { ...process.env, VAR_DIR: stack.tmp, DATABASE_URL: `sqlite:///${path.join(stack.tmp, 'e2e.sqlite')}` };
-  const args = ['--app', 'bff.app:create_app', 'payments', 'configure', '--shop', 'localhost', '--kind', kind];
-  for (const [name, value] of Object.entries(fields)) {
-    const file = path.join(stack.tmp, `${kind}.${name}`);
-    fs.writeFileSync(file, value);
-    args.push('--file', `${name}=${file}`);
-  }
-  // Not blocking the event loop meanwhile: a kept-alive connection the BFF closes is noticed.
-  const { stdout } = await promisify(execFile)(FLASK, [...args, '--enable'], { cwd: ROOT, env });
-  assert.match(stdout, new RegExp(`${kind} of localhost: on`));
-}
+const api = (member, method, url, body) => bffApi(stack, member, method, url, body);
+const configure = (kind, fields) => configureOn(stack, kind, fields);
+const shopper = (device) => shopperOn(stack, browser, product, device);
 
 before(async () => {
-  fakes = await startFakes();
+  ({ info: fakes, stop: stopFakes } = await startFakes());
   stack = await startStack({
     WECHATPAY_GATEWAY_URL: fakes.wechat,
     WECHATPAY_GLOBAL_GATEWAY_URL: fakes.wechatGlobal,
     WECHAT_OAUTH_URL: fakes.wechat,
     WECHAT_API_URL: fakes.wechat,
     ALIPAY_GATEWAY_URL: fakes.alipay,
+    STRIPE_API_BASE: fakes.stripe,
+    ANTOM_GATEWAY_URL: fakes.antom,
   });
   await configure('wechat_pay', fakes.wechatFields);
   await configure('alipay', fakes.alipayFields);
+  await configure('stripe', fakes.stripeFields);
+  await configure('antom', fakes.antomFields);
+  // Stripe posts every event to the one endpoint the owner registered in its Dashboard.
+  const endpoint = encodeURIComponent(`${stack.bffUrl}/api/payment/notify/stripe`);
+  await fetch(`${fakes.stripe}/_fake/deliver-to?url=${endpoint}&host=localhost`, { method: 'POST' });
   // The gateways notify the BFF itself (the demo shop's site_url is not this stack).
   await fetch(`${fakes.wechat}/_fake/deliver-to?url=${encodeURIComponent(stack.bffUrl)}`, { method: 'POST' });
   await fetch(`${fakes.alipayBase}/_fake/deliver-to?url=${encodeURIComponent(stack.bffUrl)}`, { method: 'POST' });
+  await fetch(`${fakes.antom}/_fake/deliver-to?url=${encodeURIComponent(stack.bffUrl)}`, { method: 'POST' });
   browser = await launchBrowser();
   const { products: page } = await bffJson(stack, `/api/product/search/?searchTerm=三叶草蜂蜜`, 'localhost', 'POST');
   product = page.data[0];
@@ -84,54 +65,8 @@ before(async () => {
 after(async () => {
   await browser?.close();
   await stack?.stop();
-  fakesProcess?.stdin.end();
+  stopFakes?.();
 });
-
-async function api(member, method, url, body) {
-  const headers = { 'X-Site-Host': 'localhost', 'Content-Type': 'application/json' };
-  if (member?.token) headers.Authorization = `Bearer ${member.token}`;
-  const res = await fetch(`${stack.bffUrl}${url}`, { method, headers, body: body && JSON.stringify(body) });
-  assert.ok(res.ok, `${method} ${url}: HTTP ${res.status} ${await res.clone().text()}`);
-  return res.json();
-}
-
-/** A member of this test's own with one product in the cart, signed in, in a browser of `device`. */
-async function shopper(device) {
-  members += 1;
-  const member = { email: `payer${members}.${process.pid}@example.com` };
-  await api(null, 'POST', '/api/auth/register', {
-    name: `付款人${members}`,
-    email: member.email,
-    password: PASSWORD,
-    password_confirmation: PASSWORD,
-    acceptTerms: true,
-  });
-  member.token = (await api(null, 'POST', '/api/auth/login', { email: member.email, password: PASSWORD })).data.token;
-  await api(member, 'POST', '/api/cart/add', { product_id: product.id, quantity: 1, variant_id: null });
-  const tab = await openPage(browser, { userAgent: UA[device], ...(device === 'desktop' ? {} : { width: 390 }) });
-  const visit = async (url) => {
-    await tab.page.goto(`${stack.baseUrl}${url}`, { waitUntil: 'load' });
-    await hydrated(tab.page);
-  };
-  await visit('/login');
-  const login = tab.page.getByTestId('login-page');
-  await login.getByLabel('电子邮件地址').fill(member.email);
-  await login.getByLabel('密码').fill(PASSWORD);
-  await login.getByRole('button', { name: '登录' }).click();
-  await tab.page.waitForURL((url) => url.pathname === '/', { timeout: 15000 });
-  return { ...tab, member, visit };
-}
-
-/** Check out the cart to Shanghai; answers the order number. */
-async function checkOut(tab) {
-  const { page } = tab;
-  await tab.visit('/checkout');
-  await fillRecipient(page, SHANGHAI);
-  // The form's own button on a desktop, the sticky bar's on a phone: whichever the shopper sees.
-  await page.locator('[data-testid="create-order"]:visible, [data-testid="create-order-bar"]:visible').click();
-  await page.getByTestId('order-summary-page').waitFor({ timeout: 15000 });
-  return (await page.getByTestId('order-number').textContent()).trim();
-}
 
 /** From the order summary's pay button to the payment page, then a provider's button. */
 async function choose(tab, orderNumber, provider) {
@@ -154,6 +89,36 @@ async function finish(tab, expected = []) {
   const problems = tab.problems.filter((p) => !expected.some((e) => p.includes(e)));
   assert.deepEqual(problems, [], 'console errors or warnings');
   await tab.close();
+}
+
+/** The owner refunds `amount` of a paid order from its page in the console; it ends refunded. */
+async function refundPart(orderNumber, amount) {
+  const owner = await adminTab(browser, stack.baseUrl);
+  await owner.page.goto(`${stack.baseUrl}/admin/orders/${orderNumber}`, { waitUntil: 'load' });
+  await hydrated(owner.page);
+  await owner.page.getByTestId('action-refund').click();
+  const form = owner.page.getByTestId('action-form');
+  await form.getByTestId('action-amount').fill(amount);
+  await form.getByTestId('action-reason').fill('Jar arrived chipped');
+  await form.getByTestId('action-submit').click();
+  await owner.page.getByTestId('refund-state').filter({ hasText: '已退款' }).waitFor({ timeout: 15000 });
+  assert.match(await owner.page.getByTestId('order-refunded').textContent(), new RegExp(amount.replace('.', '\\.')));
+  await owner.close();
+}
+
+/** The owner chooses, in the console's payment settings, which provider takes Alipay ('' the default). */
+async function alipayThrough(provider) {
+  const tab = await adminTab(browser, stack.baseUrl);
+  const { page } = tab;
+  await page.goto(`${stack.baseUrl}/admin/payments`, { waitUntil: 'load' });
+  await hydrated(page);
+  const panel = page.getByTestId('payment-methods');
+  await panel.getByLabel('支付宝').selectOption(provider);
+  await panel.getByRole('button', { name: '保存' }).click();
+  await page.getByTestId('toast-success').filter({ hasText: '支付设置已保存' }).waitFor({ timeout: 10000 });
+  const serving = provider === 'antom' ? 'Antom' : '支付宝';
+  await panel.getByTestId('payment-method-serving-alipay').filter({ hasText: serving }).waitFor();
+  await finish(tab);
 }
 
 describe('payments', () => {
@@ -210,13 +175,41 @@ describe('payments', () => {
     await finish(tab);
   });
 
-  test('inside WeChat, Alipay says to open the order in the phone browser', async () => {
+  test('inside WeChat, the pay page offers WeChat Pay only', async () => {
     const tab = await shopper('wechat');
     const orderNumber = await checkOut(tab);
-    await choose(tab, orderNumber, 'alipay');
-    await tab.page.getByTestId('pay-open-in-browser').filter({ hasText: '在浏览器打开' }).waitFor();
+    await tab.page.getByTestId('order-pay').click();
+    await tab.page.waitForURL((url) => url.pathname === `/pay/${orderNumber}`, { timeout: 15000 });
+    await tab.page.getByTestId('pay-with-wechat_pay').waitFor();
+    assert.equal(await tab.page.locator('[data-testid^="pay-with-"]').count(), 1);
+    await finish(tab);
+  });
+
+  test('a New Zealand shopper pays by card on Stripe Checkout first; the owner refunds part of it', async () => {
+    const tab = await shopper('phone');
+    const { page } = tab;
+    await tab.visit('/checkout');
+    await fillRecipient(page, AUCKLAND);
+    await page.locator('[data-testid="create-order"]:visible, [data-testid="create-order-bar"]:visible').click();
+    await page.getByTestId('order-summary-page').waitFor({ timeout: 15000 });
+    const orderNumber = (await page.getByTestId('order-number').textContent()).trim();
+    await page.getByTestId('order-pay').click();
+    await page.waitForURL((url) => url.pathname === `/pay/${orderNumber}`, { timeout: 15000 });
+    const methods = page.locator('[data-testid^="pay-with-"]');
+    await methods.first().waitFor();
+    assert.equal(await methods.first().getAttribute('data-testid'), 'pay-with-card'); // cards first
+    await page.getByTestId('pay-with-card').click();
+    await page.waitForURL((url) => url.origin === fakes.stripe, { timeout: 15000 }); // Stripe's hosted page
     const { order } = await api(tab.member, 'GET', `/api/order/${orderNumber}`);
-    assert.equal(order.status, 'unpaid');
+    assert.match(await page.getByTestId('stripe-amount').textContent(), new RegExp(`NZD ${order.total_price}`));
+    await page.getByTestId('stripe-card').fill('4242 4242 4242 4242');
+    await page.getByTestId('stripe-pay').click();
+    await seesPaid(tab, orderNumber);
+
+    await refundPart(orderNumber, '10.00');
+
+    await tab.visit(`/order-detail/${orderNumber}`);
+    await page.getByTestId('order-refund').filter({ hasText: '已退款' }).waitFor({ timeout: 15000 });
     await finish(tab);
   });
 
@@ -268,6 +261,29 @@ describe('payments', () => {
     } finally {
       await fetch(`${fakes.wechat}/_fake/account?api=global`, { method: 'POST' });
       await configure('wechat_pay', { api: 'global' });
+    }
+  });
+
+  test("the owner gives Alipay to Antom: a shopper pays on Antom's cashier, the owner refunds part", async () => {
+    await alipayThrough('antom');
+    try {
+      const tab = await shopper('desktop');
+      const orderNumber = await checkOut(tab);
+      await choose(tab, orderNumber, 'alipay');
+      await tab.page.waitForURL((url) => url.origin === fakes.antom, { timeout: 15000 }); // Antom's cashier
+      const { order } = await api(tab.member, 'GET', `/api/order/${orderNumber}`);
+      assert.equal(
+        await tab.page.getByTestId('antom-amount').textContent(),
+        `NZD ${Number(order.total_price).toFixed(2)}`,
+      );
+      await tab.page.getByTestId('antom-pay').click();
+      await seesPaid(tab, orderNumber);
+      await refundPart(orderNumber, '5.00');
+      await tab.visit(`/order-detail/${orderNumber}`);
+      await tab.page.getByTestId('order-refund').filter({ hasText: '已退款' }).waitFor({ timeout: 15000 });
+      await finish(tab);
+    } finally {
+      await alipayThrough('');
     }
   });
 });

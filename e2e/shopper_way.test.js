@@ -1,7 +1,9 @@
 // The shopper's way through (issues 30 and 24, prices as charged), in Chromium against the real
 // stack: on a 375 px phone a listing's last card opens its product at the top and Back returns to
 // the card; the English (New Zealand) shop leads with NZ$ and starts checkout on New Zealand; a
-// NZ$45.95 product shows NZ$45.95 on its card, in the cart and in the order.
+// NZ$45.95 product shows NZ$45.95 on its card, in the cart and in the order; issue 30.7's smaller
+// things: on a 360 px phone the product's buttons share one row and the page numbers one line, the
+// brand carousel's tiles are even and all in view at 1000 px, deleting an address asks first.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { bffJson, startStack } from './stack.js';
@@ -177,6 +179,131 @@ describe('prices as charged', () => {
     const total = page.getByTestId('order-total');
     assert.equal(await total.getByTestId('price-nzd').textContent(), 'NZ$137.85');
     assert.equal(await total.getByTestId('price-yuan').textContent(), `¥${Number(order.yuan_total).toFixed(1)}`);
+    assert.deepEqual(tab.problems, [], 'console errors or warnings');
+    await tab.close();
+  });
+});
+
+describe("issue 30.7's smaller things", () => {
+  const PHONE = { width: 360, height: 740, isMobile: true };
+  const box = (locator) => locator.boundingBox();
+
+  test("on a 360 px phone the product's add, heart and share buttons share one row", async () => {
+    const tab = await openPage(browser, PHONE);
+    const { page } = tab;
+    await page.goto(`${stack.baseUrl}/product/10`, { waitUntil: 'load' });
+    await hydrated(page);
+    const [add, heart, share] = await Promise.all(
+      ['add-to-cart', 'product-favorite', 'share'].map((id) => box(page.getByTestId(id))),
+    );
+    assert.equal(heart.y, add.y, "the heart is on the add button's row");
+    assert.equal(share.y, add.y, "the share button is on the add button's row");
+    assert.ok(share.x + share.width <= 360 - 8, `the share button is in view (right edge ${share.x + share.width})`);
+    assert.equal(await page.evaluate(() => document.documentElement.scrollWidth), 360, 'nothing wider than the phone');
+    assert.deepEqual(tab.problems, [], 'console errors or warnings');
+    await tab.close();
+  });
+
+  test('on a 360 px phone the page numbers of a 20-page listing stay on one line', async () => {
+    const tab = await openPage(browser, PHONE);
+    const { page } = tab;
+    await page.goto(`${stack.baseUrl}/newest-product`, { waitUntil: 'load' });
+    await hydrated(page);
+    // The demo catalogue has 4 pages: the BFF's answers to the browser say 20 (the products as sent).
+    await page.route('**/api/product/new/**', async (route) => {
+      const response = await route.fetch();
+      const json = await response.json();
+      json.products.last_page = 20;
+      await route.fulfill({ response, json });
+    });
+    const nav = page.getByTestId('pagination');
+    for (const shown of ['2', '3', '4', '5']) {
+      await nav.getByRole('link', { name: '下一页' }).click();
+      await page.waitForURL((url) => url.searchParams.get('page') === shown);
+      await nav.locator('[aria-current="page"]', { hasText: shown }).waitFor();
+    }
+    const row = await box(nav);
+    const current = await box(nav.locator('[aria-current="page"]'));
+    assert.ok(row.height <= current.height + 4, `the page numbers are one line (${row.height} px high)`);
+    assert.ok(row.x >= 0 && row.x + row.width <= 360, 'the page numbers are in view');
+    const visible = await nav.locator('a:visible, span:visible').allTextContents();
+    assert.deepEqual(visible, ['‹', '1', '…', '5', '…', '20', '›']);
+    assert.deepEqual(tab.problems, [], 'console errors or warnings');
+    await tab.close();
+  });
+
+  test("the brand carousel's tiles are even and the sixth is in view at 1000 px; its arrows move it", async () => {
+    const tab = await openPage(browser, { width: 1000, height: 800 });
+    const { page } = tab;
+    await page.goto(`${stack.baseUrl}/`, { waitUntil: 'load' });
+    await hydrated(page);
+    const carousel = page.getByTestId('brand-carousel');
+    const frame = await box(carousel.getByTestId('brand-track').locator('xpath=..'));
+    const tiles = await carousel.getByTestId('brand-tile').evaluateAll((els) =>
+      els.map((el) => {
+        const r = el.getBoundingClientRect();
+        return { x: r.x, width: r.width, height: r.height };
+      }),
+    );
+    assert.ok(tiles.length >= 6, `at least six brands (${tiles.length})`);
+    assert.equal(new Set(tiles.map((t) => Math.round(t.width))).size, 1, `even widths ${JSON.stringify(tiles)}`);
+    assert.equal(new Set(tiles.map((t) => Math.round(t.height))).size, 1, `even heights ${JSON.stringify(tiles)}`);
+    const sixth = tiles[5];
+    assert.ok(sixth.x + sixth.width <= frame.x + frame.width + 0.5, 'the sixth tile is whole in view');
+    // At 700 px four are shown: the next arrow moves the track by a step.
+    await page.setViewportSize({ width: 700, height: 800 });
+    const before = (await box(carousel.getByTestId('brand-tile').first())).x;
+    await carousel.getByRole('button', { name: '下一张' }).click();
+    await page.waitForFunction(
+      (x) => document.querySelector('[data-testid="brand-tile"]').getBoundingClientRect().x < x - 50,
+      before,
+      { timeout: 15000 },
+    );
+    assert.deepEqual(tab.problems, [], 'console errors or warnings');
+    await tab.close();
+  });
+
+  test('deleting an address asks first: Cancel keeps it, a second tap deletes it', async () => {
+    const host = 'localhost';
+    const member = await newMember(host);
+    for (const name of ['王小明', '李华']) {
+      await call(
+        host,
+        'POST',
+        '/api/shipping-addresses/create',
+        {
+          shipping_name: name,
+          shipping_contact: '0211234567',
+          shipping_country: 'New Zealand',
+          shipping_city: 'Auckland',
+          shipping_address: '1 Queen Street',
+          shipping_id: '',
+        },
+        member.token,
+      );
+    }
+    const tab = await signedIn(stack.baseUrl, member, '/address-management', PHONE);
+    const { page } = tab;
+    const deletes = [];
+    page.on('request', (req) => req.url().includes('/shipping-addresses/delete/') && deletes.push(req.url()));
+    const items = page.getByTestId('address-item');
+    await items.nth(1).waitFor();
+    const lihua = items.filter({ hasText: '李华' });
+    await lihua.getByTestId('address-delete').click();
+    const question = lihua.getByTestId('address-delete-question');
+    await question.waitFor();
+    assert.match(await question.textContent(), /李华/);
+    assert.equal(await items.count(), 2, 'one tap deletes nothing');
+    await question.getByTestId('address-delete-no').click();
+    await question.waitFor({ state: 'detached' });
+    assert.equal(await items.count(), 2, 'Cancel keeps the address');
+    assert.deepEqual(deletes, [], 'nothing was sent');
+    await lihua.getByTestId('address-delete').click();
+    await lihua.getByTestId('address-delete-yes').click();
+    await page.getByTestId('toast-success').filter({ hasText: '地址已删除' }).waitFor();
+    await lihua.waitFor({ state: 'detached' });
+    assert.equal(await items.count(), 1);
+    assert.equal(deletes.length, 1);
     assert.deepEqual(tab.problems, [], 'console errors or warnings');
     await tab.close();
   });

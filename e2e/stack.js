@@ -227,3 +227,48 @@ export async function bffJson(stack, pathAndQuery, host = 'localhost', method = 
   if (!res.ok) throw new Error(`${pathAndQuery}: HTTP ${res.status}`);
   return res.json();
 }
+
+/** Call the BFF as the Chinese shop with a JSON body (and a bearer token); a non-2xx answer fails. */
+export async function bffCall(stack, token, method, urlPath, body, extra = {}) {
+  const headers = { 'X-Site-Host': 'localhost', 'Content-Type': 'application/json', ...extra };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const res = await fetch(`${stack.bffUrl}${urlPath}`, { method, headers, body: body && JSON.stringify(body) });
+  if (!res.ok) throw new Error(`${method} ${urlPath}: HTTP ${res.status} ${await res.clone().text()}`);
+  return res;
+}
+
+/** A demo product of the Chinese shop found by a search for `term`, the one whose name has `name`. */
+export async function demoProduct(stack, term, name) {
+  const { products } = await bffJson(
+    stack,
+    `/api/product/search/?searchTerm=${encodeURIComponent(term)}`,
+    'localhost',
+    'POST',
+  );
+  const found = products.data.find((p) => p.name.includes(name));
+  if (!found) throw new Error(`no demo product "${name}"`);
+  return found;
+}
+
+/**
+ * The seeded admin's token, after turning the shop's direct payment off (through the console's
+ * settings call): the shop takes payment by its QR codes, which the owner confirms by hand.
+ */
+export async function adminOfQrShop(stack) {
+  const login = await bffCall(stack, null, 'POST', '/api/admin/login', {
+    email: 'admin@example.com',
+    password: 'admin1234',
+  });
+  const token = (await login.json()).data.token;
+  const settings = await bffCall(stack, token, 'GET', '/api/admin/settings');
+  const etag = settings.headers.get('etag');
+  await bffCall(
+    stack,
+    token,
+    'PATCH',
+    '/api/admin/settings',
+    { is_direct_payment_enabled: false },
+    { 'If-Match': etag },
+  );
+  return token;
+}

@@ -93,13 +93,26 @@ function dangerousMarkup(page, selector) {
         's small span strong sub sup table tbody td tfoot th thead tr u ul'
       ).split(' '),
     );
-    const allowedAttributes = new Set('href title rel src alt width height colspan rowspan scope start'.split(' '));
+    const allowedAttributes = new Set(
+      'href title rel src srcset sizes loading alt width height colspan rowspan scope start'.split(' '),
+    );
+    // An uploaded picture's WebP widths and layout (issue 25.4): addresses and lengths only.
+    const harmless = {
+      srcset: (v) =>
+        v
+          .split(',')
+          .every((part) => ['http:', 'https:'].includes(new URL(part.trim().split(/\s+/)[0], location.href).protocol)),
+      sizes: (v) => v.split(',').every((part) => /^\s*(\([a-z0-9 :.-]+\)\s+)?[\d.]+(px|vw|em|rem)\s*$/i.test(part)),
+      loading: (v) => v === 'lazy' || v === 'eager',
+    };
     const found = [];
     for (const element of root.querySelectorAll('*')) {
       const tag = element.localName;
       if (!allowedTags.has(tag) || element.namespaceURI !== 'http://www.w3.org/1999/xhtml') found.push(`<${tag}>`);
       for (const { name, value } of element.attributes) {
-        if (!allowedAttributes.has(name)) found.push(`<${tag} ${name}="${value}">`);
+        if (!allowedAttributes.has(name) || (harmless[name] && !harmless[name](value))) {
+          found.push(`<${tag} ${name}="${value}">`);
+        }
         if (name === 'href' || name === 'src') {
           const protocol = new URL(value, location.href).protocol;
           if (!['http:', 'https:', 'mailto:'].includes(protocol)) found.push(`<${tag} ${name}="${value}">`);

@@ -16,13 +16,14 @@ What runs (README, "The drill"):
 - the scheduler's jobs, the commands docker-compose's `scheduler` runs (`payments settle`,
   `release-unpaid-orders`), run by two schedulers at once, while both BFF replicas run the
   release on their own thread too (UNPAID_RELEASE_SECONDS): each stale order must still be
-  released exactly once.
+  released exactly once, and each shop's daily mail to its owner (bff/orders/today.py, queued by
+  the same rounds) queued exactly once for the day.
 
 Then it prints a table: orders placed, requests failed (and whether each was in flight at a
 kill), stock drift (stock = initial - sold, and the ledger says the same), the seconds until a
-console price change shows through every replica (README, "Caching": 10 s), and the release run
-exactly once. Exit status 1 when a check fails. The load is bounded: SHOPPERS threads for at
-most LOAD_SECONDS or MAX_CHECKOUTS checkouts, all on loopback.
+console price change shows through every replica (README, "Caching": 10 s), and the release and
+the daily mail run exactly once. Exit status 1 when a check fails. The load is bounded: SHOPPERS
+threads for at most LOAD_SECONDS or MAX_CHECKOUTS checkouts, all on loopback.
 """
 
 import base64
@@ -43,8 +44,10 @@ import threading
 import time
 import uuid
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from decimal import Decimal
 from pathlib import Path
+from zoneinfo import ZoneInfo
 
 import boto3
 import redis
@@ -343,7 +346,8 @@ def shopper(load: Load, number: int, run: str) -> None:
             order = {
                 "cartItems": [{"product_id": load.product_id, "quantity": 1}],
                 "shippingInfo": {
-                    "shipping_name": f"Drill Shopper {number}",
+                    # A recipient's name holds no digits (the shipping form's rule): shopper 12 is "Drill BC".
+                    "shipping_name": "Drill " + "".join(chr(ord("A") + int(d)) for d in str(number)),
                     "shipping_contact": "+64 21 123 4567",
                     "shipping_country": "New Zealand",
                     "shipping_city": "Wellington",
@@ -669,6 +673,7 @@ class Drill:
                     ),
                     {"ids": aged},
                 )
+        report_day = self.due_daily_reports()
         flask = [str(BIN / "flask"), "--app", "bff.app:create_app"]
         runs = []
         for number in (1, 2):
@@ -723,7 +728,9 @@ class Drill:
             events.get(i, 0) == 0 and statuses[i] == "unpaid" for i in unpaid if i not in aged_set
         )
         mails = self.mails_per_order([n for n in self.order_numbers(aged)])
+        daily = self.daily_reports(report_day)
         return {
+            "daily": daily,
             "aged": len(aged),
             "released_once": sum(1 for i in aged if events.get(i) == 1 and returns.get(i) == 1),
             "twice": sum(1 for i in aged if (events.get(i) or 0) > 1 or (returns.get(i) or 0) > 1),
@@ -731,6 +738,63 @@ class Drill:
             "untouched": untouched,
             "mails": mails,
             "schedulers": [output.strip().splitlines()[-2:] for output in outputs],
+        }
+
+    def due_daily_reports(self) -> dict[int, str]:
+        """Makes today's daily mail due in every shop while the replicas' release threads run: each
+        shop's time zone becomes the one where it is now about noon (past the mail's 07:00, far from
+        midnight), and any report queued before goes. The shops' ids -> that zone's date."""
+        hour = datetime.now(UTC).hour
+        offset = 12 - hour
+        offset = offset + 24 if offset < -12 else offset - 24 if offset > 14 else offset
+        zone = f"Etc/GMT{-offset:+d}"  # the Etc/ zones' signs are POSIX's: Etc/GMT-12 is UTC+12
+        day = datetime.now(ZoneInfo(zone)).date().isoformat()
+        with self.engine.begin() as connection:
+            connection.execute(text("DELETE FROM mail_outbox WHERE kind = 'daily_report'"))
+            connection.execute(text("DELETE FROM daily_reports"))
+            connection.execute(
+                text("UPDATE shops SET time_zone = :z, daily_report_enabled = true"), {"z": zone}
+            )
+            ids = connection.execute(text("SELECT id FROM shops")).scalars().all()
+        return {shop_id: day for shop_id in ids}
+
+    def daily_reports(self, due: dict[int, str]) -> dict:
+        """Per shop: the day's report rows and daily mails queued, against its admins."""
+        with self.engine.connect() as connection:
+            rows = dict(
+                connection.execute(text("SELECT shop_id, count(*) FROM daily_reports GROUP BY shop_id")).all()
+            )
+            days = dict(
+                connection.execute(
+                    text("SELECT shop_id, max(day)::text FROM daily_reports GROUP BY shop_id")
+                ).all()
+            )
+            mails = dict(
+                connection.execute(
+                    text(
+                        "SELECT shop_id, count(*) FROM mail_outbox"
+                        " WHERE kind = 'daily_report' GROUP BY shop_id"
+                    )
+                ).all()
+            )
+            admins = dict(
+                connection.execute(
+                    text(
+                        "SELECT shop_id, count(*) FROM users"
+                        " WHERE is_admin AND deleted_at IS NULL GROUP BY shop_id"
+                    )
+                ).all()
+            )
+        once = all(
+            rows.get(shop) == 1 and days.get(shop) == day and mails.get(shop, 0) == admins.get(shop, 0)
+            for shop, day in due.items()
+        )
+        return {
+            "shops": len(due),
+            "once": sum(1 for shop in due if rows.get(shop) == 1),
+            "mails": sum(mails.values()),
+            "admins": sum(admins.get(shop, 0) for shop in due),
+            "ok": once,
         }
 
     def order_numbers(self, ids: list[int]) -> list[str]:
@@ -856,6 +920,12 @@ def report(drill: Drill, load: Load, stock: dict, release: dict) -> bool:
             ", ".join(f"{k} mail(s): {v} order(s)" for k, v in sorted(release["mails"].items())) or "-",
             "ok" if release["mails"] == {1: release["aged"]} or not release["aged"] else "FAIL",
         ),
+        (
+            "daily mail: shops with today's report queued once",
+            f"{release['daily']['once']} of {release['daily']['shops']}, "
+            f"{release['daily']['mails']} mail(s) to {release['daily']['admins']} admin(s)",
+            "ok" if release["daily"]["ok"] else "FAIL",
+        ),
     ]
     width = max(len(r[0]) for r in rows)
     value_width = max(len(r[1]) for r in rows)
@@ -882,6 +952,7 @@ def report(drill: Drill, load: Load, stock: dict, release: dict) -> bool:
         release["ok"],
         stock["orders_in_db"] >= len(load.placed),
         release["mails"] == {1: release["aged"]} or not release["aged"],
+        release["daily"]["ok"],
     ]
     return all(checks)
 

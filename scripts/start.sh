@@ -36,5 +36,21 @@ else
   WEB_CONCURRENCY="${WEB_CONCURRENCY:-2}" .venv/bin/gunicorn -c bff/gunicorn.conf.py bff.wsgi:app & pids+=($!)
   PORT="$PORT" npm start & pids+=($!)
 fi
+# The scheduler's other rounds (docker-compose.yml's `scheduler`): every SCHEDULER_SECONDS the
+# providers are asked about open orders and processing refunds (lost notifications) and due mail
+# is sent (retries); once a day, first, the shops' WeChat Pay platform certificates are downloaded.
+SCHEDULER_SECONDS="${SCHEDULER_SECONDS:-300}"
+scheduler() {
+  local flask=(.venv/bin/flask --app bff.app:create_app) round=0
+  local per_day=$((86400 / SCHEDULER_SECONDS))
+  while true; do
+    if [ $((round % per_day)) -eq 0 ]; then "${flask[@]}" payments refresh-certificates || true; fi
+    "${flask[@]}" payments settle || true
+    "${flask[@]}" send-mail || true
+    round=$((round + 1))
+    sleep "$SCHEDULER_SECONDS"
+  done
+}
+scheduler & pids+=($!)
 echo "Storefront: http://localhost:$PORT  (API docs: http://localhost:$PORT/api/docs; BFF $BFF_BIND; files in $VAR_DIR)"
 wait -n
