@@ -173,10 +173,24 @@ describe('the owner console: orders and customers', () => {
     await page.getByTestId('order-tags-save').click();
     await page.waitForFunction(() => document.querySelector('[data-testid="order-tags-input"]')?.value === '加急 礼品');
     await page.getByRole('link', { name: '订单', exact: true }).click();
+    // Each filter's own answer is awaited: the unfiltered list already holds this one order.
+    const listed = (param, value) =>
+      page.waitForResponse((res) => {
+        const url = new URL(res.url());
+        return url.pathname === '/api/admin/orders' && url.searchParams.get(param) === value;
+      });
+    const byNote = listed('q', '礼品袋');
     await page.getByTestId('orders-q').fill('礼品袋');
     await page.getByTestId('orders-q').press('Enter');
+    assert.equal((await (await byNote).json()).orders.data.length, 1, 'the order found by its note');
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="order-row"]').length === 1);
+    const byTag = listed('tag', '加急');
     await page.getByTestId('order-tags').getByRole('button', { name: '#加急' }).click();
+    assert.deepEqual(
+      (await (await byTag).json()).orders.data.map((o) => o.order_number),
+      [number],
+      'the order found by its tag',
+    );
     await page.getByTestId('tag-filter').waitFor();
     assert.equal(await page.getByRole('link', { name: number }).count(), 1, 'the order found by its note and tag');
     await buyer.page.reload({ waitUntil: 'load' });

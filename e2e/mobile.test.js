@@ -244,7 +244,8 @@ describe('a phone in WeChat', () => {
     });
     assert.equal(lines, 1, 'the add button wraps');
     await add.click();
-    const toast = page.getByTestId('toast-success');
+    // The sign-in's 登录成功 toast may still be up: this one is the add's.
+    const toast = page.getByTestId('toast-success').filter({ hasText: '已加入购物车' });
     await toast.waitFor();
     const toastBox = await toast.boundingBox();
     assert.ok(!overlap(toastBox, await page.locator('header').boundingBox()), `toast over the header: ${toastBox.y}`);
@@ -421,6 +422,8 @@ describe('375 px in both shops', () => {
       const measure = async (path) => {
         await page.goto(`${origin}${path}`, { waitUntil: 'load' });
         await settled(page);
+        // A member's page fetches its data after hydration: measure what it shows once loaded.
+        await page.waitForLoadState('networkidle');
         widths.push({ url: `${host}${path}`, width: await page.evaluate(() => document.documentElement.scrollWidth) });
       };
       for (const path of guestPages) await measure(path);

@@ -90,6 +90,8 @@ describe('scroll as a shopper expects (375 px)', () => {
     // A page number or a footer link opens its page at the top too.
     await page.locator('footer a[href^="/article/"]').first().click();
     await page.waitForURL((url) => url.pathname.startsWith('/article/'));
+    // The URL changes before the new page commits (a transition) and scrolls to the top.
+    await page.getByTestId('article-title').waitFor();
     await settled(page);
     assert.equal(await page.evaluate(() => window.scrollY), 0, 'a footer link opens its page at the top');
     assert.deepEqual(tab.problems, [], 'console errors or warnings');

@@ -192,7 +192,10 @@ describe('listings', () => {
     await page.waitForURL(`**/category/${cat.id}`);
     assert.equal(await page.getByTestId('listing-title').textContent(), cat.name);
     assert.ok((await page.getByTestId('product-card').count()) > 0);
-    assert.equal(await page.title(), `${cat.name} - ${data.shop.shop_name}`);
+    // The title is set in an effect after the page commits.
+    const title = `${cat.name} - ${data.shop.shop_name}`;
+    await page.waitForFunction((t) => document.title === t, title).catch(() => {});
+    assert.equal(await page.title(), title);
     assertClean(tab);
     await tab.close();
   });

@@ -309,6 +309,8 @@ describe('sign in with WeChat', () => {
     await scanQr(page);
     // Back in the personal centre, the deletion waits to be confirmed.
     await page.waitForURL((url) => url.pathname === '/user-profile', { timeout: 15000 });
+    // The page's own reads finish first: one answered after the deletion would be a 401 in the console.
+    await page.waitForLoadState('networkidle');
     await confirm.getByTestId('delete-account-confirm').click();
     await page.waitForURL((url) => url.pathname === '/', { timeout: 15000 });
     const gone = await fetch(`${stack.bffUrl}/api/account/confirmation`, {
