@@ -141,7 +141,12 @@ class RefundRecordSchema(Schema):
     reason = fields.String()
     method = fields.String()
     status = fields.String(
-        metadata={"description": "processing (the provider has not said yet), refunded, failed"}
+        metadata={
+            "description": "processing (the provider has not said yet), refunded, failed (its amount "
+            "refundable again) or abnormal (stuck at the provider, e.g. WeChat Pay's ABNORMAL: still "
+            "owed to the shopper and counted as refunded; the owner handles it by hand in the "
+            "provider's merchant platform, after which it ends refunded or failed)"
+        }
     )
     created_at = UtcDateTime()
 

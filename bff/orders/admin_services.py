@@ -50,7 +50,7 @@ REFUNDS = table(
     column("amount", Money),
     column("reason"),
     column("method"),
-    column("status"),  # processing | refunded | failed (bff/payments/refunds.py)
+    column("status"),  # processing | refunded | failed | abnormal (bff/payments/refunds.py)
     column("actor_id"),
     column("created_at", DateTime(timezone=True)),
 )

@@ -168,6 +168,17 @@ _MESSAGES.update(
         "action_payment_after_cancel": ("取消后收到付款", "payment received after the cancellation"),
         "action_revive": ("恢复订单", "revive the order"),
         "action_refund_failed": ("退款失败", "refund failed"),
+        "action_refund_needs_handling": ("退款需手动处理", "refund needs handling by hand"),
+        "refund_needs_handling_note": (
+            "微信支付退款异常（NZ${amount}）：原路退回失败（如顾客银行卡已作废或冻结），款项仍未退到顾客手中。"
+            "请登录微信支付商户平台 → 交易中心，手动处理此笔退款（如退至顾客零钱或其他账户）。"
+            "该金额仍计为已退款，请勿再次退款。",
+            "WeChat Pay could not return the refund of NZ${amount} to where it was paid from (e.g. the "
+            "shopper's bank card is cancelled or frozen): the shopper does not have it yet. Sign in to "
+            "the WeChat Pay merchant platform (商户平台) → Transaction center (交易中心) and handle this "
+            "refund by hand (e.g. to the shopper's balance). The amount still counts as refunded: do not "
+            "refund it again.",
+        ),
         "revive_not_held": (
             "该订单收到的款项不足订单总额，无法恢复，请退款给顾客。",
             "The money held on this order does not cover its total: refund the shopper instead.",

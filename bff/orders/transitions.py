@@ -56,6 +56,9 @@ class OrderAction(enum.StrEnum):
     PAYMENT_AFTER_CANCEL = "payment_after_cancel"
     REVIVE = "revive"  # the owner: a cancelled order holding its whole total is paid again (stock taken)
     REFUND_FAILED = "refund_failed"  # the provider: a refund failed, its amount refundable again
+    # The provider: a refund stuck there (WeChat Pay's ABNORMAL), still owed to the shopper, for
+    # the owner to finish by hand at the provider; its amount stays refunded (bff/payments/refunds.py).
+    REFUND_NEEDS_HANDLING = "refund_needs_handling"
 
 
 # (state, action) -> state after. A pair missing from the table is refused in that state.

@@ -91,7 +91,7 @@ class Refund(ShopOwned, db.Model):
     amount: Mapped[Decimal] = mapped_column(Money)
     reason: Mapped[str] = mapped_column(Text)
     method: Mapped[str] = mapped_column(String(20))  # manual (by hand) | provider
-    # processing | refunded | failed (migration 0020)
+    # processing | refunded | failed (migration 0020) | abnormal (bff/payments/refunds.py)
     status: Mapped[str] = mapped_column(String(20), default="refunded", server_default="refunded")
     provider_refund_id: Mapped[str | None] = mapped_column(String(128))
     # What the provider was asked to give back, in the charge's currency (migration 0024).

@@ -9,8 +9,13 @@ codes) is refunded by hand: the owner sends the money back and records it here w
 A provider's refund is `processing` until the provider says how it ended (WeChat Pay's REFUND.*
 notification on its own URL, or the refund query of the settle sweep; Alipay, which sends no
 notification for alipay.trade.refund, by its refund query and, while that reports it not done,
-the same refund sent again: bff/payments/providers/alipay.py): `refunded` or `failed`. The
-console and the shopper's order page show each refund's state. A refund by hand is `refunded` at
+the same refund sent again: bff/payments/providers/alipay.py): `refunded` or `failed`, or
+`abnormal`: stuck at the provider, for the owner to handle by hand there (WeChat Pay's ABNORMAL, the
+original card cancelled or frozen: bff/payments/providers/wechat_pay.py REFUND_STATES). An abnormal
+refund is still owed to the shopper, so its amount stays refunded (never refundable again, which
+could refund it twice), no "refunded" mail is queued, and the order's history tells the owner what
+to do; the settle sweep keeps asking about it, and it still ends `refunded` (mailed then) or
+`failed`. The console and the shopper's order page show each refund's state. A refund by hand is `refunded` at
 once, and its "refunded" mail is queued with it (bff/orders/transitions.py); a provider's refund
 is mailed only when the provider says it succeeded, in the transaction that records it
 (`settle_refund`). A failed refund gives its amount back to the order (refundable again) and says
@@ -153,7 +158,10 @@ def refund_order(session: Session, shop: Shop, actor: User, order_number: str, a
     return refund
 
 
-STATES = {"succeeded": "refunded", "processing": "processing", "failed": "failed"}
+# The provider's word (bff/payments/providers/base.py RefundResult) -> the refund's state.
+STATES = {"succeeded": "refunded", "processing": "processing", "abnormal": "abnormal", "failed": "failed"}
+# Refunds not ended yet: asked about by the sweep, moved by a notification.
+OPEN = ("processing", "abnormal")
 
 
 def shopper_refunds(session: Session, shop: Shop, user: User, order_number: str) -> list[Refund]:
@@ -183,15 +191,24 @@ def _refund_of_number(session: Session, shop: Shop, number: str) -> Refund | Non
 
 
 def _ended(session: Session, shop: Shop, refund: Refund, state: str) -> bool:
-    """Move a processing refund to `state` (refunded or failed) once, with what goes with it, in
-    the caller's transaction: the shopper's "refunded" mail; or, when it failed, its amount back on
-    the order (refundable again) and a history row for the owner. False when it was not
-    processing any more (a concurrent notification or sweep moved it) or `state` is processing."""
+    """Move a refund not ended yet to `state` once, with what goes with it, in the caller's
+    transaction:
+
+    - refunded (from processing or abnormal): the shopper's "refunded" mail;
+    - failed (from processing or abnormal): its amount back on the order (refundable again) and a
+      history row for the owner;
+    - abnormal (from processing only): nothing given back, the amount stays refunded (the money is
+      still owed to the shopper and the owner finishes it by hand at the provider), no mail, and a
+      history row telling the owner to handle it in WeChat Pay's merchant platform.
+
+    False when it was not in a state it can move from any more (a concurrent notification or
+    sweep moved it) or `state` is processing."""
     if state == "processing":
         return False
+    before = ("processing",) if state == "abnormal" else OPEN
     moved = session.execute(
         update(Refund)
-        .where(Refund.id == refund.id, Refund.status == "processing")
+        .where(Refund.id == refund.id, Refund.status.in_(before))
         .values(status=state)
         .execution_options(synchronize_session=False)
     ).rowcount  # conditional: a concurrent notification or sweep moves it once
@@ -209,6 +226,20 @@ def _ended(session: Session, shop: Shop, refund: Refund, state: str) -> bool:
             reason=refund.reason,
         )
         return True
+    provider = transitions.Actor("provider", label=refund_method_label(session, refund))
+    details = {"amount": refund.amount, "refund_id": refund.id}
+    if state == "abnormal":
+        note = text(shop.language, "refund_needs_handling_note", amount=f"{refund.amount:.2f}")
+        action = OrderAction.REFUND_NEEDS_HANDLING
+        transitions.add_event(
+            session, shop, order.id, action, provider, order.status, order.status, note, details
+        )
+        log.warning(
+            "payment: refund %s of order %s is abnormal at the provider: the owner handles it by hand",
+            refund.id,
+            order.order_number,
+        )
+        return True
     session.execute(
         update(Order)
         .where(Order.id == order.id, Order.refunded_amount >= refund.amount)
@@ -220,11 +251,11 @@ def _ended(session: Session, shop: Shop, refund: Refund, state: str) -> bool:
         shop,
         order.id,
         OrderAction.REFUND_FAILED,
-        transitions.Actor("provider", label=refund_method_label(session, refund)),
+        provider,
         order.status,
         order.status,
         note=refund.reason,
-        details={"amount": refund.amount, "refund_id": refund.id},
+        details=details,
     )
     log.warning("payment: refund %s of order %s failed at the provider", refund.id, order.order_number)
     return True
@@ -237,11 +268,12 @@ def refund_method_label(session: Session, refund: Refund) -> str:
 
 
 def settle_refund(session: Session, shop: Shop, number: str, status: str) -> Refund | None:
-    """The provider's word on our refund `number` (succeeded, processing, failed), applied once:
-    a processing refund moves to refunded (the shopper's mail queued) or failed (its amount
-    refundable again), and the transaction commits."""
+    """The provider's word on our refund `number` (succeeded, processing, abnormal, failed),
+    applied once: a processing refund moves to refunded (the shopper's mail queued), failed (its
+    amount refundable again) or abnormal (the owner told to handle it at the provider); an abnormal
+    one to refunded or failed. The transaction commits."""
     refund = _refund_of_number(session, shop, number)
-    if refund is None or refund.status != "processing":
+    if refund is None or refund.status not in OPEN:
         return refund
     if _ended(session, shop, refund, STATES[status]):
         session.commit()
@@ -266,14 +298,15 @@ def receive_refund_notification(session: Session, shop: Shop, provider, body: by
 
 
 def follow_refunds(session: Session, providers_of) -> list[str]:
-    """The sweep: every processing refund asked about at its provider (the refund query); the
-    numbers of those that ended."""
+    """The sweep: every refund not ended (processing, or abnormal until the owner's handling at the
+    provider ends it) asked about at its provider (the refund query); the numbers of those whose
+    state moved."""
     ended = []
     rows = session.execute(
         select(Refund, Order.order_number, OrderPayment.method)
         .join(Order, Order.id == Refund.order_id)
         .join(OrderPayment, OrderPayment.id == Refund.payment_id)
-        .where(Refund.status == "processing")
+        .where(Refund.status.in_(OPEN))
     ).all()
     for refund, order_number, method in rows:
         shop = session.get(Shop, refund.shop_id)
@@ -293,7 +326,7 @@ def follow_refunds(session: Session, providers_of) -> list[str]:
         except ProviderError as exc:
             log.warning("payment: refund query of %s failed: %s", number, exc)
             continue
-        if status and status != "processing":
+        if status and STATES.get(status, "processing") not in ("processing", refund.status):
             settle_refund(session, shop, number, status)
             ended.append(number)
     return ended

@@ -116,7 +116,8 @@ class OrderRefunds(MethodView):
     @blp.response(200, schemas.ShopperRefundsResponse)
     def get(self, shop, user, order_number):
         """The refunds of an order of the member, oldest first, each with its state: processing
-        at the provider, refunded, or failed (issue 22 item 4)."""
+        at the provider, refunded, failed (issue 22 item 4), or abnormal (stuck at the provider,
+        being finished by the shop)."""
         return {"refunds": shopper_refunds(db.session, shop, user, order_number)}
 
 

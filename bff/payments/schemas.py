@@ -141,7 +141,7 @@ class SandboxArgs(Schema):
 
 class RefundNotificationResponse(Schema):
     received = fields.Boolean()
-    status = fields.String(metadata={"description": "processing, refunded, failed or ignored"})
+    status = fields.String(metadata={"description": "processing, refunded, failed, abnormal or ignored"})
 
 
 class ShopperRefund(Schema):
@@ -149,7 +149,9 @@ class ShopperRefund(Schema):
     status = fields.String(
         metadata={
             "description": "processing (asked of the provider), refunded (the provider says it "
-            "succeeded; a refund by hand at once) or failed (the shop will refund it again)"
+            "succeeded; a refund by hand at once), failed (the shop will refund it again) or abnormal "
+            "(stuck at the provider and being finished by the shop: still on its way to the shopper, "
+            "shown as in progress)"
         }
     )
     created_at = UtcDateTime()

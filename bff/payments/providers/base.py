@@ -72,13 +72,13 @@ class RefundEvent:
 
     provider: str
     refund_number: str  # ours (out_refund_no, out_request_no)
-    status: str  # "succeeded", "processing" or "failed"
+    status: str  # "succeeded", "processing", "abnormal" (stuck, for the merchant by hand) or "failed"
 
 
 @dataclass(frozen=True)
 class RefundResult:
     refund_id: str  # the provider's id of the refund
-    status: str  # "succeeded", "processing" or "failed", as the provider says
+    status: str  # "succeeded", "processing", "abnormal" or "failed", as the provider says
     amount: Decimal | None = None  # what was asked back, in `currency` (set by bff/payments/services.py)
     currency: str | None = None
 

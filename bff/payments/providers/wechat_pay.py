@@ -30,6 +30,8 @@ Two kinds of merchant account, the shop's setting `api`, each on its own host:
           https://pay.weixin.qq.com/wiki/doc/api_external/ch/apis/chapter3_4_3.shtml
   Refund query GET /v3/global/refunds/out-refund-no/{out_refund_no}?mchid=, and the refund
           notification https://pay.weixin.qq.com/wiki/doc/api_external/en/apis/chapter3_2_9.shtml
+          (their ABNORMAL state is no failure but a refund for the merchant to finish by hand in
+          the merchant platform: REFUND_STATES, with the official wording)
 - `domestic`: a mainland merchant on `https://api.mch.weixin.qq.com` (WECHATPAY_GATEWAY_URL):
   `/v3/pay/transactions/{jsapi,h5,native}` (H5 answers `h5_url`; `scene_info.h5_info` is
   required), `/v3/pay/transactions/out-trade-no/{no}/close`, `/v3/refund/domestic/refunds` and
@@ -96,8 +98,22 @@ SUFFIXES = {"jsapi": "J", "h5": "H", "native": "N"}
 TRADE_TYPES = {"jsapi": "JSAPI", "h5": "MWEB", "native": "NATIVE"}
 GLOBAL_PATHS = {"jsapi": "jsapi", "h5": "mweb", "native": "native"}
 APIS = {"global": PRICE_CURRENCY, "domestic": YUAN}  # the account kind -> the currency it charges
-# The refund states of the refund query and notification -> ours.
-REFUND_STATES = {"SUCCESS": "succeeded", "PROCESSING": "processing", "ABNORMAL": "failed", "CLOSED": "failed"}
+# The refund states of the refund query and notification -> ours. ABNORMAL is not a failure: the
+# money has left the merchant's account and is still owed to the shopper, and the merchant finishes
+# the refund by hand, after which it can still end SUCCESS (bff/payments/refunds.py keeps its amount
+# refunded). WeChat Pay's refund development guide (mainland, pay.weixin.qq.com/doc/v3/merchant/
+# 4013071031, "退款状态"): "ABNORMAL—退款异常：退款到银行发现用户的卡作废或者冻结了，导致原路退款银行卡
+# 失败，可前往商户平台-交易中心，手动处理此笔退款。或调用发起异常退款API接口处理异常退款。", and "若查询退款
+# 确认状态为退款异常，退款资金会停留在退款的中间账户内"; its refund best practice
+# (pay.weixin.qq.com/doc/v3/merchant/4014959631): "手动处理：登录【商户平台 -> 交易中心】人工审核退款".
+# CLOSED (same guide) is a refund closed unpaid: failed. The overseas refund query added ABNORMAL to
+# its states in 2023-06 (pay.weixin.qq.com/wiki/doc/api_external/en/release/chapter1_1_2.shtml).
+REFUND_STATES = {
+    "SUCCESS": "succeeded",
+    "PROCESSING": "processing",
+    "ABNORMAL": "abnormal",
+    "CLOSED": "failed",
+}
 REFUND_STATES["REFUNDCLOSE"] = "failed"
 
 
@@ -412,7 +428,8 @@ class WechatPayProvider:
         return RefundResult(refund_id=str(refund_id)[:128], status=status)
 
     def query_refund(self, refund_number: str) -> str | None:
-        """succeeded, processing or failed, as the refund query says; None when unknown there."""
+        """succeeded, processing, abnormal or failed, as the refund query says; None when unknown
+        there."""
         if self.api == "domestic":
             path = f"/v3/refund/domestic/refunds/{quote(refund_number, safe='')}"
         else:

@@ -13,10 +13,12 @@ from bff.accounts.outbox import OutboxMail
 from bff.catalog.models import ProductVariant
 from bff.extensions import db
 from bff.orders.models import Order, OrderEvent
+from bff.payments import refunds
 from bff.payments.commands import payments_cli
 from bff.payments.models import PaymentNotification, Refund
+from bff.shops.models import Shop
 from bff.tests.fixtures.orders import admin_url
-from bff.tests.helpers import with_version
+from bff.tests.helpers import assert_error, with_version
 from bff.tests.payments.conftest import HOST, order_status
 from bff.tests.payments.test_alipay import _deliver as deliver_alipay
 from bff.tests.payments.test_alipay import _no
@@ -220,6 +222,139 @@ def test_a_failed_refund_gives_its_amount_back_and_tells_the_owner(
         "failed",
         "processing",
     ]
+
+
+def _finish(client, wechat_fake, state, index=0):
+    """WeChat Pay ends the refund with `state` and its notification is delivered."""
+    refund = wechat_fake.refunds[index]
+    url, body, headers = wechat_fake.finish_refund(refund["out_refund_no"], state)
+    res = client.post(
+        REFUND_NOTIFY, data=body, headers={**HOST, **headers, "Content-Type": "application/json"}
+    )
+    assert res.status_code == 200, res.get_json()
+    return res.get_json()["status"]
+
+
+def _abnormal_refund(client, api, as_member, as_admin, order, wechat_fake, amount="20.00"):
+    """A refund of `amount` of the paid order, then WeChat Pay's REFUND.ABNORMAL for it."""
+    _pay(api, as_member, order)
+    _deliver(client, wechat_fake.pay(order["order_number"] + "-N"))
+    assert _refund(client, as_admin, order, amount)["order"]["refunded_amount"] == Decimal(amount)
+    assert _finish(client, wechat_fake, "ABNORMAL") == "abnormal"
+
+
+def _handling_events(order) -> list[OrderEvent]:
+    db.session.expire_all()
+    return list(
+        db.session.scalars(
+            select(OrderEvent).where(
+                OrderEvent.order_id == order["id"], OrderEvent.action == "refund_needs_handling"
+            )
+        )
+    )
+
+
+def test_an_abnormal_refund_stays_refunded_and_tells_the_owner_to_handle_it(
+    client, api, as_member, as_admin, order, wechat_shop, wechat_fake
+):
+    _abnormal_refund(client, api, as_member, as_admin, order, wechat_fake, "20.00")
+    detail = _detail(client, as_admin, order)
+    assert detail["order"]["refunded_amount"] == Decimal("20.00")  # still owed to the shopper
+    assert [r["status"] for r in detail["refunds"]] == ["abnormal"]
+    event = detail["history"][-1]
+    assert event["action"] == "refund_needs_handling"
+    assert "商户平台" in event["note"] and "交易中心" in event["note"] and "20.00" in event["note"]
+    assert event["details"]["refund_id"] == db.session.scalar(select(Refund.id))
+    assert "order_refunded" not in _mail_kinds(order)
+    # The shopper reads it as a refund of theirs, not ended.
+    mine = api.get(f"/api/payment/refunds/{order['order_number']}", as_member).get_json()["refunds"]
+    assert [r["status"] for r in mine] == ["abnormal"]
+    # A resend of the notification changes nothing and tells the owner once.
+    assert _finish(client, wechat_fake, "ABNORMAL") == "abnormal"
+    assert len(_handling_events(order)) == 1
+    assert _detail(client, as_admin, order)["order"]["refunded_amount"] == Decimal("20.00")
+
+
+def test_an_abnormal_refund_s_money_cannot_be_refunded_a_second_time(
+    client, api, as_member, as_admin, order, wechat_shop, wechat_fake
+):
+    _abnormal_refund(client, api, as_member, as_admin, order, wechat_fake, "55.00")
+    assert "refund" not in _detail(client, as_admin, order)["actions"]  # nothing left to refund
+    res = client.post(
+        admin_url(order, "refunds"),
+        headers=with_version(client, as_admin, admin_url(order)),
+        json={"amount": "55.00", "reason": "再退一次"},
+    )
+    assert_error(res, 409, "refund_too_large")
+    assert len(wechat_fake.refunds) == 1  # WeChat Pay was asked once
+    assert _detail(client, as_admin, order)["order"]["refunded_amount"] == Decimal("55.00")
+
+
+def test_an_abnormal_refund_of_part_leaves_only_the_rest_refundable(
+    client, api, as_member, as_admin, order, wechat_shop, wechat_fake
+):
+    _abnormal_refund(client, api, as_member, as_admin, order, wechat_fake, "20.00")
+    res = client.post(
+        admin_url(order, "refunds"),
+        headers=with_version(client, as_admin, admin_url(order)),
+        json={"amount": "35.01", "reason": "再退一次"},
+    )
+    assert_error(res, 409, "refund_too_large")
+    assert _refund(client, as_admin, order, "35.00")["order"]["refunded_amount"] == Decimal("55.00")
+
+
+def test_the_sweep_ends_an_abnormal_refund_handled_by_hand_as_refunded_and_mails_once(
+    client, api, as_member, as_admin, order, wechat_shop, wechat_fake
+):
+    _abnormal_refund(client, api, as_member, as_admin, order, wechat_fake)
+    assert "Followed 0 refund(s)" in _settle()  # still abnormal at WeChat Pay: asked, not moved
+    [refund] = wechat_fake.refunds
+    assert ("GET", f"/v3/global/refunds/out-refund-no/{refund['out_refund_no']}") in wechat_fake.requests
+    refund["status"] = "SUCCESS"  # the owner handled it in the merchant platform; no notification
+    assert "Followed 1 refund(s)" in _settle()
+    detail = _detail(client, as_admin, order)
+    assert [r["status"] for r in detail["refunds"]] == ["refunded"]
+    assert detail["order"]["refunded_amount"] == Decimal("20.00")
+    assert _mail_kinds(order).count("order_refunded") == 1
+    _settle()  # ended: not asked about again, nothing mailed again
+    assert _finish(client, wechat_fake, "SUCCESS") == "refunded"  # a late notification neither
+    assert _mail_kinds(order).count("order_refunded") == 1
+    # A concurrent CLOSED that read the refund still abnormal moves nothing (the conditional UPDATE).
+    stale = db.session.scalar(select(Refund))
+    db.session.expunge(stale)
+    stale.status = "abnormal"  # what the other transaction read, never written
+    assert not refunds._ended(db.session, db.session.get(Shop, stale.shop_id), stale, "failed")
+    db.session.rollback()
+    assert _detail(client, as_admin, order)["order"]["refunded_amount"] == Decimal("20.00")
+    assert db.session.scalar(select(Refund.status)) == "refunded"
+
+
+def test_the_sweep_moves_a_processing_refund_to_abnormal(
+    client, api, as_member, as_admin, order, wechat_shop, wechat_fake
+):
+    _pay(api, as_member, order)
+    _deliver(client, wechat_fake.pay(order["order_number"] + "-N"))
+    _refund(client, as_admin, order)
+    wechat_fake.refunds[0]["status"] = "ABNORMAL"  # its notification never arrives
+    assert "Followed 1 refund(s)" in _settle()
+    detail = _detail(client, as_admin, order)
+    assert [r["status"] for r in detail["refunds"]] == ["abnormal"]
+    assert detail["order"]["refunded_amount"] == Decimal("20.00")
+    assert len(_handling_events(order)) == 1
+    assert "order_refunded" not in _mail_kinds(order)
+
+
+def test_a_refund_closed_after_abnormal_gives_its_amount_back(
+    client, api, as_member, as_admin, order, wechat_shop, wechat_fake
+):
+    _abnormal_refund(client, api, as_member, as_admin, order, wechat_fake, "55.00")
+    assert _finish(client, wechat_fake, "CLOSED") == "failed"
+    detail = _detail(client, as_admin, order)
+    assert detail["order"]["refunded_amount"] == 0  # refundable again
+    assert "refund" in detail["actions"]
+    assert [r["status"] for r in detail["refunds"]] == ["failed"]
+    assert detail["history"][-1]["action"] == "refund_failed"
+    assert "order_refunded" not in _mail_kinds(order)
 
 
 def test_a_refund_by_hand_is_mailed_at_once(client, as_admin, order, api, as_member):

@@ -8,7 +8,10 @@ import { OrderItemsCard, PayButton, RecipientCard, StatusBadge } from './OrderPa
 
 const MAY_HAVE_REFUNDS = ['paid', 'completed', 'cancelled'];
 
-/** The order's refunds with their state (processing at the provider, refunded, failed); nothing when none. */
+/**
+ * The order's refunds with their state (processing at the provider, refunded, failed); nothing when none.
+ * An abnormal refund (stuck at the provider, being finished by the shop) reads as in progress: the money is on its way.
+ */
 function RefundsCard({ orderNumber }) {
   const t = useT();
   const { data: refunds } = useRemote((api) => fetchRefunds(api, orderNumber), [orderNumber]);

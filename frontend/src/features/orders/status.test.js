@@ -62,3 +62,12 @@ describe('joinParts (issue 30.7: an empty sender shows nothing, not "— · —"
     expect(joinParts('', null, '  ')).toBe('');
   });
 });
+
+describe("a refund's state for the shopper", () => {
+  it('reads an abnormal refund (stuck at the provider, finished by the shop) as in progress', () => {
+    for (const lang of ['zh', 'en']) {
+      const say = translator(lang);
+      expect(say('order.refundState.abnormal')).toBe(say('order.refundState.processing'));
+    }
+  });
+});

@@ -48,6 +48,20 @@ function History({ history, t }) {
   );
 }
 
+const NEEDS_THE_OWNER = ['failed', 'abnormal'];
+
+/**
+ * A refund's state in words; failed and abnormal (stuck at the provider, for the owner to handle
+ * by hand there, its amount still counted as refunded) stand out.
+ */
+export function RefundState({ status, t }) {
+  return (
+    <span className={NEEDS_THE_OWNER.includes(status) ? 'text-rose-700' : ''} data-testid="refund-state">
+      {t(`adminOrders.refundState.${status}`)}
+    </span>
+  );
+}
+
 /** The shopper's 「我已付款」: when, and the screenshot they attached (read through the BFF, never public). */
 function PaymentClaim({ order, t }) {
   const call = useApiCall();
@@ -243,10 +257,7 @@ export default function OrderDetailPage() {
           {detail.refunds.length
             ? detail.refunds.map((r) => (
                 <p key={r.id} className="text-sm" data-testid="refund-record">
-                  {money(r.amount)} · {r.reason} ·{' '}
-                  <span className={r.status === 'failed' ? 'text-rose-700' : ''} data-testid="refund-state">
-                    {t(`adminOrders.refundState.${r.status}`)}
-                  </span>{' '}
+                  {money(r.amount)} · {r.reason} · <RefundState status={r.status} t={t} />{' '}
                   <ShopTime value={r.created_at} className="text-gray-500" />
                 </p>
               ))

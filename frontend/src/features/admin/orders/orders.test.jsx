@@ -21,6 +21,7 @@ import { Today } from './DashboardPage.jsx';
 import OrderActions from './OrderActions.jsx';
 import StaffNotes, { tagWords } from './StaffNotes.jsx';
 import { paymentLabel } from './OrderListPage.jsx';
+import { RefundState } from './OrderDetailPage.jsx';
 import { translator } from '../../../i18n/index.js';
 import { userLoggedIn } from '../../account/userSlice.js';
 
@@ -127,6 +128,28 @@ describe('the order actions', () => {
     expect(paymentLabel(t, null)).toBe('未付款');
     expect(paymentLabel(t, 'manual')).toBe('人工确认（扫码/转账）');
     expect(paymentLabel(translator('en'), 'wechat_pay')).toBe('WeChat Pay');
+  });
+});
+
+describe("a refund's state on the order page", () => {
+  const state = (status, lang) => renderToString(<RefundState status={status} t={translator(lang)} />);
+
+  it('says an abnormal refund must be handled by hand in the WeChat Pay merchant platform, highlighted', () => {
+    const zh = state('abnormal', 'zh');
+    expect(zh).toContain('退款异常');
+    expect(zh).toContain('商户平台 → 交易中心');
+    expect(zh).toContain('请勿再次退款');
+    expect(zh).toContain('text-rose-700');
+    const en = state('abnormal', 'en');
+    expect(en).toContain('WeChat Pay merchant platform');
+    expect(en).toContain('don&#x27;t refund it again');
+    expect(en).toContain('text-rose-700');
+  });
+
+  it('highlights failed like abnormal, and not one processing or refunded', () => {
+    expect(state('failed', 'zh')).toContain('text-rose-700');
+    expect(state('processing', 'zh')).not.toContain('text-rose-700');
+    expect(state('refunded', 'en')).toContain('Refunded');
   });
 });
 

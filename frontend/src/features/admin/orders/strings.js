@@ -114,12 +114,15 @@ export const zh = {
   'adminOrders.action.payment_after_cancel': '取消后收到付款',
   'adminOrders.action.revive': '恢复订单',
   'adminOrders.action.refund_failed': '退款失败',
+  'adminOrders.action.refund_needs_handling': '退款需手动处理',
   'adminOrders.done.revive': '订单已恢复为已付款',
   'adminOrders.held':
     '该订单已取消，但仍收到 {amount} 款项（例如取消后顾客才完成付款）：请退款给顾客，或在款项足额时恢复订单（商品将重新扣减库存）。',
   'adminOrders.refundState.processing': '退款处理中',
   'adminOrders.refundState.refunded': '已退款',
   'adminOrders.refundState.failed': '退款失败，金额可再次退款',
+  'adminOrders.refundState.abnormal':
+    '退款异常：原路退回失败，款项尚未到达顾客。请到微信支付商户平台 → 交易中心手动处理此笔退款；金额仍计为已退款，请勿再次退款',
   'adminOrders.done.reject_payment': '已驳回，已通知顾客',
   'adminOrders.dashboard.awaiting': '待确认收款（{n}）',
   'adminShipping.customs': '报关单（快递清关文件）',
@@ -258,12 +261,15 @@ export const en = {
   'adminOrders.action.payment_after_cancel': 'Payment received after the cancellation',
   'adminOrders.action.revive': 'Revive order',
   'adminOrders.action.refund_failed': 'Refund failed',
+  'adminOrders.action.refund_needs_handling': 'Refund needs handling by hand',
   'adminOrders.done.revive': 'The order is paid again',
   'adminOrders.held':
     'This order is cancelled but holds {amount} (a payment that landed after the cancellation): refund the shopper, or revive the order when it covers the total (its items are taken from stock again).',
   'adminOrders.refundState.processing': 'Refund processing',
   'adminOrders.refundState.refunded': 'Refunded',
   'adminOrders.refundState.failed': 'Refund failed: its amount can be refunded again',
+  'adminOrders.refundState.abnormal':
+    "Refund stuck at WeChat Pay: it could not go back the way it was paid and the shopper doesn't have it yet. Handle it by hand in the WeChat Pay merchant platform → Transaction center (商户平台 → 交易中心); it still counts as refunded, so don't refund it again",
   'adminOrders.done.reject_payment': 'Rejected; the shopper is told',
   'adminOrders.dashboard.awaiting': 'Payments to confirm ({n})',
   'adminShipping.customs': 'Customs file (for the courier)',
