@@ -5,6 +5,7 @@ import { useRemote } from '../../common/useRemote.js';
 import { useT } from '../../i18n/index.js';
 import { useNotify } from '../ui/useNotify.js';
 import { Button, Panel, Select } from './fields.jsx';
+import { serverErrors } from '../addresses/validators.js';
 
 /** The choices' form: per method, the provider serving it (empty: the default one). */
 function ChoicesForm({ view, onSaved }) {
@@ -22,7 +23,7 @@ function ChoicesForm({ view, onSaved }) {
       onSaved(await call((api) => savePaymentMethodChoices(api, values, view.version)));
       notify('success', t('admin.pay.saved'));
     } catch (error) {
-      setErrors(Object.fromEntries(Object.entries(error.data?.errors || {}).map(([k, v]) => [k, v[0]])));
+      setErrors(serverErrors(error));
       notify('error', error.message);
     } finally {
       setBusy(false);

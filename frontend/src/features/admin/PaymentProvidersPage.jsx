@@ -7,6 +7,7 @@ import { useNotify } from '../ui/useNotify.js';
 import { Button, Checkbox, Panel, Select, TextArea, TextField } from './fields.jsx';
 import PaymentMethodsPanel from './PaymentMethodsPanel.jsx';
 import PaymentsGuideNZ from './PaymentsGuideNZ.jsx';
+import { serverErrors } from '../addresses/validators.js';
 
 // Secrets that are PEM keys get a text area; the rest are one line.
 const LONG = [
@@ -96,7 +97,7 @@ function ProviderForm({ provider, onSaved }) {
       notify('success', t('admin.pay.saved'));
       onSaved(saved);
     } catch (error) {
-      setErrors(Object.fromEntries(Object.entries(error.data?.errors || {}).map(([k, v]) => [k, v[0]])));
+      setErrors(serverErrors(error));
       notify('error', error.message);
     } finally {
       setBusy(false);

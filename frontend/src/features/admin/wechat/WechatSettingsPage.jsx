@@ -5,6 +5,7 @@ import { useRemote } from '../../../common/useRemote.js';
 import { useT } from '../../../i18n/index.js';
 import { useNotify } from '../../ui/useNotify.js';
 import { Button, Panel, TextField } from '../fields.jsx';
+import { serverErrors } from '../../addresses/validators.js';
 
 const APPS = [
   ['official', 'official_appid', 'official_secret'],
@@ -64,7 +65,7 @@ function WechatForm({ settings, onSaved }) {
       notify('success', t('admin.wechat.saved'));
       onSaved(saved);
     } catch (error) {
-      setErrors(Object.fromEntries(Object.entries(error.data?.errors || {}).map(([k, v]) => [k, v[0]])));
+      setErrors(serverErrors(error));
       notify('error', error.message);
     } finally {
       setBusy(false);
