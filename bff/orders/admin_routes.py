@@ -69,6 +69,7 @@ def _filters(args: dict) -> services.OrderFilters:
         shipping_type=args["shipping_type"],
         claimed=args["claimed"],
         held=args["held"],
+        refund_abnormal=args["refund_abnormal"],
         tag=args["tag"],
     )
 

@@ -75,6 +75,13 @@ class OrderListArgs(Schema):
         load_default=False,
         metadata={"description": "Only cancelled orders still holding money paid (待退款)."},
     )
+    refund_abnormal = fields.Boolean(
+        load_default=False,
+        metadata={
+            "description": "Only orders with a refund stuck at WeChat Pay (ABNORMAL), for the owner to "
+            "finish by hand in its merchant platform (退款异常)."
+        },
+    )
     tag = Text(load_default=None, validate=validate.Length(max=40), metadata={"description": "A staff tag."})
     page = WholeNumber(load_default=1, validate=validate.Range(min=1, max=MAX_PAGE))
 
@@ -282,6 +289,14 @@ class TodayCounts(Schema):
     to_ship = fields.Integer()
     awaiting_confirmation = fields.Integer()
     money_to_refund = fields.Integer()
+    refunds_to_handle = fields.Integer(
+        metadata={
+            "description": "Orders with a refund stuck at WeChat Pay (ABNORMAL, e.g. the shopper's card "
+            "cancelled), counted once however many: the owner finishes each by hand in WeChat Pay's "
+            "merchant platform (商户平台 → 交易中心), never refunds again here; the order's refund "
+            "then ends as refunded (or failed). Listed by the orders filter refund_abnormal."
+        }
+    )
 
 
 class Today(Schema):

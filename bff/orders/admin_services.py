@@ -9,7 +9,7 @@ from datetime import UTC, date, datetime, time, timedelta
 from decimal import Decimal
 from zoneinfo import ZoneInfo
 
-from sqlalchemy import DateTime, Select, column, exists, func, or_, select, table
+from sqlalchemy import Select, exists, func, or_, select
 from sqlalchemy.orm import Session, selectinload
 
 from bff.accounts.models import User
@@ -18,7 +18,7 @@ from bff.catalog.models import Product, StockReason
 from bff.common.errors import DomainError
 from bff.common.etags import VersionCheck, version_check
 from bff.common.id_numbers import mask_id_number
-from bff.common.models import Money, amount_in_cents, utcnow
+from bff.common.models import amount_in_cents, utcnow
 from bff.common.pagination import Page
 from bff.common.spreadsheet import csv_lines
 from bff.orders import notes, payment_claims, today, transitions
@@ -26,6 +26,7 @@ from bff.orders.error_codes import OrderErrorCode as Code
 from bff.orders.messages import text
 from bff.orders.models import (
     OPEN_STATUSES,
+    REFUNDS,
     Order,
     OrderEvent,
     OrderLine,
@@ -34,6 +35,7 @@ from bff.orders.models import (
     OrderStatus,
     OrderTag,
     PaymentProof,
+    has_abnormal_refund,
 )
 from bff.orders.numbers import normalise_order_number
 from bff.orders.services import _return_stock
@@ -41,19 +43,6 @@ from bff.orders.transitions import OrderAction, admin
 from bff.promotions import services as promotions
 from bff.shops.models import Shop
 
-# Payments import orders, so orders name the refunds table rather than its model.
-REFUNDS = table(
-    "refunds",
-    column("id"),
-    column("order_id"),
-    column("payment_id"),
-    column("amount", Money),
-    column("reason"),
-    column("method"),
-    column("status"),  # processing | refunded | failed | abnormal (bff/payments/refunds.py)
-    column("actor_id"),
-    column("created_at", DateTime(timezone=True)),
-)
 ADDRESS_FIELDS = (
     "shipping_name",
     "shipping_contact",
@@ -77,6 +66,7 @@ class OrderFilters:
     shipping_type: str | None = None
     claimed: bool = False  # said to be paid by QR code, waiting for the owner (待确认收款)
     held: bool = False  # cancelled while still holding money paid (待退款)
+    refund_abnormal: bool = False  # a refund stuck at the provider, to finish by hand (退款异常)
     tag: str | None = None  # a staff tag (bff/orders/notes.py)
 
 
@@ -119,6 +109,8 @@ def _filtered(shop: Shop, filters: OrderFilters) -> Select:
         stmt = stmt.where(Order.status.in_(OPEN_STATUSES), Order.payment_claimed_at.is_not(None))
     if filters.held:
         stmt = stmt.where(Order.status == OrderStatus.CANCELLED, Order.paid_amount > Order.refunded_amount)
+    if filters.refund_abnormal:
+        stmt = stmt.where(has_abnormal_refund(shop.id))
     if filters.tag:
         tag = filters.tag.strip().casefold()
         stmt = stmt.where(exists().where(OrderTag.order_id == Order.id, func.lower(OrderTag.tag) == tag))

@@ -203,6 +203,11 @@ _MESSAGES.update(
         "report_to_ship": ("待发货：{n} 单 {link}", "To ship: {n} {link}"),
         "report_awaiting_confirmation": ("待确认收款：{n} 单 {link}", "Payments to confirm: {n} {link}"),
         "report_money_to_refund": ("待退款：{n} 单 {link}", "Money to refund: {n} {link}"),
+        # WeChat Pay's ABNORMAL: the owner finishes the refund in its merchant platform (商户平台 → 交易中心).
+        "report_refunds_to_handle": (
+            "退款异常待处理：{n} 单（微信支付商户平台 → 交易中心）{link}",
+            "Refunds to finish by hand in WeChat Pay's merchant platform: {n} {link}",
+        ),
         "report_low_stock": (
             "库存不足（不超过 {n} 件）：{count} 项",
             "Low stock ({n} or fewer): {count}",

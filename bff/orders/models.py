@@ -17,6 +17,9 @@ from sqlalchemy import (
     String,
     Text,
     UniqueConstraint,
+    column,
+    exists,
+    table,
 )
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
@@ -238,3 +241,30 @@ class DailyReport(ShopOwned, db.Model):
     day: Mapped[date] = mapped_column(Date)
     recipients: Mapped[int] = mapped_column(Integer, default=0)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+# Payments import orders, so orders name the refunds table (bff/payments/models.py `Refund`)
+# rather than its model.
+REFUNDS = table(
+    "refunds",
+    column("id"),
+    column("shop_id"),
+    column("order_id"),
+    column("payment_id"),
+    column("amount", Money),
+    column("reason"),
+    column("method"),
+    column("status"),  # processing | refunded | failed | abnormal (bff/payments/refunds.py)
+    column("actor_id"),
+    column("created_at", DateTime(timezone=True)),
+)
+
+
+def has_abnormal_refund(shop_id: int):
+    """The criterion of an order (of shop `shop_id`) with a refund stuck at the provider (WeChat
+    Pay's ABNORMAL, bff/payments/refunds.py), that the owner finishes by hand in WeChat Pay's
+    merchant platform: the console's "refunds to handle" (bff/orders/today.py `counts`) and its
+    orders list filter `refund_abnormal`."""
+    return exists().where(
+        REFUNDS.c.shop_id == shop_id, REFUNDS.c.order_id == Order.id, REFUNDS.c.status == "abnormal"
+    )

@@ -1,6 +1,7 @@
 """The owner's day (issue 25, item 3): what was sold today, yesterday, this week and this month,
-in NZ$ and yuan; how many orders wait to be shipped, for the payment to be confirmed, or hold
-money to give back; what is low on stock; and the same in a mail to the owner every morning.
+in NZ$ and yuan; how many orders wait to be shipped, for the payment to be confirmed, hold
+money to give back, or have a refund stuck at the provider (WeChat Pay's ABNORMAL) to finish by
+hand; what is low on stock; and the same in a mail to the owner every morning.
 
 Calendar: the shop's own time zone (`shops.time_zone`, Pacific/Auckland for a New Zealand shop,
 with its daylight saving): a day runs from local midnight to midnight, a week from Monday, a month
@@ -34,7 +35,7 @@ from bff.accounts.models import User
 from bff.catalog.models import Product, ProductVariant
 from bff.common.models import as_utc, utcnow
 from bff.orders.messages import text
-from bff.orders.models import OPEN_STATUSES, DailyReport, Order, OrderStatus
+from bff.orders.models import OPEN_STATUSES, DailyReport, Order, OrderStatus, has_abnormal_refund
 from bff.pricing.rules import yuan
 from bff.shops.models import Shop
 
@@ -98,7 +99,9 @@ def sales(session: Session, shop: Shop, now: datetime) -> dict[str, Sales]:
 
 
 def counts(session: Session, shop: Shop) -> dict[str, int]:
-    """The orders that ask for the owner: to ship, a QR payment to confirm, money to refund."""
+    """The orders that ask for the owner: to ship, a QR payment to confirm, money to refund, and
+    refunds to finish by hand (an order with one or more refunds stuck at the provider counts once:
+    bff/orders/models.py `has_abnormal_refund`)."""
 
     def count(*criteria) -> int:
         return session.scalar(select(func.count(Order.id)).where(Order.shop_id == shop.id, *criteria)) or 0
@@ -111,6 +114,7 @@ def counts(session: Session, shop: Shop) -> dict[str, int]:
         "money_to_refund": count(
             Order.status == OrderStatus.CANCELLED, Order.paid_amount > Order.refunded_amount
         ),
+        "refunds_to_handle": count(has_abnormal_refund(shop.id)),
     }
 
 
@@ -222,6 +226,7 @@ def compose_report(session: Session, shop: Shop, now: datetime) -> tuple[str, st
         "to_ship": "/admin/orders?status=paid",
         "awaiting_confirmation": "/admin/orders?claimed=1",
         "money_to_refund": "/admin/orders?held=1",
+        "refunds_to_handle": "/admin/orders?refund_abnormal=1",
     }
     for name, path in links.items():
         lines.append(text(lang, f"report_{name}", n=figures["counts"][name], link=base + path))
