@@ -6,6 +6,8 @@ per shop by the release's scheduler round, through the outbox.
 Days are the shop's (`time_zone`): here Pacific/Auckland, in daylight saving (UTC+13) in November,
 so 2026-11-26 11:00 UTC is the first instant of Friday 27 November."""
 
+import csv
+import io
 from datetime import UTC, date, datetime, timedelta
 from decimal import Decimal
 
@@ -15,7 +17,8 @@ from sqlalchemy import func, select, update
 from bff.accounts.outbox import OutboxMail
 from bff.extensions import db
 from bff.orders import today
-from bff.orders.models import DailyReport, Order
+from bff.orders.models import DailyReport, Order, OrderPayment
+from bff.payments.models import Refund
 
 NOW = datetime(2026, 11, 27, 2, 0, tzinfo=UTC)  # Friday 27 Nov, 15:00 in Auckland
 
@@ -39,6 +42,25 @@ def _paid(order: dict, at: datetime, paid: str, refunded: str = "0.00", rate: st
             refunded_amount=Decimal(refunded),
             exchange_rate=Decimal(rate),
             payment_method="manual",
+        )
+    )
+    db.session.commit()
+
+
+def _refund(order: dict, status: str, amount: str = "10.00") -> None:
+    """A refund row of the order's payment in `status`, in the order's shop, as bff/payments/refunds.py
+    leaves it (abnormal: WeChat Pay's ABNORMAL, for the owner to finish by hand)."""
+    stored = db.session.get(Order, order["id"])
+    payment = db.session.scalar(select(OrderPayment.id).where(OrderPayment.order_id == stored.id))
+    db.session.add(
+        Refund(
+            shop_id=stored.shop_id,
+            order_id=stored.id,
+            payment_id=payment,
+            amount=Decimal(amount),
+            reason="缺货",
+            method="provider",
+            status=status,
         )
     )
     db.session.commit()
@@ -85,14 +107,21 @@ def test_the_same_instant_is_another_day_in_another_zone(nz_store, place_order):
 def test_the_dashboard_answers_todays_figures_counts_and_low_stock_at_the_owners_threshold(
     client, as_admin, nz_store, place_order, put_in_state, make_product
 ):
-    to_ship, claimed, held = place_order(1), place_order(1), place_order(1)
+    to_ship, claimed, held, stuck = place_order(1), place_order(1), place_order(1), place_order(1)
     put_in_state(to_ship, "paid")
     db.session.execute(update(Order).where(Order.id == claimed["id"]).values(payment_claimed_at=NOW))
     put_in_state(held, "cancelled", paid=Decimal("55.00"))
+    put_in_state(stuck, "completed")
+    _refund(stuck, "abnormal")
     make_product(nz_store, "Kiwi jam", virtual_inventory=8)
     board = client.get("/api/admin/dashboard", headers=as_admin).get_json()
     assert board["today"]["time_zone"] == "Pacific/Auckland"
-    assert board["today"]["counts"] == {"to_ship": 1, "awaiting_confirmation": 1, "money_to_refund": 1}
+    assert board["today"]["counts"] == {
+        "to_ship": 1,
+        "awaiting_confirmation": 1,
+        "money_to_refund": 1,
+        "refunds_to_handle": 1,
+    }
     assert set(board["today"]["sales"]) == {"today", "yesterday", "week", "month"}
     assert "Kiwi jam" not in [row["name"] for row in board["low_stock"]]
     etag = client.get("/api/admin/settings", headers=as_admin).headers["ETag"]
@@ -104,9 +133,47 @@ def test_the_dashboard_answers_todays_figures_counts_and_low_stock_at_the_owners
     assert board["today"]["low_stock_threshold"] == 8
     assert "Kiwi jam" in [row["name"] for row in board["low_stock"]]
     # The counts' links: the order list filters that find the same orders.
-    for query, order in (({"status": "paid"}, to_ship), ({"claimed": "1"}, claimed), ({"held": "1"}, held)):
+    for query, order in (
+        ({"status": "paid"}, to_ship),
+        ({"claimed": "1"}, claimed),
+        ({"held": "1"}, held),
+        ({"refund_abnormal": "1"}, stuck),
+    ):
         listed = client.get("/api/admin/orders", headers=as_admin, query_string=query).get_json()
         assert [o["order_number"] for o in listed["orders"]["data"]] == [order["order_number"]], query
+
+
+def test_refunds_to_handle_counts_each_order_with_an_abnormal_refund_once_in_its_shop(
+    client, as_admin, nz_store, store_b, other_admin, auth_headers, place_order, put_in_state
+):
+    twice, once, ended, theirs = (place_order(1) for _ in range(4))
+    for order in (twice, once, ended, theirs):
+        put_in_state(order, "paid")
+    _refund(twice, "abnormal")
+    _refund(twice, "abnormal")
+    _refund(once, "refunded")
+    _refund(once, "abnormal")
+    for status in ("refunded", "failed", "processing"):
+        _refund(ended, status)
+    db.session.execute(update(Order).where(Order.id == theirs["id"]).values(shop_id=store_b.id))
+    db.session.commit()
+    _refund(theirs, "abnormal")  # in shop B
+
+    assert today.counts(db.session, nz_store)["refunds_to_handle"] == 2
+    assert today.counts(db.session, store_b)["refunds_to_handle"] == 1
+    # The filter lists exactly those orders, each once; the export finds the same.
+    ours = {twice["order_number"], once["order_number"]}
+    query = {"refund_abnormal": "1"}
+    listed = client.get("/api/admin/orders", headers=as_admin, query_string=query).get_json()["orders"]
+    assert listed["total"] == 2 and {o["order_number"] for o in listed["data"]} == ours
+    unfiltered = client.get("/api/admin/orders", headers=as_admin).get_json()["orders"]
+    assert unfiltered["total"] == 3  # the filter off: every order of the shop
+    exported = client.get("/api/admin/orders/export.csv", headers=as_admin, query_string=query)
+    rows = list(csv.DictReader(io.StringIO(exported.get_data(as_text=True).lstrip("\ufeff"))))
+    assert sorted(r["order_number"] for r in rows) == sorted(ours)
+    # Shop B's admin finds its own, never shop A's.
+    theirs_listed = client.get("/api/admin/orders", headers=auth_headers(other_admin), query_string=query)
+    assert [o["order_number"] for o in theirs_listed.get_json()["orders"]["data"]] == [theirs["order_number"]]
 
 
 def test_a_bad_threshold_is_refused(client, as_admin, nz_store):
@@ -194,4 +261,25 @@ def test_the_release_round_queues_it_and_the_mail_has_the_figures(
     assert "昨日销售：NZ$0.00（¥0.0），0 单" in body
 
     assert "待发货：1 单 " in body
+    site = nz_store.site_url.rstrip("/")
+    assert f"退款异常待处理：0 单（微信支付商户平台 → 交易中心）{site}/admin/orders?refund_abnormal=1" in body
     assert "Kiwi jam: 2" in body and "不超过 5 件" in body
+
+
+def test_the_mail_asks_for_the_refunds_to_finish_by_hand_in_the_shops_language(
+    nz_store, place_order, put_in_state
+):
+    stuck = place_order(1)
+    put_in_state(stuck, "paid")
+    _refund(stuck, "abnormal")
+    _refund(stuck, "abnormal")
+    site = nz_store.site_url.rstrip("/")
+    _, body = today.compose_report(db.session, nz_store, NOW)
+    assert (
+        f"退款异常待处理：1 单（微信支付商户平台 → 交易中心）{site}/admin/orders?refund_abnormal=1\n" in body
+    )
+    nz_store.language = "en"
+    db.session.commit()
+    _, body = today.compose_report(db.session, nz_store, NOW)
+    link = f"{site}/admin/orders?refund_abnormal=1"
+    assert f"Refunds to finish by hand in WeChat Pay's merchant platform: 1 {link}\n" in body

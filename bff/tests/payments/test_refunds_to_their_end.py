@@ -243,6 +243,12 @@ def _abnormal_refund(client, api, as_member, as_admin, order, wechat_fake, amoun
     assert _finish(client, wechat_fake, "ABNORMAL") == "abnormal"
 
 
+def _refunds_to_handle(client, as_admin) -> int:
+    """The console's count of orders with a refund to finish by hand (bff/orders/today.py)."""
+    res = client.get("/api/admin/dashboard", headers=as_admin)
+    return res.get_json()["today"]["counts"]["refunds_to_handle"]
+
+
 def _handling_events(order) -> list[OrderEvent]:
     db.session.expire_all()
     return list(
@@ -307,6 +313,7 @@ def test_the_sweep_ends_an_abnormal_refund_handled_by_hand_as_refunded_and_mails
     client, api, as_member, as_admin, order, wechat_shop, wechat_fake
 ):
     _abnormal_refund(client, api, as_member, as_admin, order, wechat_fake)
+    assert _refunds_to_handle(client, as_admin) == 1  # the console's today asks the owner
     assert "Followed 0 refund(s)" in _settle()  # still abnormal at WeChat Pay: asked, not moved
     [refund] = wechat_fake.refunds
     assert ("GET", f"/v3/global/refunds/out-refund-no/{refund['out_refund_no']}") in wechat_fake.requests
@@ -316,6 +323,7 @@ def test_the_sweep_ends_an_abnormal_refund_handled_by_hand_as_refunded_and_mails
     assert [r["status"] for r in detail["refunds"]] == ["refunded"]
     assert detail["order"]["refunded_amount"] == Decimal("20.00")
     assert _mail_kinds(order).count("order_refunded") == 1
+    assert _refunds_to_handle(client, as_admin) == 0  # handled: no longer asked
     _settle()  # ended: not asked about again, nothing mailed again
     assert _finish(client, wechat_fake, "SUCCESS") == "refunded"  # a late notification neither
     assert _mail_kinds(order).count("order_refunded") == 1
