@@ -19,6 +19,7 @@ export const ORDER_FILTERS = [
   'shipping_type',
   'claimed',
   'held',
+  'refund_abnormal',
   'tag',
 ];
 

@@ -14,6 +14,7 @@ const COUNT_LINKS = {
   to_ship: '/admin/orders?status=paid',
   awaiting_confirmation: '/admin/orders?claimed=1',
   money_to_refund: '/admin/orders?held=1',
+  refunds_to_handle: '/admin/orders?refund_abnormal=1',
 };
 
 /** Today's figures: sales per period in NZ$ and yuan, and the orders that ask for the owner. */

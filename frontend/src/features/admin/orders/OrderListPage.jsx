@@ -113,6 +113,12 @@ export default function OrderListPage() {
           checked={filters.held === '1'}
           onChange={(name, on) => filter(name, on ? '1' : '')}
         />
+        <Checkbox
+          label={t('adminOrders.filter.refund_abnormal')}
+          name="refund_abnormal"
+          checked={filters.refund_abnormal === '1'}
+          onChange={(name, on) => filter(name, on ? '1' : '')}
+        />
         {filters.tag && (
           <button
             type="button"

@@ -163,7 +163,7 @@ describe("today's dashboard", () => {
       week: { orders: 3, nzd: 205, cny: 922.5 },
       month: { orders: 4, nzd: 215, cny: 967.5 },
     },
-    counts: { to_ship: 2, awaiting_confirmation: 1, money_to_refund: 3 },
+    counts: { to_ship: 2, awaiting_confirmation: 1, money_to_refund: 3, refunds_to_handle: 4 },
     low_stock_threshold: 5,
   };
   const html = renderToString(
@@ -183,6 +183,10 @@ describe("today's dashboard", () => {
     expect(html).toContain('href="/admin/orders?claimed=1"');
     expect(html).toContain('href="/admin/orders?held=1"');
     expect(html).toContain('待退款 3');
+    // Refunds stuck at WeChat Pay (ABNORMAL), to finish by hand: the list filtered to them.
+    expect(html).toMatch(
+      /data-testid="count-refunds_to_handle" href="\/admin\/orders\?refund_abnormal=1"[^>]*>退款异常待处理 4</,
+    );
   });
 });
 
