@@ -193,9 +193,9 @@ def render_media(data: dict, storage: LocalStorage | S3Storage) -> dict[tuple, A
             blob = images.product_image(
                 spec["kind"], spec["color"], brand, spec["label"], spec.get("sub", ""), view
             )
-            paths[("product", product["key"], view)] = storage.save(
-                "products", f"{product['key']}-{view + 1}.jpg", blob
-            )
+            # With their WebP widths, as an upload gets them: the cards' srcset (issue 27.5).
+            stored = store_with_webp(storage, "products", f"{product['key']}-{view + 1}.jpg", blob)
+            paths[("product sizes", product["key"], view)] = stored
     return paths
 
 
@@ -294,6 +294,21 @@ def _money(value) -> Decimal | None:
     return None if value is None else Decimal(str(value))
 
 
+def _product_image(shop, p: dict, labels: dict, view: int, media) -> ProductImage:
+    """Picture `view` of demo product `p`, with its size and WebP widths as an upload has them."""
+    stored = media[("product sizes", p["key"], view)]
+    return ProductImage(
+        shop_id=shop.id,
+        path=stored.path,
+        alt=f"{p['name']} - {labels['views'][view]}",
+        name=f"{p['key']}-{view + 1}",
+        position=view,
+        width=stored.width,
+        height=stored.height,
+        webp=stored.webp or None,
+    )
+
+
 def _create_products(session, shop, data, brands, categories, media) -> dict[str, int]:
     labels = data["labels"]
     brand_names = {b["key"]: b["name"] for b in data["brands"]}
@@ -317,16 +332,7 @@ def _create_products(session, shop, data, brands, categories, media) -> dict[str
             updated_at=created,
             **columns,
         )
-        product.images = [
-            ProductImage(
-                shop_id=shop.id,
-                path=media[("product", p["key"], view)],
-                alt=f"{p['name']} - {labels['views'][view]}",
-                name=f"{p['key']}-{view + 1}",
-                position=view,
-            )
-            for view in range(p.get("images", 1))
-        ]
+        product.images = [_product_image(shop, p, labels, view, media) for view in range(p.get("images", 1))]
         product.variants = [
             ProductVariant(
                 shop_id=shop.id,

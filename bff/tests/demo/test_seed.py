@@ -3,6 +3,7 @@
 from pathlib import Path
 
 import pytest
+from PIL import Image
 from sqlalchemy import func, select, text
 
 from bff.catalog.models import Banner, BannerProduct, Brand, Category, Product, ProductImage, ProductVariant
@@ -12,6 +13,7 @@ from bff.content.models import Article
 from bff.demo import images
 from bff.demo.seed import SeedError, seed
 from bff.extensions import db
+from bff.media.images import webp_widths
 from bff.shops.models import SHOP_IMAGE_FIELDS, Shop
 
 SETTINGS = [c.key for c in Shop.__table__.columns if c.key not in ("id", "created_at")]
@@ -160,6 +162,22 @@ def test_every_image_in_the_database_is_a_real_file(seeded, app):
     for path in set(paths):
         head = (root / path).read_bytes()[:8]
         assert head.startswith(b"\xff\xd8\xff") or head == b"\x89PNG\r\n\x1a\n", path
+
+
+def test_every_product_picture_has_its_size_and_webp_widths_as_an_upload_has(seeded, app):
+    """Cards and product pages send a srcset of these: a phone fetches a 320 px WebP, not the
+    whole JPEG (Lighthouse's responsive-images audit, issue 27.5)."""
+    root = Path(app.config["MEDIA_ROOT"])
+    pictures = db.session.scalars(select(ProductImage)).all()
+    assert len(pictures) > 100
+    for picture in pictures:
+        with Image.open(root / picture.path) as original:
+            assert (picture.width, picture.height) == original.size, picture.path
+        widths = webp_widths(picture.width)
+        assert sorted(map(int, picture.webp)) == widths and 320 in widths, picture.path
+        for width, path in picture.webp.items():
+            with Image.open(root / path) as copy:
+                assert (copy.format, copy.width) == ("WEBP", int(width)), path
 
 
 def test_missing_image_files_are_drawn_again_at_the_same_paths(seeded, app):
