@@ -3,11 +3,10 @@ import { fetchPaymentGuide, fetchPaymentProviders, savePaymentProvider, testPaym
 import { useApiCall } from '../../common/useApiCall.js';
 import { useRemote } from '../../common/useRemote.js';
 import { useT } from '../../i18n/index.js';
-import { useNotify } from '../ui/useNotify.js';
 import { Button, Checkbox, Panel, Select, TextArea, TextField } from './fields.jsx';
 import PaymentMethodsPanel from './PaymentMethodsPanel.jsx';
 import PaymentsGuideNZ from './PaymentsGuideNZ.jsx';
-import { serverErrors } from '../addresses/validators.js';
+import { useSecretsForm } from './useSecretsForm.js';
 
 // Secrets that are PEM keys get a text area; the rest are one line.
 const LONG = [
@@ -76,32 +75,15 @@ function GoLive({ kind }) {
 /** One provider's form: public fields shown, secrets write-only (left empty, they stay as they are). */
 function ProviderForm({ provider, onSaved }) {
   const t = useT();
-  const call = useApiCall();
-  const notify = useNotify();
-  const [values, setValues] = useState(() => ({ ...provider.settings, enabled: provider.enabled }));
-  const [secrets, setSecrets] = useState({});
-  const [errors, setErrors] = useState({});
-  const [busy, setBusy] = useState(false);
-  const setValue = (name, value) => setValues((v) => ({ ...v, [name]: value }));
-  const setSecret = (name, value) => setSecrets((s) => ({ ...s, [name]: value }));
+  const { values, setValue, secrets, setSecret, errors, busy, submit } = useSecretsForm({
+    initial: () => ({ ...provider.settings, enabled: provider.enabled }),
+    savedText: t('admin.pay.saved'),
+    onSaved,
+  });
 
-  const onSubmit = async (event) => {
+  const onSubmit = (event) => {
     event.preventDefault();
-    setBusy(true);
-    setErrors({});
-    const typed = Object.fromEntries(Object.entries(secrets).filter(([, v]) => v.trim()));
-    const body = { ...values, ...typed };
-    try {
-      const saved = await call((api) => savePaymentProvider(api, provider.kind, body, provider.version));
-      setSecrets({});
-      notify('success', t('admin.pay.saved'));
-      onSaved(saved);
-    } catch (error) {
-      setErrors(serverErrors(error));
-      notify('error', error.message);
-    } finally {
-      setBusy(false);
-    }
+    submit(values, (api, body) => savePaymentProvider(api, provider.kind, body, provider.version));
   };
 
   return (

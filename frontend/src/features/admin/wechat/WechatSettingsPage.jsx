@@ -1,11 +1,9 @@
 import { useState } from 'react';
 import { fetchWechatSettings, saveWechatSettings } from '../../../api/admin.js';
-import { useApiCall } from '../../../common/useApiCall.js';
 import { useRemote } from '../../../common/useRemote.js';
 import { useT } from '../../../i18n/index.js';
-import { useNotify } from '../../ui/useNotify.js';
 import { Button, Panel, TextField } from '../fields.jsx';
-import { serverErrors } from '../../addresses/validators.js';
+import { useSecretsForm } from '../useSecretsForm.js';
 
 const APPS = [
   ['official', 'official_appid', 'official_secret'],
@@ -19,14 +17,16 @@ const keywordName = (event, field) => `keyword_${event}_${field}`;
  * (left empty, they stay). */
 function WechatForm({ settings, onSaved }) {
   const t = useT();
-  const call = useApiCall();
-  const notify = useNotify();
-  const [values, setValues] = useState(() => ({
-    official_appid: settings.official_appid,
-    website_appid: settings.website_appid,
-    verify_file_name: settings.verify_file_name,
-    verify_file_text: settings.verify_file_text,
-  }));
+  const { values, setValue, secrets, setSecret, errors, busy, submit } = useSecretsForm({
+    initial: () => ({
+      official_appid: settings.official_appid,
+      website_appid: settings.website_appid,
+      verify_file_name: settings.verify_file_name,
+      verify_file_text: settings.verify_file_text,
+    }),
+    savedText: t('admin.wechat.saved'),
+    onSaved,
+  });
   const [templates, setTemplates] = useState(() => ({ ...settings.templates }));
   const [keywords, setKeywords] = useState(() =>
     Object.fromEntries(
@@ -35,41 +35,17 @@ function WechatForm({ settings, onSaved }) {
       ),
     ),
   );
-  const [secrets, setSecrets] = useState({});
-  const [errors, setErrors] = useState({});
-  const [busy, setBusy] = useState(false);
-  const setValue = (name, value) => setValues((v) => ({ ...v, [name]: value }));
-  const setSecret = (name, value) => setSecrets((s) => ({ ...s, [name]: value }));
   const setTemplate = (name, value) => setTemplates((s) => ({ ...s, [name]: value }));
   const setKeyword = (name, value) => setKeywords((s) => ({ ...s, [name]: value }));
 
-  const onSubmit = async (event) => {
+  const onSubmit = (event) => {
     event.preventDefault();
-    setBusy(true);
-    setErrors({});
-    const typed = Object.fromEntries(Object.entries(secrets).filter(([, v]) => v.trim()));
-    try {
-      const saved = await call((api) =>
-        saveWechatSettings(
-          api,
-          {
-            ...values,
-            ...typed,
-            ...Object.fromEntries(Object.entries(templates).map(([k, v]) => [`template_${k}`, v])),
-            ...keywords,
-          },
-          settings.version,
-        ),
-      );
-      setSecrets({});
-      notify('success', t('admin.wechat.saved'));
-      onSaved(saved);
-    } catch (error) {
-      setErrors(serverErrors(error));
-      notify('error', error.message);
-    } finally {
-      setBusy(false);
-    }
+    const body = {
+      ...values,
+      ...Object.fromEntries(Object.entries(templates).map(([k, v]) => [`template_${k}`, v])),
+      ...keywords,
+    };
+    submit(body, (api, sent) => saveWechatSettings(api, sent, settings.version));
   };
 
   return (
