@@ -156,6 +156,10 @@ _REFUND_REQUEST = {
     "notify_url": {"type": "string", "maxLength": 256, "pattern": r"^https?://[^?]+$"},
     "amount": REFUND_MONEY,
 }
+# The refund states, as WeChat Pay's refund guide lists them ("退款状态", mainland,
+# https://pay.weixin.qq.com/doc/v3/merchant/4013071031: SUCCESS, CLOSED, PROCESSING, ABNORMAL); the
+# overseas refund query added ABNORMAL in 2023-06
+# (https://pay.weixin.qq.com/wiki/doc/api_external/en/release/chapter1_1_2.shtml).
 REFUND_STATUS = {"enum": ["SUCCESS", "CLOSED", "PROCESSING", "ABNORMAL"]}
 _REFUND_ANSWER_AMOUNT = loose(["refund"], refund={"type": "integer"}, currency={"type": "string"})
 # Overseas refund answer: accepted, no status (the refund query and notification tell the end).
