@@ -62,15 +62,97 @@ export async function openPage(
   const problems = [];
   await watchCsp(context, problems);
   const page = await context.newPage();
+  const tab = { page, context, problems, apiCalls: [], network: watchNetwork(page) };
   page.on('console', (msg) => {
     if (msg.type() === 'error' || msg.type() === 'warning') problems.push(`${msg.type()}: ${msg.text()}`);
   });
   page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
-  const apiCalls = [];
   page.on('request', (req) => {
-    if (new URL(req.url()).pathname.startsWith('/api/')) apiCalls.push(req.url());
+    if (new URL(req.url()).pathname.startsWith('/api/')) tab.apiCalls.push(req.url());
   });
-  return { page, context, problems, apiCalls, close: () => closedWithin(context.close(), 'a browser context') };
+  openTabs.add(tab);
+  tab.close = () => {
+    openTabs.delete(tab);
+    return closedWithin(context.close(), 'a browser context');
+  };
+  return tab;
+}
+
+// Tabs not yet closed: a test that fails leaves its own open, and afterEach says where each was.
+const openTabs = new Set();
+
+/**
+ * The page's requests as they went: the last ones answered and those still waiting, which is
+ * what a step that timed out was waiting on (CI runs keep no screenshots).
+ */
+function watchNetwork(page) {
+  const pending = new Map();
+  const done = [];
+  const short = (req) => `${req.method()} ${new URL(req.url()).pathname}${new URL(req.url()).search}`;
+  const since = Date.now();
+  const at = () => `${((Date.now() - since) / 1000).toFixed(1)} s`;
+  page.on('request', (req) => pending.set(req, at()));
+  const finished = (req, how) => {
+    pending.delete(req);
+    // Pictures and scripts loaded well would push the page's calls out of the list.
+    if (how === 200 && /^\/(media|assets)\//.test(new URL(req.url()).pathname)) return;
+    done.push(`${at()} ${how} ${short(req)}`);
+    if (done.length > 15) done.shift();
+  };
+  page.on('requestfinished', async (req) => finished(req, (await req.response().catch(() => null))?.status() ?? '?'));
+  page.on('requestfailed', (req) => finished(req, `failed (${req.failure()?.errorText})`));
+  return {
+    describe: () => [
+      `  last requests done (time since the tab opened): ${done.length ? '' : 'none'}`,
+      ...done.map((line) => `    ${line}`),
+      `  still waiting at ${at()}: ${pending.size ? '' : 'none'}`,
+      ...[...pending].map(([req, when]) => `    since ${when} ${short(req)}`),
+    ],
+  };
+}
+
+/**
+ * Answer an intercepted request with the real answer changed by `change(response)` (which
+ * returns route.fulfill's options). A handler that throws never answers, and the page then waits
+ * for ever (a reset socket under a loaded CI machine is enough: ThePhaseless/Byparr#402): the
+ * real answer is fetched a second time, and if that fails too the request fails in the page, with
+ * the reason in the test's output, so the step that waits on it says so.
+ */
+export function rewriteAnswer(change) {
+  return async (route) => {
+    let lastError;
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      try {
+        const response = await route.fetch();
+        await route.fulfill({ response, ...(await change(response)) });
+        return;
+      } catch (error) {
+        lastError = error;
+      }
+    }
+    console.error(`the real answer to ${route.request().url()} could not be fetched: ${lastError.message}`);
+    await route.abort('failed').catch(() => {});
+  };
+}
+
+/** Where each open tab is: its address, its requests and the start of what it shows. */
+async function describeOpenTabs() {
+  const out = [];
+  for (const tab of openTabs) {
+    if (tab.page.isClosed()) {
+      openTabs.delete(tab); // closed with its browser
+      continue;
+    }
+    const text = await tab.page
+      .evaluate(() => document.body?.innerText ?? '')
+      .catch((error) => `(not readable: ${error.message})`);
+    out.push(
+      `--- an open tab at ${tab.page.url()}`,
+      ...tab.network.describe(),
+      `  shows: ${text.replace(/\s+/g, ' ').slice(0, 400)}`,
+    );
+  }
+  return out.join('\n');
 }
 
 // CSP violations not yet claimed by a test (takeCspViolations) or failed (afterEach).
@@ -117,8 +199,12 @@ export async function takeCspViolations(page) {
 export const TEST_TIMEOUT = 120_000;
 
 afterEach(async (t) => {
-  // A failed or timed-out test: what the servers were doing is the first thing to read.
-  if (!t.passed) console.error(`${t.name} failed: the stack's logs\n${logTails()}`);
+  // A failed or timed-out test: what the servers were doing, then where its tabs were (printed
+  // last, so it stands next to the failure in the runner's report).
+  if (!t.passed) {
+    console.error(`${t.name} failed: the stack's logs\n${logTails()}`);
+    console.error(`${t.name} failed: its tabs\n${await describeOpenTabs()}`);
+  }
   // Reports are delivered as tasks of their own: let the last ones land.
   await new Promise((resolve) => setTimeout(resolve, 100));
   const seen = cspViolations.splice(0);

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { bffJson, startStack } from './stack.js';
-import { hydrated, launchBrowser, openPage, takeCspViolations } from './browser.js';
+import { hydrated, launchBrowser, openPage, rewriteAnswer, takeCspViolations } from './browser.js';
 
 let stack;
 let browser;
@@ -126,14 +126,15 @@ describe('the page CSP at work', () => {
 
   test('markup slipped into a page cannot run script: no nonce, no inline handler', async () => {
     const tab = await openPage(browser);
-    await tab.context.route(`${stack.baseUrl}/terms`, async (route) => {
-      const response = await route.fetch();
-      const body = (await response.text()).replace(
-        '<body>',
-        '<body><script>window.__xss = 1</script><img src="/no-picture.svg" onload="window.__xss = 2">',
-      );
-      await route.fulfill({ response, body });
-    });
+    await tab.context.route(
+      `${stack.baseUrl}/terms`,
+      rewriteAnswer(async (response) => ({
+        body: (await response.text()).replace(
+          '<body>',
+          '<body><script>window.__xss = 1</script><img src="/no-picture.svg" onload="window.__xss = 2">',
+        ),
+      })),
+    );
     await tab.page.goto(`${stack.baseUrl}/terms`, { waitUntil: 'load' });
     await hydrated(tab.page);
     assert.equal(await tab.page.evaluate(() => window.__xss), undefined);

@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { bffJson, startStack } from './stack.js';
-import { hydrated, launchBrowser, openPage, settled } from './browser.js';
+import { hydrated, launchBrowser, openPage, rewriteAnswer, settled } from './browser.js';
 
 let stack;
 let browser;
@@ -210,17 +210,27 @@ describe("issue 30.7's smaller things", () => {
     const tab = await openPage(browser, PHONE);
     const { page } = tab;
     await page.goto(`${stack.baseUrl}/newest-product`, { waitUntil: 'load' });
-    await hydrated(page);
+    // The session known first: its check's own work is over before the clicks.
+    await settled(page);
     // The demo catalogue has 4 pages: the BFF's answers to the browser say 20 (the products as sent).
-    await page.route('**/api/product/new/**', async (route) => {
-      const response = await route.fetch();
-      const json = await response.json();
-      json.products.last_page = 20;
-      await route.fulfill({ response, json });
-    });
+    const listing = (url) => new URL(url).pathname === '/api/product/new/';
+    await page.route(
+      listing,
+      rewriteAnswer(async (response) => {
+        const json = await response.json();
+        json.products.last_page = 20;
+        return { json };
+      }),
+    );
     const nav = page.getByTestId('pagination');
     for (const shown of ['2', '3', '4', '5']) {
+      // Each step waits on what it did: the page's own call answered, then the address and the
+      // current page number (a failure says which of them never came).
+      const answered = page.waitForResponse(
+        (res) => listing(res.url()) && new URL(res.url()).searchParams.get('page') === shown,
+      );
       await nav.getByRole('link', { name: '下一页' }).click();
+      await answered;
       await page.waitForURL((url) => url.searchParams.get('page') === shown);
       await nav.locator('[aria-current="page"]', { hasText: shown }).waitFor();
     }

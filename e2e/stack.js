@@ -111,10 +111,16 @@ const running = new Set();
 /** The last lines of each running stack's BFF and SSR logs: printed when a test fails or hangs. */
 export function logTails(lines = 60) {
   const out = [];
+  // Pictures and scripts served well say nothing about a failure and would fill the tail.
+  const routine = (line) => /"route":"\/(media|assets)\/\*".*"status":(200|304)/.test(line);
   for (const stack of running) {
     for (const [name, file] of Object.entries(stack.logs)) {
       const text = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '(no log)';
-      out.push(`--- ${name} log (${file}), last ${lines} lines:`, ...text.trimEnd().split('\n').slice(-lines));
+      const kept = text
+        .trimEnd()
+        .split('\n')
+        .filter((line) => !routine(line));
+      out.push(`--- ${name} log (${file}), last ${lines} lines but static files served:`, ...kept.slice(-lines));
     }
   }
   return out.join('\n');

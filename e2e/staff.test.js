@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { bffJson, startStack } from './stack.js';
-import { hydrated, launchBrowser, openPage, TEST_TIMEOUT } from './browser.js';
+import { launchBrowser, openPage, settled, TEST_TIMEOUT } from './browser.js';
 
 let stack;
 let browser;
@@ -123,7 +123,7 @@ async function paidOrder() {
 async function signIn(page, { withCode, load = true }) {
   if (load) {
     await page.goto(`${stack.baseUrl}/admin/login`, { waitUntil: 'load' });
-    await hydrated(page);
+    await settled(page);
   }
   const login = page.getByTestId('admin-login-page');
   await login.getByLabel('电子邮件地址').fill(PACKER.email);
@@ -155,7 +155,7 @@ describe('staff with roles and two-factor sign-in', () => {
       const tab = await openPage(browser);
       const { page } = tab;
       await page.goto(`${stack.baseUrl}${link.pathname}${link.search}`, { waitUntil: 'load' });
-      await hydrated(page);
+      await settled(page);
       const join = page.getByTestId('join-page');
       await join.getByText('打包员').waitFor();
       await join.getByLabel('姓名').fill(PACKER.name);
