@@ -2,8 +2,9 @@
 
 from dataclasses import dataclass
 
-from sqlalchemy import Select, func, or_, select
-from sqlalchemy.orm import Session, joinedload, selectinload
+from sqlalchemy import Select, bindparam, func, or_, select
+from sqlalchemy.orm import Session, joinedload
+from sqlalchemy.orm.attributes import set_committed_value
 
 from bff.catalog import search
 from bff.catalog.cards import CardSource
@@ -35,14 +36,6 @@ class CategoryNode:
     avatar: str | None
     parent_id: int | None
     subcategories: list["CategoryNode"]
-
-
-def _products(shop: Shop) -> Select:
-    return (
-        select(Product)
-        .where(Product.shop_id == shop.id, Product.listed(utcnow()))
-        .options(selectinload(Product.images), selectinload(Product.variants))
-    )
 
 
 # What a card shows (bff/catalog/cards.py), read as plain rows: a listing builds no ORM object
@@ -93,6 +86,25 @@ def _cards(shop: Shop) -> Select:
     return select(*CARD_COLUMNS).where(Product.shop_id == shop.id, Product.listed(utcnow()))
 
 
+# A page's pictures and variants, built once and bound per call (building cost more than running).
+_CARD_IMAGES = (
+    select(*IMAGE_COLUMNS)
+    .where(
+        ProductImage.product_id.in_(bindparam("ids", expanding=True)),
+        ProductImage.shop_id == bindparam("shop_id"),
+    )
+    .order_by(ProductImage.product_id, ProductImage.position, ProductImage.id)
+)
+_CARD_VARIANTS = (
+    select(*VARIANT_COLUMNS)
+    .where(
+        ProductVariant.product_id.in_(bindparam("ids", expanding=True)),
+        ProductVariant.shop_id == bindparam("shop_id"),
+    )
+    .order_by(ProductVariant.product_id, ProductVariant.position, ProductVariant.id)
+)
+
+
 def _card_sources(session: Session, shop: Shop, rows) -> list[CardSource]:
     """Each card row with its pictures and variants, in the products' own order (the
     relationships' order_by): two statements for the page, whatever its size."""
@@ -101,27 +113,23 @@ def _card_sources(session: Session, shop: Shop, rows) -> list[CardSource]:
         return []
     images: dict[int, list] = {i: [] for i in ids}
     variants: dict[int, list] = {i: [] for i in ids}
-    for image in session.execute(
-        select(*IMAGE_COLUMNS)
-        .where(ProductImage.product_id.in_(ids), ProductImage.shop_id == shop.id)
-        .order_by(ProductImage.product_id, ProductImage.position, ProductImage.id)
-    ):
+    keys = {"ids": ids, "shop_id": shop.id}
+    for image in session.execute(_CARD_IMAGES, keys):
         images[image.product_id].append(image)
-    for variant in session.execute(
-        select(*VARIANT_COLUMNS)
-        .where(ProductVariant.product_id.in_(ids), ProductVariant.shop_id == shop.id)
-        .order_by(ProductVariant.product_id, ProductVariant.position, ProductVariant.id)
-    ):
+    for variant in session.execute(_CARD_VARIANTS, keys):
         variants[variant.product_id].append(variant)
     return [CardSource(row, images[row.id], variants[row.id]) for row in rows]
 
 
 def _card_page(session: Session, shop: Shop, stmt: Select, sort: Sort, page: int, per_page: int) -> Page:
-    """`_page` of card rows (`_cards`): the count, the page's rows, their pictures and variants."""
-    ordered = stmt.order_by(*order_by(sort))
-    counted = stmt.limit(MAX_LIST_PAGES * per_page)
-    total = session.scalar(select(func.count()).select_from(counted.subquery())) or 0
-    rows = session.execute(ordered.limit(per_page).offset((page - 1) * per_page)).all()
+    """`_page` of card rows (`_cards`): the page's rows, their pictures and variants, and the
+    count, which a page short of full already tells (no statement for it then)."""
+    rows = session.execute(stmt.order_by(*order_by(sort)).limit(per_page).offset((page - 1) * per_page)).all()
+    if 0 < len(rows) < per_page and page <= MAX_LIST_PAGES:
+        total = (page - 1) * per_page + len(rows)
+    else:
+        counted = stmt.limit(MAX_LIST_PAGES * per_page)
+        total = session.scalar(select(func.count()).select_from(counted.subquery())) or 0
     return Page(items=_card_sources(session, shop, rows), page=page, per_page=per_page, total=total)
 
 
@@ -229,15 +237,41 @@ def search_products(session: Session, shop: Shop, term: str, sort: Sort, page: i
     return Page(items=items, page=page, per_page=per_page, total=total)
 
 
-def get_product(session: Session, shop: Shop, product_id: int) -> Product:
-    """One product in three statements: the row with its category and brand, images, variants."""
-    product = session.scalar(
-        _products(shop)
-        .where(Product.id == product_id)
-        .options(joinedload(Product.category), joinedload(Product.brand))
+# A product page's three statements, built once and bound per call: building them and
+# selectinload's own work cost more than running them (cProfile, issue 27.3).
+_PRODUCT = (
+    select(Product)
+    .where(
+        Product.shop_id == bindparam("shop_id"),
+        Product.id == bindparam("product_id"),
+        Product.listed(bindparam("now")),
     )
+    .options(joinedload(Product.category), joinedload(Product.brand))
+)
+_PRODUCT_IMAGES = (
+    select(ProductImage)
+    .where(ProductImage.shop_id == bindparam("shop_id"), ProductImage.product_id == bindparam("product_id"))
+    .order_by(ProductImage.position, ProductImage.id)
+)
+_PRODUCT_VARIANTS = (
+    select(ProductVariant)
+    .where(
+        ProductVariant.shop_id == bindparam("shop_id"),
+        ProductVariant.product_id == bindparam("product_id"),
+    )
+    .order_by(ProductVariant.position, ProductVariant.id)
+)
+
+
+def get_product(session: Session, shop: Shop, product_id: int) -> Product:
+    """One product in three statements: the row with its category and brand, images, variants
+    (in the relationships' own order, set as loaded)."""
+    keys = {"shop_id": shop.id, "product_id": product_id}
+    product = session.scalar(_PRODUCT, {**keys, "now": utcnow()})
     if product is None:
         raise DomainError(CatalogErrorCode.NOT_FOUND, text(shop.language, "product_not_found"))
+    set_committed_value(product, "images", list(session.scalars(_PRODUCT_IMAGES, keys)))
+    set_committed_value(product, "variants", list(session.scalars(_PRODUCT_VARIANTS, keys)))
     return product
 
 

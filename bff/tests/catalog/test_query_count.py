@@ -3,6 +3,7 @@ size and however many images and variants its products have."""
 
 import pytest
 
+from bff.catalog.models import Product
 from bff.extensions import db
 from bff.tests.helpers import SHOP_A
 
@@ -128,3 +129,42 @@ def test_tree_brand_banner_and_article_lists_are_two_queries(client, count_queri
         with count_queries() as counter:
             assert client.get(path, headers=SHOP_A).status_code == 200
         assert counter.count == 2, path
+
+
+@pytest.mark.parametrize("name", ["new", "best", "category", "brand", "banner"])
+def test_a_page_short_of_full_tells_the_total_without_a_count(app, client, count_queries, build, name):
+    """12 products, 5 a page: page 3 holds 2 and says so (total 12, 3 pages) in one statement
+    fewer; a page past the end still counts (0 rows tell nothing), and reads no pictures or
+    variants."""
+    method, path, full = build(12)[name]
+    app.config["PAGE_SIZE"] = 5
+    try:
+        answers = {}
+        for page in (1, 3, 4):
+            db.session.remove()
+            with count_queries() as counter:
+                res = getattr(client, method)(f"{path}?page={page}", headers=SHOP_A)
+            assert res.status_code == 200, res.data
+            body = res.json
+            paged = body["products"] if "total" in body["products"] else {**body, "data": body["products"]}
+            answers[page] = (counter.count, len(paged["data"]), paged["total"])
+    finally:
+        app.config["PAGE_SIZE"] = 4
+    assert answers == {1: (full, 5, 12), 3: (full - 1, 2, 12), 4: (full - 2, 0, 12)}
+
+
+def test_product_detail_reads_pictures_and_variants_in_their_order(client, shop, make_product):
+    """The detail's pictures and variants, read as statements of their own, keep the
+    relationships' order (position, then id), not the order they were written in."""
+    made = make_product(shop, images=3, variants=[{"name": n, "price": "10"} for n in ("a", "b", "c")])
+    product_id = made.id
+    product = db.session.get(Product, product_id)
+    for image, position in zip(product.images, (2, 0, 1), strict=True):
+        image.position = position
+    for variant, position in zip(product.variants, (1, 2, 0), strict=True):
+        variant.position = position
+    db.session.commit()
+    db.session.remove()
+    answer = client.get(f"/api/product/{product_id}", headers=SHOP_A).json["product"]
+    assert [i["name"] for i in answer["images"]] == ["img1", "img2", "img0"]
+    assert [v["name"] for v in answer["product_variants"]] == ["c", "a", "b"]
