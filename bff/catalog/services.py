@@ -86,23 +86,24 @@ def _cards(shop: Shop) -> Select:
     return select(*CARD_COLUMNS).where(Product.shop_id == shop.id, Product.listed(utcnow()))
 
 
-# A page's pictures and variants, built once and bound per call (building cost more than running).
-_CARD_IMAGES = (
-    select(*IMAGE_COLUMNS)
-    .where(
-        ProductImage.product_id.in_(bindparam("ids", expanding=True)),
-        ProductImage.shop_id == bindparam("shop_id"),
+def _in_order(model, columns: tuple, *, one_product: bool) -> Select:
+    """A statement, built once and bound per call (building cost more than running it), for the
+    pictures or variants (`model`) of one product (`product_id`) or of a page's (`ids`), in the
+    relationships' order (position, then id) product by product."""
+    product = (
+        model.product_id == bindparam("product_id")
+        if one_product
+        else model.product_id.in_(bindparam("ids", expanding=True))
     )
-    .order_by(ProductImage.product_id, ProductImage.position, ProductImage.id)
-)
-_CARD_VARIANTS = (
-    select(*VARIANT_COLUMNS)
-    .where(
-        ProductVariant.product_id.in_(bindparam("ids", expanding=True)),
-        ProductVariant.shop_id == bindparam("shop_id"),
+    return (
+        select(*columns)
+        .where(product, model.shop_id == bindparam("shop_id"))
+        .order_by(model.product_id, model.position, model.id)
     )
-    .order_by(ProductVariant.product_id, ProductVariant.position, ProductVariant.id)
-)
+
+
+_CARD_IMAGES = _in_order(ProductImage, IMAGE_COLUMNS, one_product=False)
+_CARD_VARIANTS = _in_order(ProductVariant, VARIANT_COLUMNS, one_product=False)
 
 
 def _card_sources(session: Session, shop: Shop, rows) -> list[CardSource]:
@@ -248,19 +249,8 @@ _PRODUCT = (
     )
     .options(joinedload(Product.category), joinedload(Product.brand))
 )
-_PRODUCT_IMAGES = (
-    select(ProductImage)
-    .where(ProductImage.shop_id == bindparam("shop_id"), ProductImage.product_id == bindparam("product_id"))
-    .order_by(ProductImage.position, ProductImage.id)
-)
-_PRODUCT_VARIANTS = (
-    select(ProductVariant)
-    .where(
-        ProductVariant.shop_id == bindparam("shop_id"),
-        ProductVariant.product_id == bindparam("product_id"),
-    )
-    .order_by(ProductVariant.position, ProductVariant.id)
-)
+_PRODUCT_IMAGES = _in_order(ProductImage, (ProductImage,), one_product=True)
+_PRODUCT_VARIANTS = _in_order(ProductVariant, (ProductVariant,), one_product=True)
 
 
 def get_product(session: Session, shop: Shop, product_id: int) -> Product:
