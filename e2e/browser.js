@@ -71,6 +71,9 @@ export async function openPage(
     if (new URL(req.url()).pathname.startsWith('/api/')) tab.apiCalls.push(req.url());
   });
   openTabs.add(tab);
+  // The page's own calls all answered (and no new one for a moment): what a client-side
+  // navigation never marks, unlike a document's 'networkidle'.
+  tab.quiet = (quietMs, timeout) => tab.network.quiet(quietMs, timeout);
   tab.close = () => {
     openTabs.delete(tab);
     return closedWithin(context.close(), 'a browser context');
@@ -90,10 +93,15 @@ function watchNetwork(page) {
   const done = [];
   const short = (req) => `${req.method()} ${new URL(req.url()).pathname}${new URL(req.url()).search}`;
   const since = Date.now();
+  let lastChange = since;
   const at = () => `${((Date.now() - since) / 1000).toFixed(1)} s`;
-  page.on('request', (req) => pending.set(req, at()));
+  page.on('request', (req) => {
+    pending.set(req, at());
+    lastChange = Date.now();
+  });
   const finished = (req, how) => {
     pending.delete(req);
+    lastChange = Date.now();
     // Pictures and scripts loaded well would push the page's calls out of the list.
     if (how === 200 && /^\/(media|assets)\//.test(new URL(req.url()).pathname)) return;
     done.push(`${at()} ${how} ${short(req)}`);
@@ -102,6 +110,17 @@ function watchNetwork(page) {
   page.on('requestfinished', async (req) => finished(req, (await req.response().catch(() => null))?.status() ?? '?'));
   page.on('requestfailed', (req) => finished(req, `failed (${req.failure()?.errorText})`));
   return {
+    /** Resolves once no request has been under way for `quietMs` (or throws after `timeout`). */
+    async quiet(quietMs = 300, timeout = 15_000) {
+      const deadline = Date.now() + timeout;
+      while (pending.size || Date.now() - lastChange < quietMs) {
+        if (Date.now() > deadline) {
+          const waiting = [...pending.keys()].map(short).join(', ');
+          throw new Error(`the page's calls did not end within ${timeout} ms: ${waiting || 'none waiting'}`);
+        }
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    },
     describe: () => [
       `  last requests done (time since the tab opened): ${done.length ? '' : 'none'}`,
       ...done.map((line) => `    ${line}`),
