@@ -29,6 +29,7 @@ from sqlalchemy import select
 from bff.catalog.models import Product
 from bff.catalog.versions import catalogue_versions
 from bff.common.models import as_utc, utcnow
+from bff.common.read_only import read_without_transaction
 from bff.extensions import db
 from bff.ops.metrics import CATALOGUE_ANSWERS, CATALOGUE_CACHE_BYTES, CATALOGUE_CACHE_ENTRIES
 from bff.pricing.context import current_shopper
@@ -147,12 +148,15 @@ def _key(first_pages: int | None) -> tuple | None:
 
 def cached_for_guests(view=None, *, first_pages: int | None = None):
     """Answer a guest from the cache, else keep the view's 200 answer. Goes over flask-smorest's
-    decorators, so a hit skips the parsing and the serialisation too. `first_pages`: keep only
+    decorators, so a hit skips the parsing and the serialisation too. Every view under it only
+    reads (a search too, though a POST), so its statements run without a transaction
+    (bff/common/read_only.py), whoever asks. `first_pages`: keep only
     pages up to this one (a search's later pages are rarely asked twice)."""
 
     def decorate(view):
         @wraps(view)
         def wrapper(*args, **kwargs):
+            read_without_transaction(db.session())
             cache = answer_cache()
             if not cache.enabled:
                 return view(*args, **kwargs)
