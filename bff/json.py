@@ -1,10 +1,18 @@
 """JSON provider that writes Decimal as a JSON number, never as a float or string, and reads
 request bodies strictly: numbers as Decimal, no NaN/Infinity literals, limited nesting, no lone
-surrogates (`"\\ud800"`) in any string or key."""
+surrogates (`"\\ud800"`) in any string or key.
+
+Answers are written by orjson: a listing's page of cards took simplejson 417 µs and orjson
+37 µs (issue 27), in UTF-8 rather than \\u escapes, so a Chinese page is a fifth smaller too.
+orjson has no Decimal; each is written as its own digits (`orjson.Fragment`, JSON already
+written: https://github.com/ijl/orjson#fragment). Dates and dataclasses go to Flask's `default`
+as before (OPT_PASSTHROUGH_*), so nothing reads differently; a value orjson will not write
+(an integer past 64 bits, a lone surrogate) falls back to simplejson."""
 
 import re
 from decimal import Decimal
 
+import orjson
 import simplejson
 from flask.json.provider import DefaultJSONProvider
 
@@ -91,6 +99,19 @@ def _depth_exceeds(s: str, max_depth: int) -> bool:
 
 
 class DecimalJSONProvider(DefaultJSONProvider):
+    ensure_ascii = False  # JSON is UTF-8 (RFC 8259 8.1); orjson writes nothing else
+
+    def response(self, *args, **kwargs):
+        if (self.compact is None and self._app.debug) or self.compact is False:
+            return super().response(*args, **kwargs)  # indented, for a person to read
+        obj = self._prepare_response_obj(args, kwargs)
+        options = _ORJSON_OPTIONS | (orjson.OPT_SORT_KEYS if self.sort_keys else 0)
+        try:
+            body = orjson.dumps(obj, default=_fragment, option=options)
+        except TypeError:  # orjson.JSONEncodeError is one; escaped, as UTF-8 cannot carry it all
+            body = self.dumps(obj, separators=(",", ":"), ensure_ascii=True).encode()
+        return self._app.response_class(body + b"\n", mimetype=self.mimetype)
+
     def dumps(self, obj, **kwargs):
         kwargs.setdefault("ensure_ascii", self.ensure_ascii)
         kwargs.setdefault("sort_keys", self.sort_keys)
@@ -98,6 +119,15 @@ class DecimalJSONProvider(DefaultJSONProvider):
 
     def loads(self, s, **kwargs):
         return loads_strict(s)
+
+
+_ORJSON_OPTIONS = orjson.OPT_PASSTHROUGH_DATETIME | orjson.OPT_PASSTHROUGH_DATACLASS
+
+
+def _fragment(obj):
+    if isinstance(obj, Decimal):
+        return orjson.Fragment(str(obj))
+    return DefaultJSONProvider.default(obj)
 
 
 def _default(obj):

@@ -9,10 +9,12 @@ from bff.tests.helpers import SHOP_A
 
 VARIANTS = [{"name": "small", "price": "10"}, {"name": "large", "price": "20"}]
 
-# shop, count, page of products, their images, their variants
-LIST = 5
+# shop, page of products (each row with the count of all), their images, their variants
+LIST = 4
 # ... plus the category tree, the brand or the banner
-LIST_OF_ONE_THING = 6
+LIST_OF_ONE_THING = 5
+# shop, the page's ids with the count of all, their cards, images, variants
+SEARCH = 5
 # ... plus, on the user-prefixed calls, the sign-in session and the user with their level
 SIGNED_IN = 2
 
@@ -46,8 +48,7 @@ def build(shop, make_category, make_brand, make_banner, make_product):
         calls = {
             "new": ("get", "/api/product/new/", LIST),
             "best": ("get", "/api/product/best/", LIST),
-            # The page's statement counts the matches as well (bff/catalog/services.py).
-            "search": ("post", "/api/product/search/?searchTerm=蜂蜜", LIST),
+            "search": ("post", "/api/product/search/?searchTerm=蜂蜜", SEARCH),
             "category": ("get", f"/api/category/{parent.id}", LIST_OF_ONE_THING),
             "brand": ("get", f"/api/brand/{brand.id}", LIST_OF_ONE_THING),
             "banner": ("get", f"/api/banner-products/{banner.id}", LIST_OF_ONE_THING),
@@ -132,10 +133,10 @@ def test_tree_brand_banner_and_article_lists_are_two_queries(client, count_queri
 
 
 @pytest.mark.parametrize("name", ["new", "best", "category", "brand", "banner"])
-def test_a_page_short_of_full_tells_the_total_without_a_count(app, client, count_queries, build, name):
-    """12 products, 5 a page: page 3 holds 2 and says so (total 12, 3 pages) in one statement
-    fewer; a page past the end still counts (0 rows tell nothing), and reads no pictures or
-    variants."""
+def test_a_page_tells_the_total_in_its_own_statement(app, client, count_queries, build, name):
+    """12 products, 5 a page: pages 1 and 3 (2 products) each say total 12 in the statement of
+    their rows; only a page past the end counts by itself (no row to carry the count), and
+    reads no pictures or variants."""
     method, path, full = build(12)[name]
     app.config["PAGE_SIZE"] = 5
     try:
@@ -150,7 +151,7 @@ def test_a_page_short_of_full_tells_the_total_without_a_count(app, client, count
             answers[page] = (counter.count, len(paged["data"]), paged["total"])
     finally:
         app.config["PAGE_SIZE"] = 4
-    assert answers == {1: (full, 5, 12), 3: (full - 1, 2, 12), 4: (full - 2, 0, 12)}
+    assert answers == {1: (full, 5, 12), 3: (full, 2, 12), 4: (full - 1, 0, 12)}
 
 
 def test_product_detail_reads_pictures_and_variants_in_their_order(client, shop, make_product):
@@ -168,3 +169,17 @@ def test_product_detail_reads_pictures_and_variants_in_their_order(client, shop,
     answer = client.get(f"/api/product/{product_id}", headers=SHOP_A).json["product"]
     assert [i["name"] for i in answer["images"]] == ["img1", "img2", "img0"]
     assert [v["name"] for v in answer["product_variants"]] == ["c", "a", "b"]
+
+
+def test_a_list_counts_at_most_fifty_pages(client, monkeypatch, shop, make_product):
+    """The count in the page's statement stops where the lists stop counting (MAX_LIST_PAGES), as
+    the count of a page past the end does."""
+    monkeypatch.setattr("bff.catalog.services.MAX_LIST_PAGES", 2)  # 8 at the tests' 4 a page
+    for i in range(10):
+        make_product(shop, f"Honey {i}")
+    db.session.remove()
+    answers = {}
+    for page in (1, 3, 4):
+        products = client.get(f"/api/product/new/?page={page}", headers=SHOP_A).json["products"]
+        answers[page] = (len(products["data"]), products["total"], products["last_page"])
+    assert answers == {1: (4, 8, 2), 3: (2, 8, 2), 4: (0, 8, 2)}
