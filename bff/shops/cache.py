@@ -32,7 +32,10 @@ class ShopCache:
         found = session.identity_map.get(inspect(Shop).identity_key_from_primary_key((values["id"],)))
         if found is not None:
             return found
-        shop = Shop(**values)
+        # The values go in as loaded, not set: Shop(**values) fired an attribute event for each
+        # of its forty-odd columns on every guest call (issue 27's profile).
+        shop = inspect(Shop).class_manager.new_instance()
+        shop.__dict__.update(values)
         make_transient_to_detached(shop)
         session.add(shop)
         return shop

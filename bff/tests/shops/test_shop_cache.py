@@ -72,3 +72,23 @@ def test_a_cached_shop_costs_no_query_and_a_product_page_three(
 def test_an_unknown_host_is_never_cached(client, clock):
     for _ in range(2):
         assert client.get("/api/shop", headers={"X-Site-Host": "nowhere.test"}).status_code == 404
+
+
+def test_a_cached_shop_is_a_clean_persistent_row_of_the_session(app, shop):
+    """Built from the kept values without setting them: persistent in the request's session,
+    nothing to write, its values as read, its relationships loading on use."""
+    from sqlalchemy import inspect
+
+    cache = ShopCache(10)
+    cache.put("shop-a.example", shop)
+    expected = {attr.key: getattr(shop, attr.key) for attr in inspect(Shop).column_attrs}
+    db.session.remove()
+    with app.app_context():
+        session = db.session()
+        found = cache.get(session, "shop-a.example")
+        state = inspect(found)
+        assert state.persistent and not session.dirty and not state.modified
+        assert {key: getattr(found, key) for key in expected} == expected
+        assert [d.hostname for d in found.domains]  # lazy load through the session
+        assert cache.get(session, "shop-a.example") is found
+        db.session.remove()
