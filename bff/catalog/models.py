@@ -80,6 +80,21 @@ class Product(ShopOwned, Timestamps, db.Model):
         Index("ix_products_shop_popular", "shop_id", "is_active", "sales_count", "id"),
         # The shop's own code (the CSV import's key); NULLs may repeat.
         Index("ux_products_shop_sku", "shop_id", "sku", unique=True),
+        # A category's or brand's page counts its listed products (up to 50 pages' worth) from
+        # the index alone on PostgreSQL (an index-only scan: with 10,000 products, 2.9 -> 0.4 ms
+        # for a thousand; issue 27.3), instead of reading each one's row for its listing columns.
+        Index(
+            "ix_products_shop_category_listed",
+            "shop_id",
+            "category_id",
+            postgresql_include=["id", "is_active", "publish_at"],
+        ),
+        Index(
+            "ix_products_shop_brand_listed",
+            "shop_id",
+            "brand_id",
+            postgresql_include=["id", "is_active", "publish_at"],
+        ),
     )
 
     id: Mapped[int] = mapped_column(primary_key=True)
