@@ -167,6 +167,17 @@ export function memoryOf(pid) {
     private: (kb('Private_Clean') + kb('Private_Dirty')) / 1024,
   };
 }
+/** CPU seconds a process has used (/proc/PID/stat: utime and stime, in clock ticks of 1/100 s),
+ * or with `reaped`, those of its children that have exited (cutime and cstime). */
+function cpuSeconds(pid, reaped = false) {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    const at = reaped ? 13 : 11;
+    return (Number(fields[at]) + Number(fields[at + 1])) / 100;
+  } catch {
+    return 0; // gone
+  }
+}
 const workersOf = (pid) =>
   fs
     .readdirSync('/proc')
@@ -243,7 +254,10 @@ async function main() {
       return { child, url };
     };
     const { child: gunicorn, url: bffUrl } = await startBff({ CATALOGUE_CACHE_MB: '32' }, 'bff.log');
-    const { url: bffUncachedUrl } = await startBff({ CATALOGUE_CACHE_MB: '0' }, 'bff-uncached.log');
+    const { child: gunicornUncached, url: bffUncachedUrl } = await startBff(
+      { CATALOGUE_CACHE_MB: '0' },
+      'bff-uncached.log',
+    );
     const ssr = async (extra) => {
       const port = await freePort();
       const child = start(
@@ -302,19 +316,26 @@ async function main() {
 
     console.error(`measuring (${SECONDS} s per run, ${CONNECTIONS} connections; progress below, table at the end)`);
     // Runs in turns of `slice` seconds (wrk counts whole seconds), so load from elsewhere on the
-    // machine falls on all of them alike. Each entry: [base, load options]; the result: { rps,
-    // requests, seconds, errors } over all its turns.
+    // machine falls on all of them alike. Each entry: [base, load options, and optionally the pid
+    // of a gunicorn whose workers' CPU to count]; the result: { rps, requests, seconds, errors,
+    // cpuMs (the workers' CPU per answer) } over all its turns.
     const alternate = async (runs, { seconds = SECONDS, slice = 1 } = {}) => {
-      const totals = runs.map(() => ({ requests: 0, seconds: 0, errors: 0 }));
+      const totals = runs.map(() => ({ requests: 0, seconds: 0, errors: 0, cpu: 0 }));
+      // The live workers' CPU, and the master's count of those it has reaped: a worker that
+      // restarts (max_requests) during a run takes its time with it otherwise.
+      const workersCpu = (pid) =>
+        workersOf(pid).reduce((sum, worker) => sum + cpuSeconds(worker), cpuSeconds(pid, true));
       for (let turn = 0; turn < Math.max(1, Math.round(seconds / slice)); turn += 1) {
-        for (const [i, [base, options]] of runs.entries()) {
+        for (const [i, [base, options, pid]] of runs.entries()) {
+          const before = pid ? workersCpu(pid) : 0;
           const run = await wrk(base, { connections: CONNECTIONS, ...options, seconds: slice });
+          if (pid) totals[i].cpu += workersCpu(pid) - before;
           totals[i].requests += run.requests;
           totals[i].seconds += run.seconds;
           totals[i].errors += run.errors;
         }
       }
-      return totals.map((t) => ({ ...t, rps: t.requests / t.seconds }));
+      return totals.map((t) => ({ ...t, rps: t.requests / t.seconds, cpuMs: (t.cpu / t.requests) * 1000 }));
     };
     const ratio = (a, b) => a / b;
     const perSecond = (n) => `${n.toFixed(0)} req/s`;
@@ -404,23 +425,26 @@ async function main() {
       // products in turn and the listing's pages are kept after their first read (the demo's
       // products fit the cache many times over), and on the BFF with the cache off.
       const apiPaths = ids.map((id) => `/api/product/${id}`);
-      for (const [label, base] of [
-        ['cache on', bffUrl],
-        ['cache off', bffUncachedUrl],
+      // Beside the rates, the workers' CPU per answer (from /proc): a rate on two shared cores
+      // moved by a third between runs of the same code this session, the CPU far less.
+      for (const [label, base, pid] of [
+        ['cache on', bffUrl, gunicorn.pid],
+        ['cache off', bffUncachedUrl, gunicornUncached.pid],
       ]) {
         for (const [name, paths] of [
           [`product (${ids.length} in turn)`, apiPaths],
           [`listing (${listingPages.length} pages in turn)`, listingPages],
         ]) {
           const [run, noSql, ceiling] = await alternate([
-            [base, { paths, headers: BFF_HEADERS }],
-            [base, { paths: ['/healthz'] }],
+            [base, { paths, headers: BFF_HEADERS }, pid],
+            [base, { paths: ['/healthz'] }, pid],
             [bare, { paths }],
           ]);
           const r = ratio(run.rps, noSql.rps);
+          const cpu = `CPU ${run.cpuMs.toFixed(2)} vs ${noSql.cpuMs.toFixed(2)} ms = ${ratio(noSql.cpuMs, run.cpuMs).toFixed(2)}×`;
           row(
             `BFF ${name} call vs no-SQL call (/healthz), ${label}`,
-            `${run.rps.toFixed(0)} vs ${noSql.rps.toFixed(0)} req/s = ${r.toFixed(2)}×${errorsOf(run, noSql)}`,
+            `${run.rps.toFixed(0)} vs ${noSql.rps.toFixed(0)} req/s = ${r.toFixed(2)}× (${cpu})${errorsOf(run, noSql)}`,
             perSecond(ceiling.rps),
             '≥ 0.3×',
             verdict(Math.max(run.rps, noSql.rps), ceiling.rps, r >= 0.3),
