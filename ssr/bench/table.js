@@ -426,7 +426,8 @@ async function main() {
       // products fit the cache many times over), and on the BFF with the cache off.
       const apiPaths = ids.map((id) => `/api/product/${id}`);
       // Beside the rates, the workers' CPU per answer (from /proc): a rate on two shared cores
-      // moved by a third between runs of the same code this session, the CPU far less.
+      // moved by a third between runs of the same code; the CPU leaves out the time a call
+      // waits for a core.
       for (const [label, base, pid] of [
         ['cache on', bffUrl, gunicorn.pid],
         ['cache off', bffUncachedUrl, gunicornUncached.pid],
