@@ -156,19 +156,23 @@ def cached_for_guests(view=None, *, first_pages: int | None = None):
     def decorate(view):
         @wraps(view)
         def wrapper(*args, **kwargs):
-            read_without_transaction(db.session())
+            def read():
+                # Only where the view runs: a hit checks out no connection at all.
+                read_without_transaction(db.session())
+                return view(*args, **kwargs)
+
             cache = answer_cache()
             if not cache.enabled:
-                return view(*args, **kwargs)
+                return read()
             key = _key(first_pages)
             if key is None:
                 CATALOGUE_ANSWERS.labels("pass").inc()
-                return view(*args, **kwargs)
+                return read()
             hit = cache.get(key)
             CATALOGUE_ANSWERS.labels("miss" if hit is None else "hit").inc()
             if hit is not None:
                 return current_app.response_class(hit[0], status=200, content_type=hit[1])
-            response = view(*args, **kwargs)
+            response = read()
             if response.status_code == 200 and not response.is_streamed:
                 cache.put(key, response.get_data(), response.content_type)
             return response

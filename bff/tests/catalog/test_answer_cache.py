@@ -351,3 +351,32 @@ def test_the_cache_reports_its_size_to_the_metrics():
     cache.clear()
     assert CATALOGUE_CACHE_BYTES._value.get() == 0
     assert CATALOGUE_CACHE_ENTRIES._value.get() == 0
+
+
+def test_a_hit_checks_out_no_database_connection(app, client, store, honey_jar):
+    """With the shop kept too (as in production), a guest's hit answers from memory alone: the
+    read's autocommit connection (bff/common/read_only.py) is taken only where the view runs."""
+    from sqlalchemy import event
+
+    from bff.shops.cache import ShopCache
+    from bff.shops.context import _CACHE
+
+    saved = app.extensions[_CACHE], app.extensions[VERSIONS]
+    app.extensions[_CACHE] = ShopCache(60)
+    app.extensions[VERSIONS] = CatalogueVersions("", 60)  # the version read once, kept a minute
+    checkouts = []
+
+    def checkout(*args):
+        checkouts.append(1)
+
+    path = f"/api/product/{honey_jar.id}"
+    try:
+        first = _read(client, path)
+        event.listen(db.engine, "checkout", checkout)
+        try:
+            assert _read(client, path) == first
+        finally:
+            event.remove(db.engine, "checkout", checkout)
+    finally:
+        app.extensions[_CACHE], app.extensions[VERSIONS] = saved
+    assert checkouts == []
