@@ -15,16 +15,61 @@ const REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
 const LOG_BUFFER_BYTES = 4096;
 const LOG_FLUSH_MS = 200;
 
-/** stdout, written in batches off the main thread: not a blocking write per line, as pino does by default. */
+// Every batcher's last lines, written when the process exits (one listener for them all).
+const atExit = new Set();
+process.on('exit', () => atExit.forEach((handOn) => handOn()));
+
+/**
+ * A pino destination that gathers lines and hands them to `sink` (a SonicBoom) as one string per
+ * batch of about `bytes`, or at least every `ms`, and at exit. SonicBoom can gather by itself
+ * (minLength), but it then measures its whole growing buffer on every line (Buffer.byteLength of
+ * the joined string: a flattening copy of up to `bytes`), and its writes off the main thread cost
+ * a thread hand-over each: together about 8 µs of a 50 µs page cache hit. Here a line costs an
+ * array push. Lines keep their order: every line of the logger comes through here.
+ */
+export function lineBatches(sink, { bytes = LOG_BUFFER_BYTES, ms = LOG_FLUSH_MS } = {}) {
+  let lines = [];
+  let length = 0;
+  const handOn = () => {
+    if (!lines.length) return;
+    const batch = lines.length === 1 ? lines[0] : lines.join('');
+    lines = [];
+    length = 0;
+    sink.write(batch);
+  };
+  setInterval(handOn, ms).unref();
+  atExit.add(handOn);
+  return {
+    write(line) {
+      lines.push(line);
+      // Characters, not bytes: a line is ASCII but for an error's message, so near enough.
+      length += line.length;
+      if (length >= bytes) handOn();
+      return true;
+    },
+    flush(callback) {
+      handOn();
+      sink.flush(callback);
+    },
+    flushSync() {
+      handOn();
+      sink.flushSync();
+    },
+  };
+}
+
+/**
+ * stdout in batches of about 4 KB, each one write on the main thread (a few microseconds): not a
+ * blocking write per line, as pino does by default. A stdout that stops reading (a stalled log
+ * collector) holds the process up as pino's default would; lines are never dropped.
+ */
 export function bufferedStdout() {
-  const destination = pino.destination({ dest: 1, sync: false, minLength: LOG_BUFFER_BYTES });
-  setInterval(() => destination.flush(), LOG_FLUSH_MS).unref();
-  return destination;
+  return lineBatches(pino.destination({ dest: 1, sync: true }));
 }
 
 /**
  * The process's logger: JSON lines on stdout (LOG_LEVEL, default info), at most LOG_FLUSH_MS
- * late; pino writes what is left when the process exits.
+ * late; what is left is written when the process exits.
  */
 export function createLogger(options = {}, destination = bufferedStdout()) {
   return pino(

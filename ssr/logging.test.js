@@ -1,9 +1,9 @@
 import http from 'node:http';
 import { Writable } from 'node:stream';
 import pino from 'pino';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createApp } from './app.js';
-import { requestLineWriter } from './logging.js';
+import { createLogger, lineBatches, requestLineWriter } from './logging.js';
 import { createMetrics } from './metrics.js';
 
 // One JSON line per request with a request id that the render's BFF calls and the /api proxy pass on.
@@ -161,5 +161,55 @@ describe('requestLineWriter', () => {
     await new Promise((r) => setImmediate(r));
     expect(JSON.parse(mixed.written[0])).toMatchObject({ extra: 1, request_id: 'lb-0123456789', duration_ms: 3 });
     expect(quiet.written).toEqual([]);
+  });
+});
+
+describe('lineBatches', () => {
+  const sinkOf = () => {
+    const written = [];
+    return { written, write: (s) => written.push(s), flush: (cb) => cb?.(), flushSync: () => written.push('<sync>') };
+  };
+
+  it("hands a logger's lines on in order, one string per batch of about the size given", () => {
+    const sink = sinkOf();
+    const logger = createLogger({ base: null, timestamp: false }, lineBatches(sink, { bytes: 100, ms: 60_000 }));
+    // Each line is {"level":30,"i":N,"msg":"line"} and a newline, 32 characters: the fourth
+    // reaches 100 and hands the four on; the rest wait for the next batch, or a flush.
+    for (let i = 0; i < 6; i += 1) logger.info({ i }, 'line');
+    expect(sink.written).toHaveLength(1);
+    const numbers = (text) =>
+      text
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l).i);
+    expect(numbers(sink.written[0])).toEqual([0, 1, 2, 3]);
+    logger.flush();
+    expect(sink.written).toHaveLength(2);
+    expect(numbers(sink.written[1])).toEqual([4, 5]);
+  });
+
+  it('writes what waits before a synchronous flush (the exit)', () => {
+    const sink = sinkOf();
+    const batches = lineBatches(sink, { bytes: 4096, ms: 60_000 });
+    batches.write('{"a":1}\n');
+    batches.flushSync();
+    expect(sink.written).toEqual(['{"a":1}\n', '<sync>']);
+  });
+
+  it('writes what waits within the interval, and nothing when nothing waits', () => {
+    vi.useFakeTimers();
+    try {
+      const sink = sinkOf();
+      const batches = lineBatches(sink, { bytes: 4096, ms: 200 });
+      batches.write('{"a":1}\n');
+      batches.write('{"a":2}\n');
+      expect(sink.written).toEqual([]);
+      vi.advanceTimersByTime(200);
+      expect(sink.written).toEqual(['{"a":1}\n{"a":2}\n']);
+      vi.advanceTimersByTime(1000);
+      expect(sink.written).toHaveLength(1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -109,6 +109,28 @@ describe('metrics', () => {
     }
   });
 
+  it('reads counts kept between reads once: a second read without requests shows the same, a third the new ones', async () => {
+    const metrics = createMetrics({ processMetrics: false });
+    const hit = metrics.recorder({ method: 'GET', route: '/product/:id', status: 200, cache: 'HIT' });
+    const counts = async () => {
+      const text = await metrics.registry.metrics();
+      return [
+        sample(text, 'ssr_http_requests_total', { route: '/product/:id', status: '200' }),
+        sample(text, 'ssr_page_cache_total', { route: '/product/:id', state: 'HIT' }),
+        sample(text, 'ssr_http_request_duration_seconds_count', { route: '/product/:id' }),
+      ];
+    };
+    // A series shows from its first use, at 0, as prom-client's own do.
+    expect(await metrics.registry.metrics()).toContain('ssr_page_cache_total{route="/product/:id",state="HIT"} 0');
+    hit(0.001);
+    hit(0.002);
+    expect(await counts()).toEqual([2, 2, 2]);
+    expect(await counts()).toEqual([2, 2, 2]);
+    hit(0.003);
+    metrics.record({ method: 'GET', route: '/product/:id', status: 200, seconds: 0.004, cache: 'MISS' });
+    expect(await counts()).toEqual([4, 3, 4]);
+  });
+
   it('is not answered on the public port', async () => {
     const res = await fetch(`${base}/metrics`);
     expect(await res.text()).not.toContain('ssr_http_requests_total');
