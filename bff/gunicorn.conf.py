@@ -49,6 +49,8 @@ preload_app = os.environ.get("BFF_PRELOAD", "1") == "1"
 # gunicorn's access line would repeat it, query string included.
 accesslog = None
 errorlog = "-"
+# ...and its access() would still build that line's fields on every request, for no handler.
+logger_class = "bff.ops.gunicorn_logging.LoggerWithoutAccessLine"
 # gunicorn's own lines (start, workers, signals) as JSON too, like every other line of the BFF.
 logconfig_dict = {
     "version": 1,

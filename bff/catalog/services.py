@@ -248,7 +248,7 @@ def search_products(session: Session, shop: Shop, term: str, sort: Sort, page: i
     return Page(items=items, page=page, per_page=per_page, total=total)
 
 
-# A product page's three statements, built once and bound per call: building them and
+# A product page's two statements, built once and bound per call: building them and
 # selectinload's own work cost more than running them (cProfile, issue 27.3).
 _PRODUCT = (
     select(Product)
@@ -257,25 +257,27 @@ _PRODUCT = (
         Product.id == bindparam("product_id"),
         Product.listed(bindparam("now")),
     )
-    # The page names its category and brand (NamedRefSchema): their other columns (the brand's
-    # picture sizes among them) cost the driver a column description each, on every call.
     .options(
+        # The page names its category and brand (NamedRefSchema): their other columns (the brand's
+        # picture sizes among them) cost the driver a column description each, on every call.
         joinedload(Product.category).load_only(Category.id, Category.name),
         joinedload(Product.brand).load_only(Brand.id, Brand.name),
+        # Its pictures in the same statement (a row each, at most MAX_IMAGES), one round trip
+        # fewer: 2.0 -> 1.75 ms a product in process on PostgreSQL. Not its variants too: joined
+        # beside the pictures they multiply the rows (20 pictures x 50 variants: 1,000 rows, 21 ms).
+        joinedload(Product.images),
     )
 )
-_PRODUCT_IMAGES = _in_order(ProductImage, (ProductImage,), one_product=True)
 _PRODUCT_VARIANTS = _in_order(ProductVariant, (ProductVariant,), one_product=True)
 
 
 def get_product(session: Session, shop: Shop, product_id: int) -> Product:
-    """One product in three statements: the row with its category and brand, images, variants
-    (in the relationships' own order, set as loaded)."""
+    """One product in two statements: the row with its category, brand and images, then its
+    variants (in the relationships' own order, set as loaded)."""
     keys = {"shop_id": shop.id, "product_id": product_id}
-    product = session.scalar(_PRODUCT, {**keys, "now": utcnow()})
+    product = session.execute(_PRODUCT, {**keys, "now": utcnow()}).unique().scalar_one_or_none()
     if product is None:
         raise DomainError(CatalogErrorCode.NOT_FOUND, text(shop.language, "product_not_found"))
-    set_committed_value(product, "images", list(session.scalars(_PRODUCT_IMAGES, keys)))
     set_committed_value(product, "variants", list(session.scalars(_PRODUCT_VARIANTS, keys)))
     return product
 
