@@ -2,7 +2,18 @@
 
 from dataclasses import dataclass
 
-from sqlalchemy import Select, bindparam, func, or_, select
+from sqlalchemy import (
+    CompoundSelect,
+    Select,
+    bindparam,
+    func,
+    literal_column,
+    null,
+    or_,
+    select,
+    type_coerce,
+    union_all,
+)
 from sqlalchemy.orm import Session, joinedload
 from sqlalchemy.orm.attributes import set_committed_value
 
@@ -56,29 +67,43 @@ CARD_COLUMNS = (
     Product.color,
     Product.size,
 )
-IMAGE_COLUMNS = (
-    ProductImage.product_id,
-    ProductImage.id,
-    ProductImage.path,
-    ProductImage.alt,
-    ProductImage.name,
-    ProductImage.width,
-    ProductImage.height,
-    ProductImage.webp,
-)
+# A card's pictures and variants, read together (_CARD_CHILDREN): the columns both have...
+SHARED_COLUMNS = ("product_id", "id", "name")
+# ...and each one's own.
+IMAGE_COLUMNS = ("path", "alt", "width", "height", "webp")
 VARIANT_COLUMNS = (
-    ProductVariant.product_id,
-    ProductVariant.id,
-    ProductVariant.name,
-    ProductVariant.price,
-    ProductVariant.discount,
-    ProductVariant.member_price,
-    ProductVariant.weight,
-    ProductVariant.virtual_inventory,
-    ProductVariant.sku,
-    ProductVariant.barcode,
-    ProductVariant.image_id,
+    "price",
+    "discount",
+    "member_price",
+    "weight",
+    "virtual_inventory",
+    "sku",
+    "barcode",
+    "image_id",
 )
+
+
+def _children_of_cards() -> CompoundSelect:
+    """A page's pictures and variants in one statement, one round trip where two took two, built
+    once and bound per call (`ids`, `shop_id`): each row is a picture (kind 0) or a variant (kind
+    1) with the other's columns NULL (typed, so a price still reads as a Decimal), in the
+    relationships' order (position, then id) product by product."""
+
+    def rows(kind: int, model) -> Select:
+        own = IMAGE_COLUMNS if model is ProductImage else VARIANT_COLUMNS
+        columns = [getattr(model, name) for name in SHARED_COLUMNS]
+        for name in (*IMAGE_COLUMNS, *VARIANT_COLUMNS):
+            column = getattr(ProductImage if name in IMAGE_COLUMNS else ProductVariant, name)
+            columns.append(column if name in own else type_coerce(null(), column.type).label(name))
+        return select(literal_column(str(kind)).label("kind"), *columns, model.position).where(
+            model.product_id.in_(bindparam("ids", expanding=True)), model.shop_id == bindparam("shop_id")
+        )
+
+    order = ("kind", "product_id", "position", "id")
+    return union_all(rows(0, ProductImage), rows(1, ProductVariant)).order_by(*map(literal_column, order))
+
+
+_CARD_CHILDREN = _children_of_cards()
 
 
 def _cards(shop: Shop) -> Select:
@@ -86,29 +111,9 @@ def _cards(shop: Shop) -> Select:
     return select(*CARD_COLUMNS).where(Product.shop_id == shop.id, Product.listed(utcnow()))
 
 
-def _in_order(model, columns: tuple, *, one_product: bool) -> Select:
-    """A statement, built once and bound per call (building cost more than running it), for the
-    pictures or variants (`model`) of one product (`product_id`) or of a page's (`ids`), in the
-    relationships' order (position, then id) product by product."""
-    product = (
-        model.product_id == bindparam("product_id")
-        if one_product
-        else model.product_id.in_(bindparam("ids", expanding=True))
-    )
-    return (
-        select(*columns)
-        .where(product, model.shop_id == bindparam("shop_id"))
-        .order_by(model.product_id, model.position, model.id)
-    )
-
-
-_CARD_IMAGES = _in_order(ProductImage, IMAGE_COLUMNS, one_product=False)
-_CARD_VARIANTS = _in_order(ProductVariant, VARIANT_COLUMNS, one_product=False)
-
-
 def _card_sources(session: Session, shop: Shop, rows) -> list[CardSource]:
     """Each card row with its pictures and variants, in the products' own order (the
-    relationships' order_by): two statements for the page, whatever its size."""
+    relationships' order_by): one statement for the page, whatever its size."""
     ids = [row.id for row in rows]
     if not ids:
         return []
@@ -117,10 +122,8 @@ def _card_sources(session: Session, shop: Shop, rows) -> list[CardSource]:
     keys = {"ids": ids, "shop_id": shop.id}
     # Plain rows, so Core's execution (the session's connection): the ORM's own path for a
     # statement of columns cost a listing about a twentieth of its time.
-    for image in session.connection().execute(_CARD_IMAGES, keys):
-        images[image.product_id].append(image)
-    for variant in session.connection().execute(_CARD_VARIANTS, keys):
-        variants[variant.product_id].append(variant)
+    for row in session.connection().execute(_CARD_CHILDREN, keys):
+        (variants if row.kind else images)[row.product_id].append(row)
     return [CardSource(row, images[row.id], variants[row.id]) for row in rows]
 
 
@@ -276,7 +279,13 @@ _PRODUCT = (
         joinedload(Product.images),
     )
 )
-_PRODUCT_VARIANTS = _in_order(ProductVariant, (ProductVariant,), one_product=True)
+_PRODUCT_VARIANTS = (
+    select(ProductVariant)
+    .where(
+        ProductVariant.product_id == bindparam("product_id"), ProductVariant.shop_id == bindparam("shop_id")
+    )
+    .order_by(ProductVariant.position, ProductVariant.id)
+)
 
 
 def get_product(session: Session, shop: Shop, product_id: int) -> Product:
