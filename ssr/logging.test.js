@@ -172,7 +172,9 @@ describe('lineBatches', () => {
 
   it("hands a logger's lines on in order, one string per batch of about the size given", () => {
     const sink = sinkOf();
-    const logger = createLogger({ base: null, timestamp: false }, lineBatches(sink, { bytes: 100, ms: 60_000 }));
+    const batches = lineBatches(sink, { bytes: 100, ms: 60_000 });
+    // At info whatever LOG_LEVEL the test run sets (ssr/vitest.config.js: silent).
+    const logger = createLogger({ level: 'info', base: null, timestamp: false }, batches);
     // Each line is {"level":30,"i":N,"msg":"line"} and a newline, 32 characters: the fourth
     // reaches 100 and hands the four on; the rest wait for the next batch, or a flush.
     for (let i = 0; i < 6; i += 1) logger.info({ i }, 'line');
