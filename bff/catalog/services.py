@@ -84,7 +84,7 @@ VARIANT_COLUMNS = (
 
 
 def _children_of_cards() -> CompoundSelect:
-    """A page's pictures and variants in one statement, one round trip where two took two, built
+    """A page's pictures and variants in one statement (one round trip instead of two), built
     once and bound per call (`ids`, `shop_id`): each row is a picture (kind 0) or a variant (kind
     1) with the other's columns NULL (typed, so a price still reads as a Decimal), in the
     relationships' order (position, then id) product by product."""
