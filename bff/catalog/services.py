@@ -1,11 +1,17 @@
 """Read side of the catalogue. Every query is filtered by the shop."""
 
+import functools
+from collections import namedtuple
 from dataclasses import dataclass
 
 from sqlalchemy import (
+    BigInteger,
     CompoundSelect,
+    Connection,
+    Integer,
     Select,
     bindparam,
+    cast,
     func,
     literal_column,
     null,
@@ -37,6 +43,8 @@ from bff.common.errors import DomainError
 from bff.common.models import utcnow
 from bff.common.pagination import Page
 from bff.content.models import Article
+from bff.pricing.context import current_shopper
+from bff.pricing.rules import Shopper
 from bff.shops.models import Shop
 
 
@@ -67,7 +75,7 @@ CARD_COLUMNS = (
     Product.color,
     Product.size,
 )
-# A card's pictures and variants, read together (_CARD_CHILDREN): the columns both have...
+# A search's cards' pictures and variants, read together (_CARD_CHILDREN): the columns both have...
 SHARED_COLUMNS = ("product_id", "id", "name")
 # ...and each one's own.
 IMAGE_COLUMNS = ("path", "alt", "width", "height", "webp")
@@ -84,9 +92,11 @@ VARIANT_COLUMNS = (
 
 
 def _children_of_cards() -> CompoundSelect:
-    """A page's pictures and variants in one statement (one round trip instead of two), built
-    once and bound per call (`ids`, `shop_id`): each row is a picture (kind 0) or a variant (kind
-    1) with the other's columns NULL (typed, so a price still reads as a Decimal), in the
+    """A search's page's pictures and variants in one statement (one round trip instead of two),
+    built once and bound per call (`ids`, `shop_id`). A search's own statement is built per call
+    from its terms, so it chooses its page first and this reads the rest (a listing's page is one
+    statement: _with_children). Each row is a picture (kind 0) or a variant (kind 1) with the
+    other's columns NULL (typed, so a price still reads as a Decimal), in the
     relationships' order (position, then id) product by product."""
 
     def rows(kind: int, model) -> Select:
@@ -106,50 +116,150 @@ def _children_of_cards() -> CompoundSelect:
 _CARD_CHILDREN = _children_of_cards()
 
 
-def _cards(shop: Shop) -> Select:
-    """The listed products of the shop, as card rows (CARD_COLUMNS)."""
-    return select(*CARD_COLUMNS).where(Product.shop_id == shop.id, Product.listed(utcnow()))
+# A shopper's lists count at most this many pages of products: beyond, the total says no more
+# (nobody pages that far; search engines follow the sitemap), so no count reads a whole catalogue.
+MAX_LIST_PAGES = 50
 
 
-def _card_sources(session: Session, shop: Shop, rows) -> list[CardSource]:
-    """Each card row with its pictures and variants, in the products' own order (the
+# The shop's listed products as card rows; `shop_id` and `now` are bound per call.
+_CARDS = select(*CARD_COLUMNS).where(
+    Product.shop_id == bindparam("shop_id"), Product.listed(bindparam("now"))
+)
+# A search's chosen products, by their ids.
+_CARDS_BY_ID = _CARDS.where(Product.id.in_(bindparam("ids", expanding=True)))
+
+# What each listing adds to _CARDS, with the parameters it binds (besides shop_id and now).
+_LISTINGS = {
+    "newest": (),
+    "best": (Product.is_featured.is_(True),),
+    "category": (Product.category_id.in_(bindparam("category_ids", expanding=True)),),
+    "brand": (Product.brand_id == bindparam("brand_id"),),
+    "banner": (
+        Product.id.in_(
+            select(BannerProduct.product_id).where(
+                BannerProduct.banner_id == bindparam("banner_id"),
+                BannerProduct.shop_id == bindparam("shop_id"),
+            )
+        ),
+    ),
+}
+
+
+# A listing's page in one statement (_with_children): each row is one of its products (kind 0),
+# or a picture (1) or a variant (2) of one, with every column the row's kind lacks NULL, cast
+# (PostgreSQL takes two untyped NULLs for text; a price still reads as a Decimal on SQLite).
+# The columns, by name, with their types: a product's card columns and the count of all, and
+# its pictures' and variants' own.
+_ROW_TYPES = {
+    **{column.key: column.type for column in CARD_COLUMNS},
+    "total": Integer(),
+    **{name: getattr(ProductImage, name).type for name in IMAGE_COLUMNS},
+    **{name: getattr(ProductVariant, name).type for name in ("sku", "barcode", "image_id")},
+}
+# A row of that statement as a named tuple: a SQLAlchemy Row's attribute costs ~330 ns (its
+# __getattr__ looks the name up), a named tuple's ~20 ns, and a page's cards read some 700.
+_PageRow = namedtuple("_PageRow", ["kind", "rank", "position", *_ROW_TYPES])
+_ROW_KINDS = {
+    0: [column.key for column in CARD_COLUMNS] + ["total"],
+    1: ["id", "name", *IMAGE_COLUMNS],
+    2: ["id", "name", *VARIANT_COLUMNS],
+}
+
+
+def _with_children(page: Select, order: list) -> CompoundSelect:
+    """`page` (CARD_COLUMNS with the count of all as `total`, in `order`, one page of it) with its
+    products' pictures and variants: one statement, one round trip where two were (the
+    statement's own cost in SQLAlchemy and psycopg, and the page's ids sent back as an expanding
+    IN, were a fifth of a listing call: py-spy, issue 27). Rows come product by product in the
+    page's order (`rank`), each product's row first, then its pictures and its variants in the
+    relationships' order (position, then id)."""
+    ranked = page.add_columns(func.row_number().over(order_by=order).label("rank")).cte("page")
+
+    def rows(kind: int, source, rank, position) -> Select:
+        own = _ROW_KINDS[kind]
+        columns = [literal_column(str(kind)).label("kind"), rank.label("rank"), position.label("position")]
+        for name, type_ in _ROW_TYPES.items():
+            columns.append(getattr(source, name) if name in own else cast(null(), type_).label(name))
+        return select(*columns)
+
+    products = rows(0, ranked.c, ranked.c.rank, literal_column("0")).select_from(ranked)
+
+    def children(kind: int, model) -> Select:
+        return (
+            rows(kind, model, ranked.c.rank, model.position)
+            .join_from(model, ranked, model.product_id == ranked.c.id)
+            .where(model.shop_id == bindparam("shop_id"))
+        )
+
+    order_of_rows = map(literal_column, ("rank", "kind", "position", "id"))
+    return union_all(products, children(1, ProductImage), children(2, ProductVariant)).order_by(
+        *order_of_rows
+    )
+
+
+@functools.lru_cache(maxsize=256)
+def _page_statements(listing: str, sort: Sort, shopper: Shopper) -> tuple[CompoundSelect, Select]:
+    """A listing's page in one order, with its pictures and variants (_with_children) and the
+    count of all (a subquery of the page's own statement), and the count alone, for a page past
+    the last: built once and bound per call (shop_id, now, count_limit, limit, offset and the
+    listing's own). Built per call, the statement's construction and cache key cost a listing
+    ~10 % of its time (cProfile, issue 27). `shopper` orders the price sorts (what each pays)."""
+    stmt = _CARDS.where(*_LISTINGS[listing])
+    matches = stmt.with_only_columns(Product.id).limit(bindparam("count_limit", type_=Integer)).subquery()
+    count = select(func.count()).select_from(matches)
+    order = order_by(sort, shopper)
+    page = (
+        stmt.add_columns(count.scalar_subquery().label("total"))
+        .order_by(*order)
+        .limit(bindparam("limit", type_=Integer))
+        # A billionth page's offset is past a 32-bit integer (PostgreSQL would refuse it).
+        .offset(bindparam("offset", type_=BigInteger))
+    )
+    return _with_children(page, order), count
+
+
+def _grouped(rows) -> list[CardSource]:
+    """_with_children's rows as each product's card row with its pictures and variants."""
+    cards: list[CardSource] = []
+    for row in map(_PageRow._make, rows):
+        if row.kind == 0:
+            cards.append(CardSource(row, [], []))
+        else:
+            (cards[-1].images if row.kind == 1 else cards[-1].variants).append(row)
+    return cards
+
+
+def _card_sources(connection: Connection, shop: Shop, rows) -> list[CardSource]:
+    """A search's card rows, each with its pictures and variants in the products' own order (the
     relationships' order_by): one statement for the page, whatever its size."""
     ids = [row.id for row in rows]
     if not ids:
         return []
     images: dict[int, list] = {i: [] for i in ids}
     variants: dict[int, list] = {i: [] for i in ids}
-    keys = {"ids": ids, "shop_id": shop.id}
     # Plain rows, so Core's execution (the session's connection): the ORM's own path for a
-    # statement of columns cost a listing about a twentieth of its time.
-    for row in session.connection().execute(_CARD_CHILDREN, keys):
+    # statement of columns cost a listing about a twentieth of its time. All at once (one
+    # fetchall, not a fetch per row).
+    for row in connection.execute(_CARD_CHILDREN, {"ids": ids, "shop_id": shop.id}).all():
         (variants if row.kind else images)[row.product_id].append(row)
     return [CardSource(row, images[row.id], variants[row.id]) for row in rows]
 
 
-def _card_page(session: Session, shop: Shop, stmt: Select, sort: Sort, page: int, per_page: int) -> Page:
-    """`_page` of card rows (`_cards`): the page's rows with the count of all (a subquery of the
-    same statement, run once: one round trip fewer than a statement of its own), then their
-    pictures and variants. Only a page past the last counts by itself (no row to carry it)."""
-    matches = stmt.with_only_columns(Product.id).limit(MAX_LIST_PAGES * per_page).subquery()
-    count = select(func.count()).select_from(matches)
-    rows = (
-        session.connection()
-        .execute(
-            stmt.add_columns(count.scalar_subquery().label("total"))
-            .order_by(*order_by(sort))
-            .limit(per_page)
-            .offset((page - 1) * per_page)
-        )
-        .all()
-    )
-    total = rows[0].total if rows else session.scalar(count) or 0
-    return Page(items=_card_sources(session, shop, rows), page=page, per_page=per_page, total=total)
-
-
-# A shopper's lists count at most this many pages of products: beyond, the total says no more
-# (nobody pages that far; search engines follow the sitemap), so no count reads a whole catalogue.
-MAX_LIST_PAGES = 50
+def _card_page(
+    session: Session, shop: Shop, listing: str, keys: dict, sort: Sort, page: int, per_page: int
+) -> Page:
+    """One page of a listing (_LISTINGS, with its parameters in `keys`): its card rows with their
+    pictures and variants, in one statement. Only a page past the last counts by itself (no row
+    to carry the count)."""
+    statement, count = _page_statements(listing, Sort(sort), current_shopper())
+    keys = {**keys, "shop_id": shop.id, "now": utcnow(), "count_limit": MAX_LIST_PAGES * per_page}
+    # Plain rows, so Core's execution (the session's connection): the ORM's own path for a
+    # statement of columns cost a listing about a twentieth of its time.
+    connection = session.connection()
+    rows = connection.execute(statement, {**keys, "limit": per_page, "offset": (page - 1) * per_page}).all()
+    items = _grouped(rows)
+    total = items[0].product.total if items else connection.execute(count, keys).scalar() or 0
+    return Page(items=items, page=page, per_page=per_page, total=total)
 
 
 # The tree's four columns as plain rows, built once: a category listing reads the whole tree to
@@ -202,16 +312,16 @@ def category_products(
     node = _find_node(category_tree(session, shop), category_id)
     if node is None:
         raise DomainError(CatalogErrorCode.NOT_FOUND, text(shop.language, "category_not_found"))
-    stmt = _cards(shop).where(Product.category_id.in_(_descendant_ids(node)))
-    return node, _card_page(session, shop, stmt, sort, page, per_page)
+    keys = {"category_ids": _descendant_ids(node)}
+    return node, _card_page(session, shop, "category", keys, sort, page, per_page)
 
 
 def newest_products(session: Session, shop: Shop, sort: Sort, page: int, per_page: int) -> Page:
-    return _card_page(session, shop, _cards(shop), sort, page, per_page)
+    return _card_page(session, shop, "newest", {}, sort, page, per_page)
 
 
 def best_products(session: Session, shop: Shop, sort: Sort, page: int, per_page: int) -> Page:
-    return _card_page(session, shop, _cards(shop).where(Product.is_featured.is_(True)), sort, page, per_page)
+    return _card_page(session, shop, "best", {}, sort, page, per_page)
 
 
 def search_products(session: Session, shop: Shop, term: str, sort: Sort, page: int, per_page: int) -> Page:
@@ -254,8 +364,10 @@ def search_products(session: Session, shop: Shop, term: str, sort: Sort, page: i
     else:  # past the last page: the count alone
         total = session.scalar(select(func.count()).select_from(matches.limit(limit).subquery())) or 0
     ids = [row.id for row in chosen]
-    rows = {row.id: row for row in session.execute(_cards(shop).where(Product.id.in_(ids)))} if ids else {}
-    items = _card_sources(session, shop, [rows[i] for i in ids if i in rows])
+    connection = session.connection()
+    keys = {"ids": ids, "shop_id": shop.id, "now": utcnow()}
+    rows = {row.id: row for row in connection.execute(_CARDS_BY_ID, keys)} if ids else {}
+    items = _card_sources(connection, shop, [rows[i] for i in ids if i in rows])
     return Page(items=items, page=page, per_page=per_page, total=total)
 
 
@@ -316,9 +428,7 @@ def brand_products(
     session: Session, shop: Shop, brand_id: int, sort: Sort, page: int, per_page: int
 ) -> tuple[Brand, Page]:
     brand = get_brand(session, shop, brand_id)
-    return brand, _card_page(
-        session, shop, _cards(shop).where(Product.brand_id == brand.id), sort, page, per_page
-    )
+    return brand, _card_page(session, shop, "brand", {"brand_id": brand.id}, sort, page, per_page)
 
 
 def showing_banner() -> tuple:
@@ -349,12 +459,7 @@ def banner_products(
     )
     if banner is None:
         raise DomainError(CatalogErrorCode.NOT_FOUND, text(shop.language, "banner_not_found"))
-    in_banner = select(BannerProduct.product_id).where(
-        BannerProduct.banner_id == banner.id, BannerProduct.shop_id == shop.id
-    )
-    return banner, _card_page(
-        session, shop, _cards(shop).where(Product.id.in_(in_banner)), sort, page, per_page
-    )
+    return banner, _card_page(session, shop, "banner", {"banner_id": banner.id}, sort, page, per_page)
 
 
 def sitemap_entries(session: Session, shop: Shop) -> dict:

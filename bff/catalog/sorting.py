@@ -4,6 +4,7 @@ import enum
 
 from bff.catalog.models import Product
 from bff.pricing.context import current_shopper
+from bff.pricing.rules import Shopper
 from bff.pricing.sql import price_sql
 
 
@@ -19,7 +20,12 @@ SORTS = [s.value for s in Sort]
 DEFAULT_SORT = Sort.RECOMMEND
 
 
-def order_by(sort: Sort) -> list:
+# The sorts whose order depends on who is looking (what each shopper pays).
+PRICE_SORTS = frozenset({Sort.CHEAPEST, Sort.EXPENSIVE})
+
+
+def order_by(sort: Sort, shopper: Shopper | None = None) -> list:
+    """The ORDER BY of `sort`; a price sort by what `shopper` pays (by default the current one)."""
     newest = [Product.created_at.desc(), Product.id.desc()]
     match Sort(sort):
         case Sort.RECOMMEND:  # the shop's own order, then newest
@@ -30,6 +36,6 @@ def order_by(sort: Sort) -> list:
             return [Product.sales_count.desc(), Product.id.desc()]
         case Sort.CHEAPEST:
             # By what this shopper pays: the guest price, or the member's on user-prefixed calls.
-            return [price_sql(Product, current_shopper()).asc(), Product.id.asc()]
+            return [price_sql(Product, shopper or current_shopper()).asc(), Product.id.asc()]
         case Sort.EXPENSIVE:
-            return [price_sql(Product, current_shopper()).desc(), Product.id.desc()]
+            return [price_sql(Product, shopper or current_shopper()).desc(), Product.id.desc()]

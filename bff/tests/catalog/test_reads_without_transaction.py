@@ -52,7 +52,8 @@ def test_a_guests_product_and_listing_run_every_statement_in_autocommit(client, 
     _get(client, "/api/product/new/?page=1")
     res = client.post("/api/product/search/?searchTerm=x", headers=SHOP_A)
     assert res.status_code == 200, res.data
-    assert len(levels) >= 6
+    # The product (two statements), the listing (one) and the search (one at least).
+    assert len(levels) >= 4
     assert set(levels) == {"AUTOCOMMIT"}
 
 
