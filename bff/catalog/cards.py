@@ -13,7 +13,7 @@ from typing import Any, NamedTuple
 
 from marshmallow import fields
 
-from bff.media.storage import media_url
+from bff.media.storage import media_base, media_url
 from bff.pricing.context import current_shopper
 from bff.pricing.rules import Shopper, quote_for
 
@@ -21,8 +21,11 @@ CENT = Decimal("0.01")
 
 
 def _money(value) -> Decimal | None:
-    """marshmallow's Decimal(places=2) dump: the value through str, to the cent (half even)."""
-    return None if value is None else Decimal(str(value)).quantize(CENT)
+    """marshmallow's Decimal(places=2) dump: the value through str, to the cent (half even). A
+    Decimal is its own str's value, so it is quantized as it is."""
+    if value is None:
+        return None
+    return (value if type(value) is Decimal else Decimal(str(value))).quantize(CENT)
 
 
 def _int(value) -> int | None:
@@ -33,25 +36,30 @@ def _text(value) -> str | None:
     return None if value is None else str(value)
 
 
-def _srcset(webp: dict | None) -> str | None:
-    """bff.media.schemas.Srcset's dump."""
+def _srcset(webp: dict | None, base: str) -> str | None:
+    """bff.media.schemas.Srcset's dump; `base`: media_base()."""
     if not webp:
         return None
     return ", ".join(
-        f"{media_url(path)} {width}w" for width, path in sorted(webp.items(), key=lambda i: int(i[0]))
+        [f"{media_url(path, base)} {width}w" for width, path in sorted(webp.items(), key=_width)]
     )
 
 
-def image_out(image) -> dict:
-    """ImageSchema's dump."""
+def _width(size: tuple[str, str]) -> int:
+    """A srcset entry's order: its width, as a number."""
+    return int(size[0])
+
+
+def image_out(image, base: str) -> dict:
+    """ImageSchema's dump; `base`: media_base()."""
     return {
         "id": _int(image.id),
-        "path": media_url(image.path),
+        "path": media_url(image.path, base),
         "alt": _text(image.alt),
         "name": _text(image.name),
         "width": _int(image.width),
         "height": _int(image.height),
-        "srcset": _srcset(image.webp),
+        "srcset": _srcset(image.webp, base),
     }
 
 
@@ -83,9 +91,11 @@ class CardSource(NamedTuple):
     variants: list
 
 
-def card(product, shopper: Shopper, images=None, variants=None) -> dict:
+def card(product, shopper: Shopper, images=None, variants=None, base: str | None = None) -> dict:
     """ProductCardSchema's dump of `product` (a Product, or a card row with its `images` and
-    `variants` rows) with `shopper`'s prices."""
+    `variants` rows) with `shopper`'s prices; `base`: media_base(), looked up once for a list."""
+    if base is None:
+        base = media_base()
     if images is None:
         images = product.images
     if variants is None:
@@ -105,7 +115,7 @@ def card(product, shopper: Shopper, images=None, variants=None) -> dict:
         "weight": _int(product.weight),
         "is_free_shipping": None if flag is None else int(bool(flag)),
         "avatar": _int(product.avatar),
-        "images": [image_out(image) for image in images],
+        "images": [image_out(image, base) for image in images],
         "imageAlt": _text(product.image_alt),
         "product_variants": [
             variant_out(variant, quote, image_ids) for variant, quote in zip(variants, quotes, strict=True)
@@ -130,9 +140,10 @@ class CardList(fields.List):
         if value is None:
             return None
         shopper = current_shopper()
+        base = media_base()
         return [
-            card(item.product, shopper, item.images, item.variants)
+            card(item.product, shopper, item.images, item.variants, base)
             if isinstance(item, CardSource)
-            else card(item, shopper)
+            else card(item, shopper, base=base)
             for item in value
         ]

@@ -145,9 +145,14 @@ def media_storage() -> LocalStorage | S3Storage:
     return S3Storage(config["S3_BUCKET"], config.get("S3_PREFIX", ""), **options)
 
 
-def media_url(path: str | None) -> str | None:
-    """The URL of a stored path: under MEDIA_URL (`/media/`, or the object store's or CDN's)."""
+def media_base() -> str:
+    """MEDIA_URL: `/media/`, or the object store's or CDN's."""
+    return current_app.config.get("MEDIA_URL", MEDIA_URL) if has_app_context() else MEDIA_URL
+
+
+def media_url(path: str | None, base: str | None = None) -> str | None:
+    """The URL of a stored path: under `base` (by default media_base(); a listing's cards look
+    it up once, not for each of their hundred-odd pictures and sizes)."""
     if not path or path.startswith(("http://", "https://", "/")):
         return path
-    base = current_app.config.get("MEDIA_URL", MEDIA_URL) if has_app_context() else MEDIA_URL
-    return base + path
+    return (media_base() if base is None else base) + path
