@@ -20,10 +20,6 @@ SORTS = [s.value for s in Sort]
 DEFAULT_SORT = Sort.RECOMMEND
 
 
-# The sorts whose order depends on who is looking (what each shopper pays).
-PRICE_SORTS = frozenset({Sort.CHEAPEST, Sort.EXPENSIVE})
-
-
 def order_by(sort: Sort, shopper: Shopper | None = None) -> list:
     """The ORDER BY of `sort`; a price sort by what `shopper` pays (by default the current one)."""
     newest = [Product.created_at.desc(), Product.id.desc()]
