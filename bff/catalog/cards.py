@@ -13,6 +13,7 @@ from typing import Any, NamedTuple
 
 from marshmallow import fields
 
+from bff.common.html import sanitize_html
 from bff.media.storage import media_base, media_url
 from bff.pricing.context import current_shopper
 from bff.pricing.rules import Shopper, quote_for
@@ -147,3 +148,35 @@ class CardList(fields.List):
             else card(item, shopper, base=base)
             for item in value
         ]
+
+
+def _html(value) -> str | None:
+    """RichHtml's dump: the stored HTML sanitised."""
+    return None if value is None else sanitize_html(value)
+
+
+def _named(id_, name) -> dict | None:
+    """NamedRefSchema's dump of a category or brand, or None for none."""
+    return None if id_ is None else {"id": _int(id_), "name": _text(name)}
+
+
+def product_page(source: CardSource, shopper: Shopper, base: str | None = None) -> dict:
+    """ProductSchema's dump of a product page's rows (bff/catalog/services.py, get_product): its
+    card, then its texts (the details sanitised, as RichHtml's) and its category and brand."""
+    product = source.product
+    return {
+        **card(product, shopper, source.images, source.variants, base),
+        "composition": _text(product.composition),
+        "usage_instructions": _text(product.usage_instructions),
+        "product_details": _html(product.product_details),
+        "category": _named(product.category_id, product.category_name),
+        "brand": _named(product.brand_id, product.brand_name),
+    }
+
+
+class ProductPage(fields.Nested):
+    """A product page: documented as `schema` (ProductSchema), written by `product_page` with the
+    current shopper's prices."""
+
+    def _serialize(self, value, attr, obj, **kwargs):
+        return None if value is None else product_page(value, current_shopper())

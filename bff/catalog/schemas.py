@@ -1,6 +1,6 @@
 from marshmallow import Schema, fields, pre_load, validate
 
-from bff.catalog.cards import CardList
+from bff.catalog.cards import CardList, ProductPage
 from bff.catalog.sorting import DEFAULT_SORT, SORTS, Sort
 from bff.common.html import RichHtml
 from bff.common.links import SafeLink
@@ -120,7 +120,7 @@ class ProductSchema(ProductCardSchema):
 
 
 class ProductResponse(Schema):
-    product = fields.Nested(ProductSchema)
+    product = ProductPage(ProductSchema)
 
 
 class ProductPageSchema(PaginatorSchema):

@@ -20,8 +20,7 @@ from sqlalchemy import (
     type_coerce,
     union_all,
 )
-from sqlalchemy.orm import Session, joinedload
-from sqlalchemy.orm.attributes import set_committed_value
+from sqlalchemy.orm import Session
 
 from bff.catalog import search
 from bff.catalog.cards import CardSource
@@ -148,37 +147,45 @@ _LISTINGS = {
 # A listing's page in one statement (_with_children): each row is one of its products (kind 0),
 # or a picture (1) or a variant (2) of one, with every column the row's kind lacks NULL, cast
 # (PostgreSQL takes two untyped NULLs for text; a price still reads as a Decimal on SQLite).
-# The columns, by name, with their types: a product's card columns and the count of all, and
-# its pictures' and variants' own.
-_ROW_TYPES = {
-    **{column.key: column.type for column in CARD_COLUMNS},
-    "total": Integer(),
+# The columns, by name, with their types: the page's own (_row_types), and its pictures' and
+# variants' besides the names they share with a product's card.
+_CHILD_TYPES = {
     **{name: getattr(ProductImage, name).type for name in IMAGE_COLUMNS},
     **{name: getattr(ProductVariant, name).type for name in ("sku", "barcode", "image_id")},
 }
-# A row of that statement as a named tuple: a SQLAlchemy Row's attribute costs ~330 ns (its
-# __getattr__ looks the name up), a named tuple's ~20 ns, and a page's cards read some 700.
-_PageRow = namedtuple("_PageRow", ["kind", "rank", "position", *_ROW_TYPES])
-_ROW_KINDS = {
-    0: [column.key for column in CARD_COLUMNS] + ["total"],
-    1: ["id", "name", *IMAGE_COLUMNS],
-    2: ["id", "name", *VARIANT_COLUMNS],
-}
+_CHILD_KINDS = {1: ["id", "name", *IMAGE_COLUMNS], 2: ["id", "name", *VARIANT_COLUMNS]}
+
+
+def _row_types(page: Select) -> dict:
+    """The columns of _with_children's rows of `page`, by name, with their types."""
+    return {**{column.key: column.type for column in page.selected_columns}, **_CHILD_TYPES}
+
+
+def _row_class(name: str, page: Select) -> type:
+    """_with_children's rows of `page` as named tuples: a SQLAlchemy Row's attribute costs ~330 ns
+    (its __getattr__ looks the name up), a named tuple's ~20 ns, and a page's cards read some 700."""
+    return namedtuple(name, ["kind", "rank", "position", *_row_types(page)])
+
+
+# A listing's page: its products' card columns with the count of all.
+_PageRow = _row_class("_PageRow", select(*CARD_COLUMNS, literal_column("0", Integer()).label("total")))
 
 
 def _with_children(page: Select, order: list) -> CompoundSelect:
-    """`page` (CARD_COLUMNS with the count of all as `total`, in `order`, one page of it) with its
-    products' pictures and variants: one statement, one round trip where two were (the
-    statement's own cost in SQLAlchemy and psycopg, and the page's ids sent back as an expanding
-    IN, were a fifth of a listing call: py-spy, issue 27). Rows come product by product in the
-    page's order (`rank`), each product's row first, then its pictures and its variants in the
-    relationships' order (position, then id)."""
+    """`page` (a listing's: CARD_COLUMNS with the count of all as `total`, in `order`, one page of
+    it; or a product page's, _PRODUCT_PAGE) with its products' pictures and variants: one
+    statement, one round trip where two were (the statement's own cost in SQLAlchemy and psycopg,
+    and the page's ids sent back as an expanding IN, were a fifth of a listing call: py-spy,
+    issue 27). Rows come product by product in the page's order (`rank`), each product's row
+    first, then its pictures and its variants in the relationships' order (position, then id)."""
+    row_types = _row_types(page)
+    kinds = {0: [column.key for column in page.selected_columns], **_CHILD_KINDS}
     ranked = page.add_columns(func.row_number().over(order_by=order).label("rank")).cte("page")
 
     def rows(kind: int, source, rank, position) -> Select:
-        own = _ROW_KINDS[kind]
+        own = kinds[kind]
         columns = [literal_column(str(kind)).label("kind"), rank.label("rank"), position.label("position")]
-        for name, type_ in _ROW_TYPES.items():
+        for name, type_ in row_types.items():
             columns.append(getattr(source, name) if name in own else cast(null(), type_).label(name))
         return select(*columns)
 
@@ -218,10 +225,10 @@ def _page_statements(listing: str, sort: Sort, shopper: Shopper) -> tuple[Compou
     return _with_children(page, order), count
 
 
-def _grouped(rows) -> list[CardSource]:
-    """_with_children's rows as each product's card row with its pictures and variants."""
+def _grouped(rows, row_class: type = _PageRow) -> list[CardSource]:
+    """_with_children's rows as each product's row with its pictures and variants."""
     cards: list[CardSource] = []
-    for row in map(_PageRow._make, rows):
+    for row in map(row_class._make, rows):
         if row.kind == 0:
             cards.append(CardSource(row, [], []))
         else:
@@ -371,43 +378,44 @@ def search_products(session: Session, shop: Shop, term: str, sort: Sort, page: i
     return Page(items=items, page=page, per_page=per_page, total=total)
 
 
-# A product page's two statements, built once and bound per call: building them and
-# selectinload's own work cost more than running them (cProfile, issue 27.3).
-_PRODUCT = (
-    select(Product)
+# A product page's own columns beside its card's: its texts, and its category's and brand's names.
+_DETAIL_COLUMNS = (
+    Product.composition,
+    Product.usage_instructions,
+    Product.product_details,
+    Category.id.label("category_id"),
+    Category.name.label("category_name"),
+    Brand.id.label("brand_id"),
+    Brand.name.label("brand_name"),
+)
+# A product page in one statement, with its pictures and variants (_with_children), built once and
+# bound per call. As two ORM statements (the product with its category, brand and pictures, then
+# its variants), reading it was two fifths of the call (cProfile, issue 27), and marshmallow's
+# dump of the ORM objects another sixth (now bff/catalog/cards.py, product_page): 5.1 -> 3.5 ms
+# of CPU a call in process on PostgreSQL.
+_PRODUCT_PAGE = (
+    select(*CARD_COLUMNS, *_DETAIL_COLUMNS)
+    .outerjoin(Category, Category.id == Product.category_id)
+    .outerjoin(Brand, Brand.id == Product.brand_id)
     .where(
         Product.shop_id == bindparam("shop_id"),
         Product.id == bindparam("product_id"),
         Product.listed(bindparam("now")),
     )
-    .options(
-        # The page names its category and brand (NamedRefSchema): their other columns (the brand's
-        # picture sizes among them) cost the driver a column description each, on every call.
-        joinedload(Product.category).load_only(Category.id, Category.name),
-        joinedload(Product.brand).load_only(Brand.id, Brand.name),
-        # Its pictures in the same statement (a row each, at most MAX_IMAGES), one round trip
-        # fewer: 2.0 -> 1.75 ms a product in process on PostgreSQL. Not its variants too: joined
-        # beside the pictures they multiply the rows (20 pictures x 50 variants: 1,000 rows, 21 ms).
-        joinedload(Product.images),
-    )
 )
-_PRODUCT_VARIANTS = (
-    select(ProductVariant)
-    .where(
-        ProductVariant.product_id == bindparam("product_id"), ProductVariant.shop_id == bindparam("shop_id")
-    )
-    .order_by(ProductVariant.position, ProductVariant.id)
-)
+_PRODUCT = _with_children(_PRODUCT_PAGE, [Product.id])
+_ProductRow = _row_class("_ProductRow", _PRODUCT_PAGE)
 
 
-def get_product(session: Session, shop: Shop, product_id: int) -> Product:
-    """One product in two statements: the row with its category, brand and images, then its
-    variants (in the relationships' own order, set as loaded)."""
-    keys = {"shop_id": shop.id, "product_id": product_id}
-    product = session.execute(_PRODUCT, {**keys, "now": utcnow()}).unique().scalar_one_or_none()
-    if product is None:
+def get_product(session: Session, shop: Shop, product_id: int) -> CardSource:
+    """One listed product as its page's row (its card's columns and _DETAIL_COLUMNS) with its
+    pictures and variants in the relationships' own order."""
+    keys = {"shop_id": shop.id, "product_id": product_id, "now": utcnow()}
+    # Plain rows, so Core's execution (the session's connection), as a listing's.
+    rows = session.connection().execute(_PRODUCT, keys).all()
+    if not rows:
         raise DomainError(CatalogErrorCode.NOT_FOUND, text(shop.language, "product_not_found"))
-    set_committed_value(product, "variants", list(session.scalars(_PRODUCT_VARIANTS, keys)))
+    [product] = _grouped(rows, _ProductRow)
     return product
 
 

@@ -1,7 +1,8 @@
-"""Listings write their cards with plain functions (bff/catalog/cards.py) from plain rows
-(bff/catalog/services.py, CARD_COLUMNS), not with ProductCardSchema from ORM products: the answers
-must stay what the schema made of the products, byte for byte, for every demo product and for a
-guest, a member with a level and a special member."""
+"""Listings write their cards, and the product page its product, with plain functions
+(bff/catalog/cards.py) from plain rows (bff/catalog/services.py, CARD_COLUMNS), not with
+ProductCardSchema or ProductSchema from ORM products: the answers must stay what the schemas made
+of the products, byte for byte, for every demo product and for a guest, a member with a level and
+a special member."""
 
 from decimal import Decimal
 
@@ -10,14 +11,17 @@ from flask import json
 from sqlalchemy import select
 from sqlalchemy.orm import selectinload
 
-from bff.catalog.cards import card
+from bff.catalog import services
+from bff.catalog.cards import card, product_page
 from bff.catalog.models import Product
-from bff.catalog.schemas import ProductCardSchema
+from bff.catalog.schemas import ProductCardSchema, ProductSchema
+from bff.common.errors import DomainError
 from bff.demo.seed import seed
 from bff.extensions import db
 from bff.pricing.context import use_prices_of
 from bff.pricing.rules import GUEST, Shopper
 from bff.shops.models import Shop
+from bff.tests.helpers import SHOP_A
 
 SHOPPERS = {
     "guest": GUEST,
@@ -55,6 +59,39 @@ def test_a_card_is_what_the_schema_dumps_for_every_demo_product(app, demo, who):
                 assert json.dumps(written) == json.dumps(ProductCardSchema().dump(product))
                 seen += 1
     assert seen > 20
+
+
+@pytest.mark.parametrize("who", SHOPPERS)
+def test_a_product_page_is_what_the_schema_dumps_for_every_demo_product(app, demo, who):
+    shopper = SHOPPERS[who]
+    seen = 0
+    with app.test_request_context():
+        use_prices_of(shopper)
+        for shop in demo:
+            for product in _products(shop):
+                try:
+                    rows = services.get_product(db.session, shop, product.id)
+                except DomainError:  # a product page shows listed products only
+                    assert not product.is_active or product.publish_at is not None, product.id
+                    continue
+                written, expected = product_page(rows, shopper), ProductSchema().dump(product)
+                assert written == expected, product.id
+                assert json.dumps(written) == json.dumps(expected)
+                seen += 1
+    assert seen > 20
+
+
+def test_a_product_without_category_brand_or_texts_is_what_the_schema_dumps(
+    app, client, shop, make_product, uncached_catalogue
+):
+    """The page's outer joins find no category or brand; its texts are empty."""
+    bare = make_product(shop, images=0, composition="", usage_instructions="", product_details="")
+    answer = client.get(f"/api/product/{bare.id}", headers=SHOP_A)
+    assert answer.status_code == 200, answer.get_json()
+    with app.test_request_context():
+        expected = ProductSchema().dump(db.session.get(Product, bare.id))
+    assert expected["category"] is None and expected["brand"] is None and expected["images"] == []
+    assert answer.get_json()["product"] == json.loads(json.dumps(expected))
 
 
 def _answer_products(answer) -> list[dict]:

@@ -117,9 +117,9 @@ def test_product_detail_runs_a_fixed_number_of_queries(
         with count_queries() as counter:
             assert client.get(f"/api/product/{product_id}", headers=SHOP_A).status_code == 200
         counts.append(counter.count)
-    # shop, product with its category, brand and images, variants (two once the shop is
+    # shop, then the product with its category, brand, images and variants (one once the shop is
     # cached: bff/tests/shops/test_shop_cache.py)
-    assert counts == [3, 3]
+    assert counts == [2, 2]
 
 
 def test_tree_brand_banner_and_article_lists_are_two_queries(client, count_queries, shop, make_category):
