@@ -4,6 +4,10 @@
 // in Debian's Chromium. Prints each page's performance score with FCP, LCP and TBT, the median of
 // RUNS runs (3 unless set), and the machine's load average: scores on a busy machine are not the
 // shop's. Lighthouse is a pinned devDependency (12.2.3: 13 wants Node 22).
+//   RUNS=1                          runs per page
+//   LIGHTHOUSE_PAGES=/,/category/1  these paths only (named by their path)
+//   LIGHTHOUSE_DETAILS=1            each run's long tasks (as Lighthouse times them on its slowed
+//                                   CPU) and script time per file: where the Total Blocking Time is
 import { spawn } from 'node:child_process';
 import os from 'node:os';
 import fs from 'node:fs';
@@ -53,6 +57,13 @@ async function audit(url, port) {
   const { lhr } = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
   const ms = (id) => lhr.audits[id]?.numericValue ?? NaN;
   const { score } = lhr.categories.performance;
+  if (process.env.LIGHTHOUSE_DETAILS) {
+    const items = (id) => lhr.audits[id]?.details?.items || [];
+    const file = (url) => url.replace(/^https?:\/\/[^/]+/, '');
+    const tasks = items('long-tasks').map((t) => `${Math.round(t.duration)} ms ${file(t.url)}`);
+    const scripts = items('bootup-time').map((b) => `${file(b.url)} ${Math.round(b.scripting)} ms`);
+    console.log(`  long tasks: ${tasks.join(', ') || 'none'}\n  script time: ${scripts.join(', ')}`);
+  }
   if (lhr.runtimeError) console.error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   return {
     // null when Lighthouse could not finish the run (its runtimeError): no figure, not a 0.
@@ -70,8 +81,10 @@ try {
   const articles = await bffJson(stack, '/api/article');
   const brand = (brands.brands || [])[0];
   const article = (articles.data?.articles || [])[0];
-  const pages = { home: '/', category: '/category/1', brand: `/brand/${brand?.id}`, product: '/product/10' };
+  let pages = { home: '/', category: '/category/1', brand: `/brand/${brand?.id}`, product: '/product/10' };
   if (article) pages.article = `/article/${article.id}`;
+  if (process.env.LIGHTHOUSE_PAGES)
+    pages = Object.fromEntries(process.env.LIGHTHOUSE_PAGES.split(',').map((p) => [p, p]));
   console.log(
     `Lighthouse ${RUNS} run(s) per page, mobile; load average before: ${os
       .loadavg()
