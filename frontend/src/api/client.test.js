@@ -59,6 +59,30 @@ describe('api client sessions', () => {
   });
 });
 
+describe('api client: a 401 after the session changed', () => {
+  it('is no expired session when the browser no longer holds the token the call was sent with', async () => {
+    const onSessionExpired = vi.fn();
+    let token = 'tok';
+    const { http, sent } = clientAnswering(401, {}, { onSessionExpired, getToken: () => token });
+    const answer = http.defaults.adapter;
+    http.defaults.adapter = (config) => {
+      token = null; // the shopper logs out while the call is on its way
+      return answer(config);
+    };
+    const error = await http.get('/api/favorites').catch((e) => e);
+    expect(sent[0].headers.Authorization).toBe('Bearer tok');
+    expect(error.status).toBe(401);
+    expect(onSessionExpired).not.toHaveBeenCalled();
+  });
+
+  it('is an expired session when the token the call was sent with is still held', async () => {
+    const onSessionExpired = vi.fn();
+    const { http } = clientAnswering(401, {}, { onSessionExpired, getToken: () => 'tok' });
+    await http.get('/api/favorites').catch(() => {});
+    expect(onSessionExpired).toHaveBeenCalledTimes(1);
+  });
+});
+
 describe('api client server failures (SPEC section 8: HTTP 500 says Failed to connect to server)', () => {
   const failed = 'Failed to connect to server';
 

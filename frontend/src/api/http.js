@@ -12,7 +12,9 @@ import { RENEWED_TOKEN_HEADER, REQUEST_TIMEOUT_MS } from './paths.js';
  * onRequest/onResponse: pending-request hooks for the global loading flag.
  * setToken: stores a token the BFF renewed (X-Renewed-Token header).
  * onSessionExpired: called on a 401, unless the call opted out with `skipSessionExpiry`
- *   (login, login status, logout: their failures are not an expired session).
+ *   (login, login status, logout: their failures are not an expired session), or the browser's
+ *   token is no longer the one the call was sent with (a read still on its way when the shopper
+ *   logged out: its 401 says nothing of the session the browser holds now).
  * requestId: the server render's request id, sent as X-Request-Id on every call so the BFF's
  *   log lines of a page view carry the SSR's id (ssr/logging.js).
  * onServerFailure: called on a server failure (isServerFailure); the text it returns
@@ -47,6 +49,7 @@ export function createApiClient({
     if (requestId) config.headers['X-Request-Id'] = requestId;
     const token = getToken();
     if (token) config.headers.Authorization = `Bearer ${token}`;
+    config.sentToken = token || null;
     onRequest?.();
     return config;
   });
@@ -60,7 +63,9 @@ export function createApiClient({
       onResponse?.();
       renew(error?.response);
       const apiError = toApiError(error);
-      if (apiError.status === 401 && !error?.config?.skipSessionExpiry) onSessionExpired?.(apiError);
+      const config = error?.config;
+      const sameSession = (config?.sentToken ?? null) === (getToken() || null);
+      if (apiError.status === 401 && !config?.skipSessionExpiry && sameSession) onSessionExpired?.(apiError);
       if (isServerFailure(apiError) && onServerFailure) {
         const message = onServerFailure(apiError);
         if (message) apiError.message = message;
