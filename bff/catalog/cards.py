@@ -13,7 +13,7 @@ from typing import Any, NamedTuple
 
 from marshmallow import fields
 
-from bff.common.html import sanitize_html
+from bff.common.html import rich_html
 from bff.media.storage import media_base, media_url
 from bff.pricing.context import current_shopper
 from bff.pricing.rules import Shopper, quote_for
@@ -150,11 +150,6 @@ class CardList(fields.List):
         ]
 
 
-def _html(value) -> str | None:
-    """RichHtml's dump: the stored HTML sanitised."""
-    return None if value is None else sanitize_html(value)
-
-
 def _named(id_, name) -> dict | None:
     """NamedRefSchema's dump of a category or brand, or None for none."""
     return None if id_ is None else {"id": _int(id_), "name": _text(name)}
@@ -168,7 +163,7 @@ def product_page(source: CardSource, shopper: Shopper, base: str | None = None) 
         **card(product, shopper, source.images, source.variants, base),
         "composition": _text(product.composition),
         "usage_instructions": _text(product.usage_instructions),
-        "product_details": _html(product.product_details),
+        "product_details": rich_html(product.product_details),
         "category": _named(product.category_id, product.category_name),
         "brand": _named(product.brand_id, product.brand_name),
     }

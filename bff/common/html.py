@@ -112,6 +112,12 @@ def _clean(html: str) -> str:
     )
 
 
+def rich_html(value: str | None) -> str | None:
+    """Stored rich HTML as an answer carries it (RichHtml, bff/catalog/cards.py): sanitised, and
+    None for none."""
+    return None if value is None else sanitize_html(value)
+
+
 class RichHtml(fields.String):
     """Rich HTML in an answer, cleaned on the way out whatever the database holds."""
 
@@ -120,4 +126,4 @@ class RichHtml(fields.String):
         super().__init__(metadata=metadata, **kwargs)
 
     def _serialize(self, value, attr, obj, **kwargs):
-        return None if value is None else sanitize_html(value)
+        return rich_html(value)
