@@ -147,7 +147,7 @@ _LISTINGS = {
 # A listing's page in one statement (_with_children): each row is one of its products (kind 0),
 # or a picture (1) or a variant (2) of one, with every column the row's kind lacks NULL, cast
 # (PostgreSQL takes two untyped NULLs for text; a price still reads as a Decimal on SQLite).
-# The columns, by name, with their types: the page's own (_row_types), and its pictures' and
+# The columns, by name, with their types: the page's own (_with_children), and its pictures' and
 # variants' besides the names they share with a product's card.
 _CHILD_TYPES = {
     **{name: getattr(ProductImage, name).type for name in IMAGE_COLUMNS},
@@ -156,29 +156,17 @@ _CHILD_TYPES = {
 _CHILD_KINDS = {1: ["id", "name", *IMAGE_COLUMNS], 2: ["id", "name", *VARIANT_COLUMNS]}
 
 
-def _row_types(page: Select) -> dict:
-    """The columns of _with_children's rows of `page`, by name, with their types."""
-    return {**{column.key: column.type for column in page.selected_columns}, **_CHILD_TYPES}
-
-
-def _row_class(name: str, page: Select) -> type:
-    """_with_children's rows of `page` as named tuples: a SQLAlchemy Row's attribute costs ~330 ns
-    (its __getattr__ looks the name up), a named tuple's ~20 ns, and a page's cards read some 700."""
-    return namedtuple(name, ["kind", "rank", "position", *_row_types(page)])
-
-
-# A listing's page: its products' card columns with the count of all.
-_PageRow = _row_class("_PageRow", select(*CARD_COLUMNS, literal_column("0", Integer()).label("total")))
-
-
-def _with_children(page: Select, order: list) -> CompoundSelect:
+def _with_children(page: Select, order: list) -> tuple[CompoundSelect, type]:
     """`page` (a listing's: CARD_COLUMNS with the count of all as `total`, in `order`, one page of
     it; or a product page's, _PRODUCT_PAGE) with its products' pictures and variants: one
     statement, one round trip where two were (the statement's own cost in SQLAlchemy and psycopg,
     and the page's ids sent back as an expanding IN, were a fifth of a listing call: py-spy,
     issue 27). Rows come product by product in the page's order (`rank`), each product's row
-    first, then its pictures and its variants in the relationships' order (position, then id)."""
-    row_types = _row_types(page)
+    first, then its pictures and its variants in the relationships' order (position, then id).
+    With the statement, its rows' class: a named tuple, for a SQLAlchemy Row's attribute costs
+    ~330 ns (its __getattr__ looks the name up), a named tuple's ~20 ns, and a page's cards read
+    some 700."""
+    row_types = {**{column.key: column.type for column in page.selected_columns}, **_CHILD_TYPES}
     kinds = {0: [column.key for column in page.selected_columns], **_CHILD_KINDS}
     ranked = page.add_columns(func.row_number().over(order_by=order).label("rank")).cte("page")
 
@@ -199,18 +187,20 @@ def _with_children(page: Select, order: list) -> CompoundSelect:
         )
 
     order_of_rows = map(literal_column, ("rank", "kind", "position", "id"))
-    return union_all(products, children(1, ProductImage), children(2, ProductVariant)).order_by(
+    statement = union_all(products, children(1, ProductImage), children(2, ProductVariant)).order_by(
         *order_of_rows
     )
+    return statement, namedtuple("PageRow", ["kind", "rank", "position", *row_types])
 
 
 @functools.lru_cache(maxsize=256)
-def _page_statements(listing: str, sort: Sort, shopper: Shopper) -> tuple[CompoundSelect, Select]:
-    """A listing's page in one order, with its pictures and variants (_with_children) and the
-    count of all (a subquery of the page's own statement), and the count alone, for a page past
-    the last: built once and bound per call (shop_id, now, count_limit, limit, offset and the
-    listing's own). Built per call, the statement's construction and cache key cost a listing
-    ~10 % of its time (cProfile, issue 27). `shopper` orders the price sorts (what each pays)."""
+def _page_statements(listing: str, sort: Sort, shopper: Shopper) -> tuple[CompoundSelect, type, Select]:
+    """A listing's page in one order, with its pictures and variants (_with_children, with its
+    rows' class) and the count of all (a subquery of the page's own statement), and the count
+    alone, for a page past the last: built once and bound per call (shop_id, now, count_limit,
+    limit, offset and the listing's own). Built per call, the statement's construction and cache
+    key cost a listing ~10 % of its time (cProfile, issue 27). `shopper` orders the price sorts
+    (what each pays)."""
     stmt = _CARDS.where(*_LISTINGS[listing])
     matches = stmt.with_only_columns(Product.id).limit(bindparam("count_limit", type_=Integer)).subquery()
     count = select(func.count()).select_from(matches)
@@ -222,10 +212,10 @@ def _page_statements(listing: str, sort: Sort, shopper: Shopper) -> tuple[Compou
         # A billionth page's offset is past a 32-bit integer (PostgreSQL would refuse it).
         .offset(bindparam("offset", type_=BigInteger))
     )
-    return _with_children(page, order), count
+    return *_with_children(page, order), count
 
 
-def _grouped(rows, row_class: type = _PageRow) -> list[CardSource]:
+def _grouped(rows, row_class: type) -> list[CardSource]:
     """_with_children's rows as each product's row with its pictures and variants."""
     cards: list[CardSource] = []
     for row in map(row_class._make, rows):
@@ -258,13 +248,13 @@ def _card_page(
     """One page of a listing (_LISTINGS, with its parameters in `keys`): its card rows with their
     pictures and variants, in one statement. Only a page past the last counts by itself (no row
     to carry the count)."""
-    statement, count = _page_statements(listing, Sort(sort), current_shopper())
+    statement, row_class, count = _page_statements(listing, Sort(sort), current_shopper())
     keys = {**keys, "shop_id": shop.id, "now": utcnow(), "count_limit": MAX_LIST_PAGES * per_page}
     # Plain rows, so Core's execution (the session's connection): the ORM's own path for a
     # statement of columns cost a listing about a twentieth of its time.
     connection = session.connection()
     rows = connection.execute(statement, {**keys, "limit": per_page, "offset": (page - 1) * per_page}).all()
-    items = _grouped(rows)
+    items = _grouped(rows, row_class)
     total = items[0].product.total if items else connection.execute(count, keys).scalar() or 0
     return Page(items=items, page=page, per_page=per_page, total=total)
 
@@ -403,8 +393,7 @@ _PRODUCT_PAGE = (
         Product.listed(bindparam("now")),
     )
 )
-_PRODUCT = _with_children(_PRODUCT_PAGE, [Product.id])
-_ProductRow = _row_class("_ProductRow", _PRODUCT_PAGE)
+_PRODUCT, _ProductRow = _with_children(_PRODUCT_PAGE, [Product.id])
 
 
 def get_product(session: Session, shop: Shop, product_id: int) -> CardSource:
