@@ -7,7 +7,7 @@ import { createApiClient } from './api/http.js';
 import { fetchShop } from './api/catalog.js';
 import { fetchSitemap } from './api/content.js';
 import { createAppStore, publicState } from './app/store.js';
-import { createRoutes, privatePaths } from './app/routes.jsx';
+import { createRoutes, loaderContext, privatePaths } from './app/routes.jsx';
 import Hydrated from './app/Hydrated.jsx';
 import { installLazyFolders } from './app/texts.js';
 import { FIRST_TEXTS } from './app/textLoader.js';
@@ -18,6 +18,13 @@ import { renderRobots, renderSitemapXml } from './app/sitemap.js';
 
 // The server renders every page: all the shopper's texts from the start.
 installLazyFolders(SHOPPING_TEXTS);
+
+// The route table and its static handler, built once for every render: building the handler
+// (flattening and ranking every route's branches, compiling their paths) was a tenth of an uncached
+// page's render (node --cpu-prof, issue 27). Each render hands the loaders its own API client and
+// store as the request context (createRoutes), so renders running at once share nothing else.
+const routes = createRoutes();
+const handler = createStaticHandler(routes);
 
 // Shared by all renders (it holds sockets, no shopper data). Idle sockets close
 // after 2 s, before the BFF's keep-alive limit, so none is reused as it closes.
@@ -78,12 +85,13 @@ export async function render({ url, origin, bffUrl, signal, layoutCacheMs = 0, n
   const now = Date.now();
   const cached = layoutCacheMs ? cachedLayout(siteHost, now) : null;
   const store = createAppStore({ api, preloadedState: cached ? { shop: cached } : undefined });
-  const { query, dataRoutes } = createStaticHandler(createRoutes({ api, store }));
-  const context = await query(new Request(new URL(url, origin), { signal }));
+  const context = await handler.query(new Request(new URL(url, origin), { signal }), {
+    requestContext: loaderContext({ api, store }),
+  });
   if (context instanceof Response) {
     return { status: context.status, redirect: context.headers.get('Location'), route: 'redirect', bffCalls };
   }
-  const router = createStaticRouter(dataRoutes, context);
+  const router = createStaticRouter(handler.dataRoutes, context);
   const html = renderToString(
     <StrictMode>
       <Provider store={store}>
@@ -125,7 +133,7 @@ export async function render({ url, origin, bffUrl, signal, layoutCacheMs = 0, n
  * The paths the SSR's page cache never keeps: the route table's private routes, each with what
  * lies below it (ssr/pageCache.js; ssr/server.js hands them over).
  */
-export const privatePagePaths = () => privatePaths(createRoutes({}));
+export const privatePagePaths = () => privatePaths(routes);
 
 /** The matched routes' paths joined: '/product/:id' ('/' for home), a label of bounded count. */
 export function routeTemplate(matches = []) {

@@ -188,6 +188,21 @@ describe('server render', () => {
     expect(r.html).toContain('© 2023 Kiwi Shop');
   });
 
+  it('keeps renders running at once apart: one route table, each render its own client and store', async () => {
+    // Every render shares the route table and its handler; its loaders take the render's own
+    // client and store from the request context, so no shop's data reaches another's page.
+    const [zh, en, product] = await Promise.all([page('/'), page('/', 'en.test'), page('/product/1')]);
+    expect(zh.lang).toBe('zh-CN');
+    expect(zh.html).not.toContain('Kiwi Shop');
+    expect(en.lang).toBe('en');
+    expect(en.html).toContain('© 2023 Kiwi Shop');
+    expect(product.html).toContain('麦卢卡蜂蜜 UMF10+');
+    expect(product.html).not.toContain('Kiwi Shop');
+    const hostsOf = (path) => bff.calls.filter((c) => c.path === path).map((c) => c.host);
+    expect(hostsOf('/api/shop').sort()).toEqual(['en.test', 'shop.test', 'shop.test']);
+    expect(hostsOf('/api/product/1')).toEqual(['shop.test']);
+  });
+
   it('passes sort and page through and canonicalises to the plain listing', async () => {
     const r = await page('/category/5?sort=cheapest&page=2');
     expect(bff.calls.find((c) => c.path === '/api/category/5').query).toEqual({ sort: 'cheapest', page: '2' });

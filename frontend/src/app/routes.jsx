@@ -69,11 +69,12 @@ const privatePage = (route) => {
 
 /**
  * A public page: its loader runs the feature's `load` with this render's API client, store and
- * viewer, mapping BFF failures to router answers; `title` and `head` as the feature gives them.
+ * viewer (`contextOf` the loader's arguments: createRoutes), mapping BFF failures to router
+ * answers; `title` and `head` as the feature gives them.
  */
-const publicPage = (route, context) => ({
+const publicPage = (route, contextOf) => ({
   ...(route.index ? { index: true } : { path: route.path }),
-  ...(route.load && { loader: (args) => guard(() => route.load({ ...context, ...args })) }),
+  ...(route.load && { loader: (args) => guard(() => route.load({ ...contextOf(args), ...args })) }),
   ...lazyPage(route, { title: route.title, head: route.head }),
 });
 
@@ -135,7 +136,8 @@ const notFoundRoute = () => ({
 });
 
 /** The layout's loader: the shop settings, once per store (a render may bring them from its cache). */
-const shopLoader = (store) => async () => {
+const shopLoader = (contextOf) => async (args) => {
+  const { store } = contextOf(args);
   if (!store.getState().shop.info) {
     const result = await store.dispatch(shopLoaded());
     if (shopLoaded.rejected.match(result)) {
@@ -146,17 +148,24 @@ const shopLoader = (store) => async () => {
   return null;
 };
 
-/**
- * The one route table of both entries. Loaders close over this render's API
- * client and store: the server runs them once; the browser hydrates from their
- * results and runs them only on later navigations.
- */
-export function createRoutes({ api, store }) {
+/** What the pages' loaders are given besides the router's arguments: an API client, a store and the viewer. */
+export function loaderContext({ api, store }) {
   // Signed in, catalogue calls use the member family (member prices); the server is always a guest.
-  const viewer = () => selectViewer(store.getState());
-  const context = { api, store, viewer };
+  return { api, store, viewer: () => selectViewer(store.getState()) };
+}
+
+/**
+ * The one route table of both entries. The browser's one router binds its API client and store
+ * here (`bound`); the server's table, built once and shared by every render, binds none: each
+ * render hands its loaders its own client and store as the request context (entry-server.jsx,
+ * loaderContext), which the router gives every loader as `context`. The server runs the loaders
+ * once; the browser hydrates from their results and runs them only on later navigations.
+ */
+export function createRoutes(bound = null) {
+  const fixed = bound && loaderContext(bound);
+  const contextOf = fixed ? () => fixed : ({ context }) => context;
   const pages = [
-    ...ROUTES.filter((route) => !PRIVATE.includes(route)).map((route) => publicPage(route, context)),
+    ...ROUTES.filter((route) => !PRIVATE.includes(route)).map((route) => publicPage(route, contextOf)),
     ...inFrame().map(privatePage),
     memberRoutes(),
     notFoundRoute(),
@@ -171,7 +180,7 @@ export function createRoutes({ api, store }) {
     {
       id: 'root',
       path: '/',
-      loader: shopLoader(store),
+      loader: shopLoader(contextOf),
       // Shop settings do not change while a shopper browses; load them once.
       shouldRevalidate: () => false,
       element: <Layout />,
