@@ -74,17 +74,23 @@ async function audit(url, port) {
   };
 }
 
-const stack = await startStack();
-const chromium = await startChromium();
-try {
+/** The five pages of the demo shop, by name: its first brand's and first article's from the BFF. */
+async function demoPages(stack) {
   const brands = await bffJson(stack, '/api/brand');
   const articles = await bffJson(stack, '/api/article');
   const brand = (brands.brands || [])[0];
   const article = (articles.data?.articles || [])[0];
-  let pages = { home: '/', category: '/category/1', brand: `/brand/${brand?.id}`, product: '/product/10' };
+  const pages = { home: '/', category: '/category/1', brand: `/brand/${brand?.id}`, product: '/product/10' };
   if (article) pages.article = `/article/${article.id}`;
-  if (process.env.LIGHTHOUSE_PAGES)
-    pages = Object.fromEntries(process.env.LIGHTHOUSE_PAGES.split(',').map((p) => [p, p]));
+  return pages;
+}
+
+const stack = await startStack();
+const chromium = await startChromium();
+try {
+  const pages = process.env.LIGHTHOUSE_PAGES
+    ? Object.fromEntries(process.env.LIGHTHOUSE_PAGES.split(',').map((p) => [p, p]))
+    : await demoPages(stack);
   console.log(
     `Lighthouse ${RUNS} run(s) per page, mobile; load average before: ${os
       .loadavg()
