@@ -30,7 +30,12 @@ from bff.catalog.admin_taxonomy_routes import brands as admin_brands
 from bff.catalog.admin_taxonomy_routes import categories as admin_categories
 from bff.catalog.commands import reindex_search
 from bff.catalog.member_routes import blp as member_catalog
-from bff.catalog.models import POSTGRES_ONLY_COLUMNS, POSTGRES_ONLY_INDEXES, SQLITE_ONLY_TABLE_PREFIX
+from bff.catalog.models import (
+    POSTGRES_ONLY_COLUMNS,
+    POSTGRES_ONLY_INDEXES,
+    POSTGRES_ONLY_TABLES,
+    SQLITE_ONLY_TABLE_PREFIX,
+)
 from bff.catalog.routes import blp as catalog
 from bff.common import encryption, request_checks
 from bff.common.arguments import register_converters
@@ -81,11 +86,12 @@ MIGRATIONS_DIR = str(ROOT / "db" / "migrations")
 
 
 def _compared(obj, name, type_, reflected, compare_to) -> bool:
-    """Alembic compares models and database on everything but the PostgreSQL-only indexes and
-    columns and SQLite's full-text index."""
+    """Alembic compares models and database on everything but the PostgreSQL-only indexes,
+    columns and table and SQLite's full-text index."""
     return not (
         (type_ == "index" and name in POSTGRES_ONLY_INDEXES)
         or (type_ == "column" and name in POSTGRES_ONLY_COLUMNS)
+        or (type_ == "table" and name in POSTGRES_ONLY_TABLES)
         or (type_ == "table" and name.startswith(SQLITE_ONLY_TABLE_PREFIX))
     )
 

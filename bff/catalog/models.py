@@ -2,7 +2,22 @@ import enum
 from datetime import datetime
 from decimal import Decimal
 
-from sqlalchemy import JSON, Boolean, DateTime, ForeignKey, Index, Integer, String, Text, and_, or_
+from sqlalchemy import (
+    JSON,
+    Boolean,
+    Column,
+    DateTime,
+    ForeignKey,
+    Index,
+    Integer,
+    MetaData,
+    SmallInteger,
+    String,
+    Table,
+    Text,
+    and_,
+    or_,
+)
 from sqlalchemy.orm import Mapped, mapped_column, relationship, validates
 
 from bff.common.html import sanitize_html
@@ -244,6 +259,24 @@ class ProductSearch(ShopOwned, db.Model):
 # PostgreSQL-only indexes of migrations 0005 and 0016, which Alembic's model comparison leaves aside.
 POSTGRES_ONLY_INDEXES = frozenset({"ix_product_search_all_text_trgm", "ix_product_search_tokens_tsv"})
 POSTGRES_ONLY_COLUMNS = frozenset({"tokens_tsv"})
+
+# PostgreSQL's rows of each product's distinct tokens (migration 0037, kept by its triggers): the
+# token, the best field it is in (0 name, 1 brand, 2 description), when the product is listed
+# from, and the shop's order, all in the primary key's index. No model declares it (SQLite has
+# none), so it has a MetaData of its own, which Alembic's comparison leaves aside.
+SEARCH_TOKENS = Table(
+    "product_search_tokens",
+    MetaData(),
+    Column("shop_id", Integer, nullable=False),
+    Column("token", Text, nullable=False),
+    Column("product_id", Integer, nullable=False),
+    Column("field", SmallInteger, nullable=False),
+    Column("listed_from", DateTime(timezone=True), nullable=False),
+    Column("recommend_weight", Integer, nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+)
+POSTGRES_ONLY_TABLES = frozenset({SEARCH_TOKENS.name})
+
 # SQLite's FTS5 index of the search tokens (migration 0034) and the tables FTS5 keeps it in.
 SQLITE_ONLY_TABLE_PREFIX = "product_search_fts"
 

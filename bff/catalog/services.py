@@ -332,40 +332,68 @@ def search_products(session: Session, shop: Shop, term: str, sort: Sort, page: i
     terms = query_terms(term)
     if not terms:
         return Page(items=[], page=page, per_page=per_page, total=0)
-    matches = (
-        select(Product.id)
-        .join(ProductSearch, ProductSearch.product_id == Product.id)
-        .where(
-            Product.shop_id == shop.id,
-            Product.listed(utcnow()),
-            ProductSearch.shop_id == shop.id,
-            search.match_all(terms),
-        )
-    )
     limit = MAX_LIST_PAGES * per_page
+    now = utcnow()
+    matches, ordered, values = _search_statements(session, shop, terms, Sort(sort), now)
     # The page is chosen among narrow rows (id, rank, sort keys), then only its products are read
     # whole: sorting a broad query's thousand wide rows cost more than finding them. Ranking
     # reads every match anyway, so the same statement counts them (a window over all matches):
     # no second pass over the matches for the total.
-    relevance = [search.rank(terms)] if Sort(sort) == Sort.RECOMMEND else []
     chosen = session.execute(
-        matches.add_columns(func.count().over().label("total"))
-        .order_by(*relevance, *order_by(sort))
-        .limit(per_page)
-        .offset((page - 1) * per_page)
+        ordered.add_columns(func.count().over().label("total")).limit(per_page).offset((page - 1) * per_page),
+        values,
     ).all()
     if chosen:
         total = min(chosen[0].total, limit)
     elif page == 1:
         total = 0
     else:  # past the last page: the count alone
-        total = session.scalar(select(func.count()).select_from(matches.limit(limit).subquery())) or 0
+        total = session.scalar(select(func.count()).select_from(matches.limit(limit).subquery()), values) or 0
     ids = [row.id for row in chosen]
     connection = session.connection()
-    keys = {"ids": ids, "shop_id": shop.id, "now": utcnow()}
+    keys = {"ids": ids, "shop_id": shop.id, "now": now}
     rows = {row.id: row for row in connection.execute(_CARDS_BY_ID, keys)} if ids else {}
     items = _card_sources(connection, shop, [rows[i] for i in ids if i in rows])
     return Page(items=items, page=page, per_page=per_page, total=total)
+
+
+def _search_statements(
+    session: Session, shop: Shop, terms: list[str], sort: Sort, now
+) -> tuple[Select, Select, dict]:
+    """The search's matches (`id`), the same in the order of `sort`, and their parameters' values."""
+    recommend = sort == Sort.RECOMMEND
+    if search.token_table_answers(session.get_bind().dialect.name, terms):
+        # Chinese terms on PostgreSQL: the matches, their rank and the shop's order from one index
+        # (migration 0037); another sort reads the matches' products for its keys.
+        found, values = search.token_matches(terms)
+        matches = select(found.c.product_id.label("id"))
+        if recommend:
+            order = [
+                found.c.rank,
+                found.c.recommend_weight.desc(),
+                found.c.created_at.desc(),
+                found.c.product_id.desc(),
+            ]
+            ordered = matches.order_by(*order)
+        else:
+            ordered = (
+                select(Product.id)
+                .join(found, found.c.product_id == Product.id)
+                .where(Product.shop_id == shop.id, Product.listed(now))
+                .order_by(*order_by(sort))
+            )
+        return matches, ordered, {"shop_id": shop.id, "now": now, **values}
+    matches = (
+        select(Product.id)
+        .join(ProductSearch, ProductSearch.product_id == Product.id)
+        .where(
+            Product.shop_id == shop.id,
+            Product.listed(now),
+            ProductSearch.shop_id == shop.id,
+            search.match_all(terms),
+        )
+    )
+    return matches, matches.order_by(*([search.rank(terms)] if recommend else []), *order_by(sort)), {}
 
 
 # A product page's own columns beside its card's: its texts, and its category's and brand's names.
