@@ -10,8 +10,9 @@
 // How fresh: a page is fresh for `freshMs` (served as is), then stale for `staleMs` more (served
 // at once while one render refreshes it in the background), then gone. So a page is never older
 // than freshMs + staleMs plus the age of what its render read (the SSR's layout cache,
-// SSR_LAYOUT_CACHE_MS, and the BFF's shop cache, SHOP_CACHE_SECONDS): 2 + 3 + 2 + 2 s by default,
-// under the 10 s in which an owner's change must show on every replica. Each replica keeps its
+// SSR_LAYOUT_CACHE_MS and the half second it may be used while one render refreshes it, and the
+// BFF's shop cache, SHOP_CACHE_SECONDS): 2 + 3 + 2.5 + 2 s by default, under the 10 s in which an
+// owner's change must show on every replica. Each replica keeps its
 // own copy; nothing needs telling.
 //
 // The CSP nonce: every answer, a hit too, carries a fresh one, as a render does. A nonce shared by

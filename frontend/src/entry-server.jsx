@@ -51,11 +51,22 @@ export const pageChunk = (route) => PAGE_MODULES.get(route.element?.type);
 // Host headers cannot grow it.
 const layoutCache = new Map();
 const LAYOUT_CACHE_MAX = 500;
+// Once a host's copy expires, the first render fetches the layout again and the renders beside it
+// keep using the expired copy, for at most this long (ssr/pageCache.js counts it in a page's age).
+// Every render that found it expired used to fetch it: under load, a burst of three BFF calls a
+// render every layoutCacheMs.
+export const LAYOUT_REFRESH_MS = 500;
 
 function cachedLayout(host, now) {
   const hit = layoutCache.get(host);
-  if (hit && hit.expires > now) return hit.shop;
-  if (hit) layoutCache.delete(host);
+  if (!hit) return null;
+  if (hit.expires > now) return hit.shop;
+  if (now - hit.expires < LAYOUT_REFRESH_MS) {
+    if (hit.refreshing) return hit.shop;
+    hit.refreshing = true; // this render's; a failed one leaves the copy to its end above
+    return null;
+  }
+  layoutCache.delete(host);
   return null;
 }
 

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { render, renderSeoFile } from './entry-server.jsx';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { LAYOUT_REFRESH_MS, render, renderSeoFile } from './entry-server.jsx';
 import { startFixtureBff } from './test/fixtureBff.js';
 
 let bff;
@@ -233,6 +233,30 @@ describe('layout cache', () => {
     expect(r.html).toContain('新西兰直邮');
     await render({ url: '/product/1', ...opts, origin: 'http://en.test:3000' });
     expect(bff.calls.map((c) => c.path)).toContain('/api/shop');
+  });
+
+  it('lets one render refresh an expired copy while the renders beside it use the old one', async () => {
+    const opts = { origin: 'http://shop.test:3000', bffUrl: bff.url, layoutCacheMs: 2000 };
+    const shopCalls = () => bff.calls.filter((c) => c.path === '/api/shop').length;
+    const renders = (n) => Promise.all(Array.from({ length: n }, () => render({ url: '/product/1', ...opts })));
+    const now = vi.spyOn(Date, 'now');
+    try {
+      const start = 4e12; // later than any copy the tests above kept
+      now.mockReturnValue(start);
+      await render({ url: '/product/1', ...opts });
+      now.mockReturnValue(start + 2000 + 1); // expired: one refresh, three pages with the shop's texts
+      bff.calls.length = 0;
+      for (const page of await renders(3)) expect(page.html).toContain('新西兰直邮');
+      expect(shopCalls()).toBe(1);
+      // A copy expired for longer than a refresh may take is used by no one (its refresh failed,
+      // or nobody asked): every render fetches.
+      now.mockReturnValue(start + 2001 + 2000 + LAYOUT_REFRESH_MS);
+      bff.calls.length = 0;
+      await renders(2);
+      expect(shopCalls()).toBe(2);
+    } finally {
+      now.mockRestore();
+    }
   });
 });
 
