@@ -260,7 +260,7 @@ class ProductSearch(ShopOwned, db.Model):
 POSTGRES_ONLY_INDEXES = frozenset({"ix_product_search_all_text_trgm", "ix_product_search_tokens_tsv"})
 POSTGRES_ONLY_COLUMNS = frozenset({"tokens_tsv"})
 
-# PostgreSQL's rows of each product's distinct tokens (migration 0037, kept by its triggers): the
+# PostgreSQL's rows of each product's distinct Chinese tokens (migration 0037, kept by triggers): the
 # token, the best field it is in (0 name, 1 brand, 2 description), when the product is listed
 # from, and the shop's order, all in the primary key's index. No model declares it (SQLite has
 # none), so it has a MetaData of its own, which Alembic's comparison leaves aside.

@@ -8,7 +8,7 @@ prefix query on the tokens as a `tsvector` (`token_prefix`, a column and GIN ind
 folded text uses the trigram index of migration 0005: the page and its count (one statement,
 `services.search_products`) read the indexes, not the whole catalogue. A query of Chinese terms
 only (a token match and nothing else) is answered on PostgreSQL from `product_search_tokens`
-instead (`token_matches`, migration 0037): each product's tokens as rows of a covering index, with
+instead (`token_matches`, migration 0037): each product's Chinese tokens as rows of a covering index, with
 the field each is in, when the product is listed and its place in the shop's order, so the
 matches are counted and ranked without reading a document or a product (蜂蜜 at 10,000 products:
 17.5 -> 2.0 ms a statement, prepared, by pgbench). On SQLite the token match is

@@ -125,6 +125,7 @@ def test_a_written_document_writes_its_tokens_with_the_field_they_are_best_in(sh
     assert rows["蜂蜜"][0] == 0  # in the name (and the description)
     assert rows["康维他"][0] == 1
     assert rows["新西兰"][0] == 2
+    assert "fengmi" not in rows and "kwt" not in rows  # pinyin and initials: never looked up here
     assert {row[1:] for row in rows.values()} == {("-infinity", 3, product.created_at)}  # listed, no start
 
 

@@ -11,7 +11,7 @@ then reads each one's document (the index needs a recheck) and its product row (
 in the shop's order? in its name or only its description?): at 10,000 products the 2,429
 products of 蜂蜜 took 14–18 ms a search, where the demo's took under 1 ms (issue 27.3).
 
-`product_search_tokens` holds one row per (product, distinct token) with what a search needs
+`product_search_tokens` holds one row per (product, distinct Chinese token) with what a search needs
 beside it: `field`, the best place the token appears (0 the name, 1 the brand, 2 only the
 description; the rank of `search.rank`), `listed_from` (when the product is listed: its
 `publish_at`, minus infinity when it has none, infinity while it is inactive) and the shop's order
@@ -34,14 +34,17 @@ branch_labels = None
 depends_on = None
 
 LISTED_FROM = "CASE WHEN {p}.is_active THEN coalesce({p}.publish_at, '-infinity') ELSE 'infinity' END"
-# Each distinct token of a document, with the best field it is in (the document's token columns
-# are space-separated, with a space at each end: bff/catalog/search_text.py, _joined).
-TOKENS_OF = """SELECT DISTINCT ON (t.token) t.token,
+# Each distinct Chinese token of a document, with the best field it is in (the document's token
+# columns are space-separated, with a space at each end: bff/catalog/search_text.py, _joined). Only
+# Chinese terms are looked up here (bff/catalog/search.py, token_table_answers), and a token is a
+# run of Chinese characters or of Latin letters and digits, never both: the pinyin, initials and
+# Latin words, more than half the rows, are left out. The characters are search_text.CJK's.
+TOKENS_OF = r"""SELECT DISTINCT ON (t.token) t.token,
            CASE WHEN t.token = ANY (string_to_array({d}.name_tokens, ' ')) THEN 0
                 WHEN t.token = ANY (string_to_array({d}.brand_tokens, ' ')) THEN 1
                 ELSE 2 END AS field
       FROM unnest(string_to_array({d}.all_tokens, ' ')) AS t(token)
-     WHERE t.token <> ''"""
+     WHERE t.token ~ '^[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+$'"""
 
 STATEMENTS = (
     """CREATE TABLE product_search_tokens (
