@@ -11,7 +11,7 @@ only (a token match and nothing else) is answered on PostgreSQL from `product_se
 instead (`token_matches`, migration 0037): each product's Chinese tokens as rows of a covering index, with
 the field each is in, when the product is listed and its place in the shop's order, so the
 matches are counted and ranked without reading a document or a product (蜂蜜 at 10,000 products:
-17.5 -> 2.0 ms a statement, prepared, by pgbench). On SQLite the token match is
+10.9-17.5 -> 2.0-2.8 ms a statement, prepared, by pgbench). On SQLite the token match is
 a prefix query on `product_search_fts`, an FTS5 index of the tokens (migration 0034); the
 substring matches stay `LIKE`. The planner is left to
 its own choices: the `SET LOCAL enable_seqscan/enable_indexscan = off` that forced bitmap scans
