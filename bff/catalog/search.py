@@ -208,10 +208,7 @@ def rank(terms: list[str]) -> ColumnElement[int]:
         )
         for t in terms
     ]
-    total = scores[0]
-    for score in scores[1:]:
-        total = total + score
-    return total
+    return functools.reduce(operator.add, scores)
 
 
 def token_table_answers(dialect: str, terms: list[str]) -> bool:

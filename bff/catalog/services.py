@@ -41,7 +41,7 @@ from bff.catalog.models import (
     ProductVariant,
 )
 from bff.catalog.search_text import query_terms
-from bff.catalog.sorting import Sort, order_by
+from bff.catalog.sorting import Sort, order_by, shop_order
 from bff.common.errors import DomainError
 from bff.common.models import utcnow
 from bff.common.pagination import Page
@@ -368,13 +368,8 @@ def _search_statements(
         found, values = search.token_matches(terms)
         matches = select(found.c.product_id.label("id"))
         if recommend:
-            order = [
-                found.c.rank,
-                found.c.recommend_weight.desc(),
-                found.c.created_at.desc(),
-                found.c.product_id.desc(),
-            ]
-            ordered = matches.order_by(*order)
+            order = shop_order(found.c.recommend_weight, found.c.created_at, found.c.product_id)
+            ordered = matches.order_by(found.c.rank, *order)
         else:
             ordered = (
                 select(Product.id)

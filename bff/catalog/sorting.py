@@ -20,14 +20,23 @@ SORTS = [s.value for s in Sort]
 DEFAULT_SORT = Sort.RECOMMEND
 
 
+def _newest(created_at, product_id) -> list:
+    return [created_at.desc(), product_id.desc()]
+
+
+def shop_order(recommend_weight, created_at, product_id) -> list:
+    """The shop's own order (its weights, then newest), of these columns: a product's, or the
+    copies a search reads from its token index (bff/catalog/search.py, token_matches)."""
+    return [recommend_weight.desc(), *_newest(created_at, product_id)]
+
+
 def order_by(sort: Sort, shopper: Shopper | None = None) -> list:
     """The ORDER BY of `sort`; a price sort by what `shopper` pays (by default the current one)."""
-    newest = [Product.created_at.desc(), Product.id.desc()]
     match Sort(sort):
-        case Sort.RECOMMEND:  # the shop's own order, then newest
-            return [Product.recommend_weight.desc(), *newest]
+        case Sort.RECOMMEND:
+            return shop_order(Product.recommend_weight, Product.created_at, Product.id)
         case Sort.NEWEST:
-            return newest
+            return _newest(Product.created_at, Product.id)
         case Sort.POPULAR:
             return [Product.sales_count.desc(), Product.id.desc()]
         case Sort.CHEAPEST:
