@@ -14,7 +14,7 @@ from typing import Any, NamedTuple
 from marshmallow import fields
 
 from bff.common.html import rich_html
-from bff.media.storage import media_base, media_url
+from bff.media.storage import media_base
 from bff.pricing.context import current_shopper
 from bff.pricing.rules import Shopper, quote_for
 
@@ -41,9 +41,8 @@ def _srcset(webp: dict | None, base: str) -> str | None:
     """bff.media.schemas.Srcset's dump; `base`: media_base()."""
     if not webp:
         return None
-    return ", ".join(
-        [f"{media_url(path, base)} {width}w" for width, path in sorted(webp.items(), key=_width)]
-    )
+    sizes = sorted(webp.items(), key=_width) if len(webp) > 1 else webp.items()
+    return ", ".join([f"{_url(path, base)} {width}w" for width, path in sizes])
 
 
 def _width(size: tuple[str, str]) -> int:
@@ -51,16 +50,27 @@ def _width(size: tuple[str, str]) -> int:
     return int(size[0])
 
 
+def _url(path: str | None, base: str) -> str | None:
+    """media_url(path, base) with `base` known: written out here, where a page calls it a
+    hundred-odd times."""
+    return path if not path or path.startswith(_ABSOLUTE) else base + path
+
+
+_ABSOLUTE = ("http://", "https://", "/")
+
+
 def image_out(image, base: str) -> dict:
-    """ImageSchema's dump; `base`: media_base()."""
+    """ImageSchema's dump; `base`: media_base(). The row's values go in as they are: its columns
+    are integers and strings already, what the schema's int() and str() would make of them."""
+    webp = image.webp
     return {
-        "id": _int(image.id),
-        "path": media_url(image.path, base),
-        "alt": _text(image.alt),
-        "name": _text(image.name),
-        "width": _int(image.width),
-        "height": _int(image.height),
-        "srcset": _srcset(image.webp, base),
+        "id": image.id,
+        "path": _url(image.path, base),
+        "alt": image.alt,
+        "name": image.name,
+        "width": image.width,
+        "height": image.height,
+        "srcset": _srcset(webp, base) if webp else None,
     }
 
 
@@ -105,24 +115,26 @@ def card(product, shopper: Shopper, images=None, variants=None, base: str | None
     quotes = [quote_for(variant, shopper) for variant in variants]
     own = quote_for(product, shopper)
     flag = product.is_free_shipping
+    # Integers and strings go in as they are (see image_out); prices are quantized, as the
+    # schema's Decimal(places=2) does.
     return {
-        "id": _int(product.id),
-        "name": _text(product.name),
-        "description": _text(product.description),
+        "id": product.id,
+        "name": product.name,
+        "description": product.description,
         "price": _money(product.price),
         "discount": _money(product.discount),
         "member_price": _money(product.member_price),
-        "virtual_inventory": _int(product.virtual_inventory),
-        "weight": _int(product.weight),
+        "virtual_inventory": product.virtual_inventory,
+        "weight": product.weight,
         "is_free_shipping": None if flag is None else int(bool(flag)),
-        "avatar": _int(product.avatar),
+        "avatar": product.avatar,
         "images": [image_out(image, base) for image in images],
-        "imageAlt": _text(product.image_alt),
+        "imageAlt": product.image_alt,
         "product_variants": [
             variant_out(variant, quote, image_ids) for variant, quote in zip(variants, quotes, strict=True)
         ],
-        "color": _text(product.color),
-        "size": _text(product.size),
+        "color": product.color,
+        "size": product.size,
         "final_price": _money(own.amount),
         "show_special_badge": int(own.badge),
         # price_range's lowest, by the same quotes.
