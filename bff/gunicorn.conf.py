@@ -35,6 +35,16 @@ control_socket = os.environ.get("BFF_CONTROL_SOCKET", str(RUN_DIR / "gunicorn.ct
 workers = int(os.environ.get("WEB_CONCURRENCY", multiprocessing.cpu_count() * 2 + 1))
 threads = int(os.environ.get("BFF_THREADS", "2"))
 worker_class = "gthread"
+# A kept-alive connection stays with the worker that accepted it, and on one shared listening
+# socket which worker accepts is a race: a burst of connections (the SSR's pool, a load test) can
+# land mostly on one worker while the others idle (README, Speed: one-second turns of /healthz at
+# 1,080-1,259 or 2,352-3,112 req/s, nothing between). With BFF_REUSE_PORT=1 each worker listens
+# on a socket of its own (SO_REUSEPORT; gunicorn's arbiter then makes the sockets in each worker,
+# not in the master) and the kernel spreads connections among them by their addresses. Off by
+# default: two servers could then share a port unawares, and a worker's socket closing (a restart
+# after max_requests) drops the connections still queued on it unless net.ipv4.tcp_migrate_req
+# is set, as docker-compose.yml does.
+reuse_port = os.environ.get("BFF_REUSE_PORT", "0") == "1"
 timeout = 30
 graceful_timeout = 20
 keepalive = 5

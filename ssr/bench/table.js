@@ -273,13 +273,19 @@ async function main() {
       settle(url);
     }
     // Two BFFs on the one database: as deployed (guests' catalogue answers cached), and with that
-    // cache off, whose rows show what the reads themselves cost.
+    // cache off, whose rows show what the reads themselves cost. Each worker on a listening socket
+    // of its own, as docker-compose.yml runs them (BFF_REUSE_PORT): on one shared socket a turn's
+    // connections went to whichever worker accepted first, and a turn where one worker held most
+    // of them ran at half the rate (bff/gunicorn.conf.py). And no worker restarts during the runs
+    // (BFF_MAX_REQUESTS=0): the compose file's containers set net.ipv4.tcp_migrate_req, which
+    // hands a restarting worker's queued connections to another, and this host may not (wrk saw
+    // them reset: 8 errors in a run).
     const startBff = async (extra, log) => {
       const port = await freePort();
       const child = start(
         path.join(VENV, 'gunicorn'),
         ['-c', 'bff/gunicorn.conf.py', '-b', `127.0.0.1:${port}`, '-w', '2', 'bff.wsgi:app'],
-        { ...env, ...extra },
+        { ...env, BFF_REUSE_PORT: '1', BFF_MAX_REQUESTS: '0', ...extra },
         path.join(tmp, log),
       );
       const url = `http://127.0.0.1:${port}`;
@@ -577,7 +583,7 @@ async function main() {
   const widths = head.map((_, i) => Math.max(...[head, ...rows].map((r) => [...r[i]].length)));
   const line = (r) => `| ${r.map((c, i) => c + ' '.repeat(widths[i] - [...c].length)).join(' | ')} |`;
   console.log(
-    `\nstorefront speed (${process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'SQLite'}, production build, 2 gunicorn workers, wrk -t1 -c${CONNECTIONS}, ${os.cpus().length} cores; load average ${load})\n`,
+    `\nstorefront speed (${process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'SQLite'}, production build, 2 gunicorn workers each on its own socket, no restarts, wrk -t1 -c${CONNECTIONS}, ${os.cpus().length} cores; load average ${load})\n`,
   );
   console.log(line(head));
   console.log(line(widths.map((w) => '-'.repeat(w))));
