@@ -14,7 +14,7 @@ from typing import Any, NamedTuple
 from marshmallow import fields
 
 from bff.common.html import rich_html
-from bff.media.storage import media_base
+from bff.media.storage import media_base, media_url
 from bff.pricing.context import current_shopper
 from bff.pricing.rules import Shopper, quote_for
 
@@ -42,21 +42,12 @@ def _srcset(webp: dict | None, base: str) -> str | None:
     if not webp:
         return None
     sizes = sorted(webp.items(), key=_width) if len(webp) > 1 else webp.items()
-    return ", ".join([f"{_url(path, base)} {width}w" for width, path in sizes])
+    return ", ".join([f"{media_url(path, base)} {width}w" for width, path in sizes])
 
 
 def _width(size: tuple[str, str]) -> int:
     """A srcset entry's order: its width, as a number."""
     return int(size[0])
-
-
-def _url(path: str | None, base: str) -> str | None:
-    """media_url(path, base) with `base` known: written out here, where a page calls it a
-    hundred-odd times."""
-    return path if not path or path.startswith(_ABSOLUTE) else base + path
-
-
-_ABSOLUTE = ("http://", "https://", "/")
 
 
 def image_out(image, base: str) -> dict:
@@ -65,7 +56,7 @@ def image_out(image, base: str) -> dict:
     webp = image.webp
     return {
         "id": image.id,
-        "path": _url(image.path, base),
+        "path": media_url(image.path, base),
         "alt": image.alt,
         "name": image.name,
         "width": image.width,

@@ -38,7 +38,8 @@ def _answers(port: int, deadline: float) -> bool:
 
 @pytest.fixture
 def gunicorn(tmp_path):
-    """Start the production settings with two workers on a free port: (port, reuse) -> None."""
+    """start(reuse) runs the production settings with two workers and BFF_REUSE_PORT=`reuse` on a
+    free port, and gives the port once it answers."""
     started = []
 
     def start(reuse: str) -> int:
