@@ -41,8 +41,9 @@ def _srcset(webp: dict | None, base: str) -> str | None:
     """bff.media.schemas.Srcset's dump; `base`: media_base()."""
     if not webp:
         return None
-    sizes = sorted(webp.items(), key=_width) if len(webp) > 1 else webp.items()
-    return ", ".join([f"{media_url(path, base)} {width}w" for width, path in sizes])
+    return ", ".join(
+        [f"{media_url(path, base)} {width}w" for width, path in sorted(webp.items(), key=_width)]
+    )
 
 
 def _width(size: tuple[str, str]) -> int:
@@ -53,7 +54,6 @@ def _width(size: tuple[str, str]) -> int:
 def image_out(image, base: str) -> dict:
     """ImageSchema's dump; `base`: media_base(). The row's values go in as they are: its columns
     are integers and strings already, what the schema's int() and str() would make of them."""
-    webp = image.webp
     return {
         "id": image.id,
         "path": media_url(image.path, base),
@@ -61,7 +61,7 @@ def image_out(image, base: str) -> dict:
         "name": image.name,
         "width": image.width,
         "height": image.height,
-        "srcset": _srcset(webp, base) if webp else None,
+        "srcset": _srcset(image.webp, base),
     }
 
 
