@@ -34,6 +34,7 @@ import { createNonce } from './security.js';
 const NOT_PAGES = ['/api/', '/media/', '/assets/', '/healthz', '/readyz', '/robots.txt', '/sitemap.xml'];
 const SEARCH_PATH = '/search-product';
 const GZIP = /\bgzip\b/;
+const NO_HEADERS = [];
 export const SESSION_COOKIES = ['sf_renew'];
 // Worked out once: this runs first on every request.
 const SESSION_COOKIE = new RegExp(`(?:^|;\\s*)(?:${SESSION_COOKIES.join('|')})=`);
@@ -131,7 +132,7 @@ export function createPageCache({
       headers,
       route: page.route,
       bffCalls: page.bffCalls,
-      lasting: new Map(), // lastingHeaders'
+      forms: [], // headerForm's
       storedAt: now(),
       size: keptBytes(kept) + 1024,
     };
@@ -156,43 +157,55 @@ export function createPageCache({
     return run;
   }
 
+  // The front's headers before a page's own (security headers), by https or not: its baseHeaders.
+  let frontHeaders = () => NO_HEADERS;
+
   /**
-   * The headers every answer of `entry` in `state` (HIT, STALE, MISS) shares, gzip or not, as a
-   * flat [name, value, ...] list (what writeHead takes): worked out once per entry, not per hit.
+   * The headers of every answer of `entry` in `state` (HIT, STALE, MISS), gzip or not, as one flat
+   * [name, value, ...] list (what writeHead takes), after the front's headers for `via` ('http',
+   * 'https': the front's answers) or none (null: Express's), with the three values each answer
+   * fills in left blank at `id` (the front's request id; -1 for Express's), `csp` and `length`.
+   * Worked out once per entry and form, not per hit, so a hit copies one list (two
+   * concatenations of lists cost it more, through V8's slow path).
    */
-  function lastingHeaders(entry, state, gzip) {
-    const key = `${state}${gzip ? ' gzip' : ''}`;
-    let found = entry.lasting.get(key);
-    if (!found) {
-      found = Object.entries({
-        ...entry.headers,
-        'Cache-Control': control,
-        Vary: 'Host, Accept-Encoding',
-        'X-Cache': state,
-        ...(gzip ? { 'Content-Encoding': 'gzip' } : {}),
-      }).flat();
-      entry.lasting.set(key, found);
+  function headerForm(entry, state, gzip, via) {
+    const index =
+      (via === 'https' ? 12 : via === 'http' ? 6 : 0) +
+      (state === 'HIT' ? 0 : state === 'STALE' ? 2 : 4) +
+      (gzip ? 1 : 0);
+    if (!entry.forms[index]) {
+      const base = via ? [...frontHeaders(via === 'https'), 'X-Request-Id', ''] : [];
+      const list = base.concat(
+        Object.entries({
+          ...entry.headers,
+          'Cache-Control': control,
+          Vary: 'Host, Accept-Encoding',
+          'X-Cache': state,
+          ...(gzip ? { 'Content-Encoding': 'gzip' } : {}),
+        }).flat(),
+        ['Content-Security-Policy', '', 'Content-Length', ''],
+      );
+      entry.forms[index] = { list, id: via ? base.length - 1 : -1, csp: list.length - 3, length: list.length - 1 };
     }
-    return found;
+    return entry.forms[index];
   }
 
   /**
    * The stored page with a fresh nonce: { status, headers (flat list), body, gzip } (body: one
    * buffer, null for HEAD). A client that takes gzip gets the kept gzip member with the nonce in
-   * it; one that does not, the stored plain copy, never a decompression (answerBody).
+   * it; one that does not, the stored plain copy, never a decompression (answerBody). `via` and
+   * `requestId`: the front's 'http' or 'https' and its request id (headerForm); null for Express.
    */
-  function answer(req, entry, state) {
+  function answer(req, entry, state, via = null, requestId = '') {
     const nonce = createNonce();
     const gzip = GZIP.test(req.headers['accept-encoding'] || '');
     const { kept } = entry;
     const body = req.method === 'HEAD' ? null : answerBody(kept, gzip, nonce);
-    const length = body ? body.length : (gzip ? kept.gzip : kept.plain).bytes.length;
-    const headers = lastingHeaders(entry, state, gzip).concat(
-      'Content-Security-Policy',
-      entry.csp.join(nonce),
-      'Content-Length',
-      String(length),
-    );
+    const form = headerForm(entry, state, gzip, via);
+    const headers = form.list.slice();
+    if (form.id >= 0) headers[form.id] = requestId;
+    headers[form.csp] = entry.csp.join(nonce);
+    headers[form.length] = String(body ? body.length : (gzip ? kept.gzip : kept.plain).bytes.length);
     return { status: entry.status, headers, body, gzip };
   }
 
@@ -247,6 +260,7 @@ export function createPageCache({
    *                     line, metrics (`entry`: the stored page, the same object for all its hits)
    */
   function front({ protocolOf, baseHeaders, requestIdOf, answered }) {
+    frontHeaders = baseHeaders;
     return function pageCacheFront(req, res) {
       if (!entries.size || !guestRequest(req)) return false;
       const started = performance.now();
@@ -260,10 +274,11 @@ export function createPageCache({
       const target = { url: req.url, origin, secure: protocol === 'https', requestId };
       const found = lookup(key, target);
       if (!found) return false;
-      const reply = answer(req, found.entry, found.state);
-      res.writeHead(reply.status, baseHeaders(target.secure).concat('X-Request-Id', requestId, reply.headers));
-      sendBody(res, found.entry, reply);
-      answered(req, res, { requestId, started, entry: found.entry, ...seen(found.entry, found.state) });
+      const { entry, state } = found;
+      const reply = answer(req, entry, state, target.secure ? 'https' : 'http', requestId);
+      res.writeHead(reply.status, reply.headers);
+      sendBody(res, entry, reply);
+      answered(req, res, { requestId, started, entry, route: entry.route, cache: state, bffCalls: 0 });
       return true;
     };
   }
