@@ -21,8 +21,9 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { freePort, ROOT } from '../../e2e/stack.js';
+import { freePort, ROOT, ssrNodeFlags } from '../../e2e/stack.js';
 import { ROUTE_GOAL_KB, routeFirstLoads } from '../../frontend/scripts/check-first-load.js';
+import { runClient } from './nodeClient.js';
 import { wrk } from './wrk.js';
 
 const arg = (name, fallback) => {
@@ -42,11 +43,7 @@ const ONLY = (() => {
 const wanted = (group) => !ONLY || ONLY.has(group);
 const VENV = path.join(ROOT, '.venv/bin');
 const SHOP = 'localhost';
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 const children = [];
-let turn = 0;
-/** The next of `list` each call, in turn. */
-const rotate = (list) => () => list[turn++ % list.length];
 
 function start(command, args, env, log) {
   const out = fs.openSync(log, 'a');
@@ -89,67 +86,6 @@ function createDatabase(tmp, suffix = '') {
     process.env,
   ).trim();
   return { url, drop: () => admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`) };
-}
-
-/** Closed loop: CONNECTIONS keep-alive clients, each sending its next request when the last ends. */
-async function closedLoop(next, { seconds = SECONDS, connections = CONNECTIONS } = {}) {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
-  const latencies = [];
-  let errors = 0;
-  const end = Date.now() + seconds * 1000;
-  const worker = async () => {
-    while (Date.now() < end) {
-      const begin = process.hrtime.bigint();
-      const status = await send(next(), agent);
-      if (status !== 200) errors += 1;
-      latencies.push(Number(process.hrtime.bigint() - begin) / 1e6);
-    }
-  };
-  const started = Date.now();
-  await Promise.all(Array.from({ length: connections }, worker));
-  agent.destroy();
-  latencies.sort((a, b) => a - b);
-  return { rps: latencies.length / ((Date.now() - started) / 1000), p50: percentile(latencies, 50), errors };
-}
-
-/** Open loop at `rate` per second: latency from when each request was due, so queueing counts. */
-async function openLoop(next, rate, seconds = SECONDS * 2, warmUp = 1) {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
-  const latencies = [];
-  const pending = [];
-  const started = performance.now();
-  // The first second's requests are sent at the same rate but not counted: they open the
-  // client's connections (a new one for each request while the others are busy), and their
-  // latencies, 50-110 ms at 90/s against 20-30 ms after, were a tenth of the run's hundred worst,
-  // so they alone set its p99 (a run's slowest requests were all due in its first 110 ms).
-  const counted = started + warmUp * 1000;
-  let sent = 0;
-  while (performance.now() - started < (warmUp + seconds) * 1000) {
-    // Request i is due at i / rate seconds: those up to now, the first at once. (Counting only the
-    // whole periods past made each request wait one period more than its due time, 7 ms at 150/s.)
-    const due = Math.floor(((performance.now() - started) / 1000) * rate) + 1;
-    for (; sent < due; sent += 1) {
-      const dueAt = started + (sent / rate) * 1000;
-      const done = send(next(), agent);
-      pending.push(dueAt < counted ? done : done.then(() => latencies.push(performance.now() - dueAt)));
-    }
-    await new Promise((r) => setTimeout(r, 1));
-  }
-  await Promise.all(pending);
-  agent.destroy();
-  latencies.sort((a, b) => a - b);
-  return { p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
-}
-
-function send({ url, method = 'GET', headers = {} }, agent) {
-  return new Promise((resolve) => {
-    const req = http.request(url, { method, agent, headers: { 'accept-encoding': 'gzip', ...headers } }, (res) => {
-      res.resume();
-      res.on('end', () => resolve(res.statusCode));
-    });
-    req.on('error', () => resolve(0));
-    req.end();
-  });
 }
 
 async function inProcess(render, urls, bffUrl) {
@@ -309,7 +245,7 @@ async function main() {
       const port = await freePort();
       const child = start(
         process.execPath,
-        ['ssr/server.js'],
+        [...ssrNodeFlags(), 'ssr/server.js'],
         { ...env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', BFF_URL: bffUrl, ...extra },
         path.join(tmp, `ssr-${port}.log`),
       );
@@ -454,9 +390,19 @@ async function main() {
       // 3. Uncached product pages (every product in turn) at 70 % of the peak just measured, by the
       // Node open-loop client; its ceiling is its own closed-loop rate against the bare server.
       {
-        const nodeCeiling = await closedLoop(() => ({ url: `${bare}${rotate(productPaths)()}` }));
+        const nodeCeiling = await runClient({
+          loop: 'closed',
+          urls: productPaths.map((p) => `${bare}${p}`),
+          seconds: SECONDS,
+          connections: CONNECTIONS,
+        });
         const rate = Math.max(1, peak * 0.7); // at least one a second, should the peak read 0
-        const open = await openLoop(() => ({ url: `${uncached.base}${rotate(productPaths)()}` }), rate);
+        const open = await runClient({
+          loop: 'open',
+          urls: productPaths.map((p) => `${uncached.base}${p}`),
+          rate,
+          seconds: SECONDS * 2,
+        });
         row(
           `uncached product pages at 70 % of peak (${rate.toFixed(0)}/s, after 1 s uncounted): p50 / p99`,
           `${open.p50.toFixed(1)} / ${open.p99.toFixed(1)} ms`,
