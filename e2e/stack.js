@@ -24,6 +24,17 @@ export function freePort() {
   });
 }
 
+/**
+ * The Node flags `npm start` runs the production SSR with (package.json's `start`), so the browser
+ * tests and the bench start it as production does.
+ */
+export function ssrNodeFlags() {
+  const { scripts } = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
+  const flags = /\bnode((?: --[^\s]+)*) ssr\/server\.js/.exec(scripts.start);
+  if (!flags) throw new Error(`package.json's start script does not run ssr/server.js: ${scripts.start}`);
+  return flags[1].split(' ').filter(Boolean);
+}
+
 // How long a process may take to answer at all. A wait, not a timed assertion: on a loaded machine
 // gunicorn's preload (migrations checked, jieba's dictionary, the region list) passes 30 s.
 const START_TIMEOUT_MS = 120000;
@@ -167,7 +178,7 @@ export async function startStack(extraEnv = {}) {
   const ssrLog = path.join(tmp, 'ssr.log');
   const ssr = startProcess(
     process.execPath,
-    ['ssr/server.js'],
+    [...ssrNodeFlags(), 'ssr/server.js'],
     {
       ...env,
       NODE_ENV: 'production',
