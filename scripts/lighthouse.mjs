@@ -71,6 +71,10 @@ async function audit(url, port) {
     fcp: ms('first-contentful-paint'),
     lcp: ms('largest-contentful-paint'),
     tbt: ms('total-blocking-time'),
+    // Lighthouse's own measure of the host's CPU; under 1,000 it warns that the host is slower than
+    // it expects and the score may suffer (core/gather/driver/environment.js,
+    // SLOW_CPU_BENCHMARK_INDEX_THRESHOLD; docs/throttling.md, "Calibrating multipliers").
+    benchmark: lhr.environment?.benchmarkIndex ?? NaN,
   };
 }
 
@@ -105,7 +109,8 @@ try {
     console.log(
       `${name.padEnd(9)} ${fig(m('score'), String).padStart(3)}  FCP ${fig(m('fcp'), (v) => `${(v / 1000).toFixed(2)} s`)}  ` +
         `LCP ${fig(m('lcp'), (v) => `${(v / 1000).toFixed(2)} s`)}  TBT ${fig(m('tbt'), (v) => `${Math.round(v)} ms`)}  ` +
-        `(scores ${runs.map((r) => (Number.isFinite(r.score) ? r.score : 'failed')).join(', ')})`,
+        `(scores ${runs.map((r) => (Number.isFinite(r.score) ? r.score : 'failed')).join(', ')}; ` +
+        `host CPU index ${fig(m('benchmark'), (v) => String(Math.round(v)))}${m('benchmark') < 1000 ? ', under the 1,000 Lighthouse expects' : ''})`,
     );
   }
   console.log(
