@@ -236,12 +236,14 @@ export function createPageCache({
   }
 
   // The request's log line and metrics name the page's route, whoever rendered it; only a miss
-  // rendered it for this request (a stale page is refreshed apart from it).
-  const seen = (entry, state) => ({
-    route: entry.route,
-    cache: state,
-    bffCalls: state === 'MISS' ? entry.bffCalls : 0,
-  });
+  // rendered it for this request (a stale page is refreshed apart from it). Written into `into`
+  // (the front's record of a hit): spreading it into a new object took V8's slow path per hit.
+  const seen = (entry, state, into = {}) => {
+    into.route = entry.route;
+    into.cache = state;
+    into.bffCalls = state === 'MISS' ? entry.bffCalls : 0;
+    return into;
+  };
 
   function send(req, res, entry, state) {
     Object.assign(res.locals, seen(entry, state));
@@ -278,7 +280,7 @@ export function createPageCache({
       const reply = answer(req, entry, state, target.secure ? 'https' : 'http', requestId);
       res.writeHead(reply.status, reply.headers);
       sendBody(res, entry, reply);
-      answered(req, res, { requestId, started, entry, route: entry.route, cache: state, bffCalls: 0 });
+      answered(req, res, seen(entry, state, { requestId, started, entry }));
       return true;
     };
   }
