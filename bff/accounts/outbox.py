@@ -306,13 +306,13 @@ def _deliver_mail(_session: Session, row: OutboxMail, message, config) -> Outcom
 carrier(Channel.MAIL, Carrier(_prepare_mail, _deliver_mail))
 
 
-def send_due(config=None, among: list[int] | None = None) -> int:
+def send_due(config=None, among: list[int] | None = None, halt: threading.Event | None = None) -> int:
     """Send the due rows (only those of `among`, when given) in a session of its own (app
-    context); how many were handled."""
+    context), until none is left or `halt` is set; how many were handled."""
     config = config or current_app.config
     handled = 0
     with Session(db.engine) as session:
-        while True:
+        while halt is None or not halt.is_set():
             row = claim(session, _lease(config), among)
             if row is None:
                 break
@@ -337,39 +337,57 @@ def seconds_to_next(config=None) -> float | None:
 class Sender:
     """The process's sending thread (MAIL_ASYNC): started by the first wake in each process (a
     forked worker starts its own), it sends what is due, then sleeps until the next row falls due,
-    the next wake, or MAIL_POLL_SECONDS. It ends when MAIL_ASYNC is turned off."""
+    the next wake, or MAIL_POLL_SECONDS. It ends when MAIL_ASYNC is turned off (at its next look)
+    or when `stop` is called (after the row in hand)."""
 
     def __init__(self, app: Flask):
         self.app = app
         self.lock = threading.Lock()
         self.wakeup = threading.Event()
+        self.halt = threading.Event()
         self.thread: threading.Thread | None = None
         os.register_at_fork(after_in_child=self._forked)
 
     def _forked(self) -> None:
         # The parent's thread did not come along, and its lock may have been held at the fork.
-        self.lock, self.wakeup, self.thread = threading.Lock(), threading.Event(), None
+        self.lock, self.thread = threading.Lock(), None
+        self.wakeup, self.halt = threading.Event(), threading.Event()
 
     def wake(self) -> None:
         with self.lock:
             if self.thread is None or not self.thread.is_alive():
-                self.wakeup = threading.Event()
-                self.thread = threading.Thread(target=self._run, name="mail-sender", daemon=True)
+                self.wakeup, self.halt = threading.Event(), threading.Event()
+                self.thread = threading.Thread(
+                    target=self._run, args=(self.halt,), name="mail-sender", daemon=True
+                )
                 self.thread.start()
             self.wakeup.set()
 
-    def _run(self) -> None:
+    def stop(self, timeout: float = 30) -> bool:
+        """End the thread once the row in hand is done and wait for it (a test's end: a sender
+        left running would send the next test's rows); False when it is still busy at `timeout`."""
+        with self.lock:
+            thread = self.thread
+            self.halt.set()
+            self.wakeup.set()
+        if thread is None:
+            return True
+        thread.join(timeout)
+        return not thread.is_alive()
+
+    def _run(self, halt: threading.Event) -> None:
         while True:
             with self.lock:
-                if not self.app.config["MAIL_ASYNC"]:
-                    self.thread = None
+                if halt.is_set() or not self.app.config["MAIL_ASYNC"]:
+                    if self.thread is threading.current_thread():
+                        self.thread = None
                     return
                 self.wakeup.clear()
             poll = self.app.config["MAIL_POLL_SECONDS"]
             wait = poll
             with self.app.app_context():
                 try:
-                    send_due(self.app.config)
+                    send_due(self.app.config, halt=halt)
                     after = seconds_to_next(self.app.config)
                     wait = poll if after is None else min(poll, max(after, 0.05))
                 except Exception:  # the database may be away for a moment: the next round tries again

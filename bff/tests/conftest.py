@@ -10,6 +10,7 @@ import pytest
 from flask_migrate import upgrade
 from sqlalchemy import create_engine, event, make_url, text
 
+from bff.accounts.outbox import sender_of
 from bff.app import create_app
 from bff.config import Config
 from bff.extensions import db
@@ -37,6 +38,9 @@ class TestConfig(Config):
         self.SHOP_CACHE_SECONDS = 0
         # On for SQLite too: every test that writes and reads back checks that the write is seen.
         self.CATALOGUE_CACHE_MB = 32
+        # Mail goes on the committing thread; a test that wants the sending thread turns it on (and
+        # _clean_tables stops it), so no app of the suite's leaves a sender polling the database.
+        self.MAIL_ASYNC = False
 
     def _database_url(self) -> str:
         if self._test_database_url:
@@ -96,6 +100,8 @@ def _sqlite_without_fsync(dbapi_connection, _record):
 @pytest.fixture(autouse=True)
 def _clean_tables(app):
     yield
+    # A mail sender a test woke (MAIL_ASYNC) must not live on to send the next test's rows.
+    assert sender_of(app).stop(), "the mail sender thread did not end"
     db.session.rollback()
     tables = [t.name for t in reversed(db.metadata.sorted_tables)]
     # DELETE, not TRUNCATE: on tables this small it is several times faster on PostgreSQL.

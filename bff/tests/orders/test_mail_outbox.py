@@ -4,6 +4,7 @@ Through a real SMTP server on loopback (aiosmtpd) and the suite's database (SQLi
 PostgreSQL with TEST_DATABASE_URL)."""
 
 import ast
+import asyncio
 import logging
 import os
 import threading
@@ -48,6 +49,19 @@ class RefusesFirst(Mailbox):
         if not self.refused:
             self.refused = True
             return "451 Try again later"
+        return await super().handle_DATA(server, session, envelope)
+
+
+class Holds(Mailbox):
+    """Holds each message until `release` is set; `arrived` is set when one is held."""
+
+    def __init__(self):
+        super().__init__()
+        self.arrived, self.release = threading.Event(), threading.Event()
+
+    async def handle_DATA(self, server, session, envelope):  # noqa: N802 - aiosmtpd's hook name
+        self.arrived.set()
+        await asyncio.get_running_loop().run_in_executor(None, self.release.wait, 10)
         return await super().handle_DATA(server, session, envelope)
 
 
@@ -194,6 +208,25 @@ def test_two_senders_racing_send_each_mail_once(app, store, member, smtp_server)
     tokens = _tokens(smtp_server)
     assert sorted(tokens) == sorted(f"token-{n}" for n in range(40))  # each once, none twice
     assert {(r.state, r.tries) for r in _rows()} == {("sent", 1)}
+
+
+def test_a_stopped_sender_ends_after_its_row_and_sends_no_more(app, store, member, smtp_with, monkeypatch):
+    mailbox = smtp_with(Holds())
+    monkeypatch.setitem(app.config, "MAIL_ASYNC", True)
+    _queue_without_sending(store, member, 3)
+    sender = outbox.sender_of(app)
+    sender.wake()
+    assert mailbox.arrived.wait(10)  # the thread is inside its first row
+    stopped = []
+    stopping = threading.Thread(target=lambda: stopped.append(sender.stop(20)))
+    stopping.start()
+    assert not stopped  # stop waits for the row in hand
+    mailbox.release.set()
+    stopping.join(30)
+    assert stopped == [True] and sender.thread is None
+    assert sorted(r.state for r in _rows()) == ["pending", "pending", "sent"]
+    sender.wake()  # a later wake starts a new thread, which sends the rest
+    assert len(mailbox.wait_for(3)) == 3
 
 
 def test_flask_send_mail_sends_what_is_due(app, store, member, smtp_server):
