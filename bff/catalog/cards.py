@@ -14,6 +14,7 @@ from typing import Any, NamedTuple
 from marshmallow import fields
 
 from bff.common.html import rich_html
+from bff.media.schemas import srcset
 from bff.media.storage import media_base, media_url
 from bff.pricing.context import current_shopper
 from bff.pricing.rules import Shopper, quote_for
@@ -37,20 +38,6 @@ def _text(value) -> str | None:
     return None if value is None else str(value)
 
 
-def _srcset(webp: dict | None, base: str) -> str | None:
-    """bff.media.schemas.Srcset's dump; `base`: media_base()."""
-    if not webp:
-        return None
-    return ", ".join(
-        [f"{media_url(path, base)} {width}w" for width, path in sorted(webp.items(), key=_width)]
-    )
-
-
-def _width(size: tuple[str, str]) -> int:
-    """A srcset entry's order: its width, as a number."""
-    return int(size[0])
-
-
 def image_out(image, base: str) -> dict:
     """ImageSchema's dump; `base`: media_base(). The row's values go in as they are: its columns
     are integers and strings already, what the schema's int() and str() would make of them."""
@@ -61,7 +48,7 @@ def image_out(image, base: str) -> dict:
         "name": image.name,
         "width": image.width,
         "height": image.height,
-        "srcset": _srcset(image.webp, base),
+        "srcset": srcset(image.webp, base),
     }
 
 

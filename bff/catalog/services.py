@@ -14,6 +14,7 @@ from sqlalchemy import (
     Connection,
     Integer,
     Select,
+    Text,
     bindparam,
     cast,
     func,
@@ -94,6 +95,14 @@ VARIANT_COLUMNS = (
 )
 
 
+def _image_column(name: str):
+    """A picture's column as the card statements read it: `webp` as its JSON text, which the
+    card's srcset is looked up by (bff/media/schemas.py: no parse for a picture seen before)."""
+    if name == "webp":
+        return cast(ProductImage.webp, Text).label("webp")
+    return getattr(ProductImage, name)
+
+
 def _children_of_cards() -> CompoundSelect:
     """A search's page's pictures and variants in one statement (one round trip instead of two),
     built once and bound per call (`ids`, `shop_id`). A search's own statement is built per call
@@ -106,7 +115,7 @@ def _children_of_cards() -> CompoundSelect:
         own = IMAGE_COLUMNS if model is ProductImage else VARIANT_COLUMNS
         columns = [getattr(model, name) for name in SHARED_COLUMNS]
         for name in (*IMAGE_COLUMNS, *VARIANT_COLUMNS):
-            column = getattr(ProductImage if name in IMAGE_COLUMNS else ProductVariant, name)
+            column = _image_column(name) if name in IMAGE_COLUMNS else getattr(ProductVariant, name)
             columns.append(column if name in own else type_coerce(null(), column.type).label(name))
         return select(literal_column(str(kind)).label("kind"), *columns, model.position).where(
             model.product_id.in_(bindparam("ids", expanding=True)), model.shop_id == bindparam("shop_id")
@@ -154,7 +163,7 @@ _LISTINGS = {
 # The columns, by name, with their types: the page's own (_with_children), and its pictures' and
 # variants' besides the names they share with a product's card.
 _CHILD_TYPES = {
-    **{name: getattr(ProductImage, name).type for name in IMAGE_COLUMNS},
+    **{name: _image_column(name).type for name in IMAGE_COLUMNS},
     **{name: getattr(ProductVariant, name).type for name in ("sku", "barcode", "image_id")},
 }
 _CHILD_KINDS = {1: ["id", "name", *IMAGE_COLUMNS], 2: ["id", "name", *VARIANT_COLUMNS]}
@@ -178,7 +187,10 @@ def _with_children(page: Select, order: list) -> tuple[CompoundSelect, type]:
         own = kinds[kind]
         columns = [literal_column(str(kind)).label("kind"), rank.label("rank"), position.label("position")]
         for name, type_ in row_types.items():
-            columns.append(getattr(source, name) if name in own else cast(null(), type_).label(name))
+            if name not in own:
+                columns.append(cast(null(), type_).label(name))
+            else:
+                columns.append(_image_column(name) if kind == 1 else getattr(source, name))
         return select(*columns)
 
     products = rows(0, ranked.c, ranked.c.rank, literal_column("0")).select_from(ranked)
