@@ -24,9 +24,14 @@ import operator
 from collections.abc import Iterable
 
 from sqlalchemy import (
+    BigInteger,
     Boolean,
     ColumnElement,
+    DateTime,
+    Integer,
     Subquery,
+    Text,
+    TextClause,
     and_,
     bindparam,
     case,
@@ -38,6 +43,7 @@ from sqlalchemy import (
     select,
     union_all,
 )
+from sqlalchemy import text as sql
 from sqlalchemy.ext.compiler import compiles
 from sqlalchemy.orm import Session
 from sqlalchemy.sql.functions import FunctionElement
@@ -270,3 +276,87 @@ def token_matches(terms: list[str]) -> tuple[Subquery, dict]:
     values = {f"from_{k}": spelling for k, spelling in enumerate(flat)}
     values |= {f"before_{k}": _successor(spelling) for k, spelling in enumerate(flat)}
     return _token_matches(tuple(len(group) for group in spellings)), values
+
+
+def one_term_page_answers(dialect: str, terms: list[str]) -> bool:
+    """`ONE_TERM_PAGE` answers a search of one Chinese term in one spelling (every Chinese term
+    has one: `variants` adds spellings to Latin words only), on PostgreSQL, in the recommend order."""
+    return token_table_answers(dialect, terms) and len(terms) == 1 and len(variants(terms[0])) == 1
+
+
+def one_term_values(term: str, page: int, per_page: int) -> dict:
+    """`ONE_TERM_PAGE`'s values for `term`'s `page` (besides `shop_id` and `now`)."""
+    return {
+        "from_0": term,
+        "before_0": _successor(term),
+        "each": page * per_page,
+        "limit": per_page,
+        "offset": (page - 1) * per_page,
+    }
+
+
+def _one_term_page() -> TextClause:
+    """One term's page of `token_matches`' order (rank, then the shop's order) with the count of
+    all its matches, without ranking every match. A product's rank is its best field among the
+    tokens the term starts, so its best row comes first among its rows in the search's order; and
+    any product above one of the page's in some token's rows (ix_product_search_tokens_ranked,
+    migration 0038) is above it in the search. So the first `each` (the page's end) rows of each
+    token the term starts hold every product up to the page's end with its best row: the
+    distinct tokens are found one index probe each (a recursive walk), each gives its first
+    `each` rows from the index, and only those are ranked. The count reads every match, but
+    sorts only product ids. 蜂蜜 at 10,000 products (2,429 matches, 12 tokens): 3.8 -> 1.9 ms
+    a statement; 奶粉 (912): 0.87 -> 0.37 ms; on the demo's 16 matches 0.28 -> 0.53 ms (p25 of
+    interleaved runs, prepared). The walk is PostgreSQL's documented loose index scan
+    (https://wiki.postgresql.org/wiki/Loose_indexscan)."""
+    statement = sql(
+        """
+        WITH RECURSIVE tokens(token) AS (
+            (SELECT token FROM product_search_tokens
+             WHERE shop_id = :shop_id AND token >= :from_0 AND token < :before_0
+             ORDER BY token LIMIT 1)
+            UNION ALL
+            SELECT (SELECT following.token FROM product_search_tokens AS following
+                    WHERE following.shop_id = :shop_id AND following.token > tokens.token
+                      AND following.token < :before_0
+                    ORDER BY following.token LIMIT 1)
+            FROM tokens WHERE tokens.token IS NOT NULL
+        ),
+        firsts AS (
+            SELECT best.* FROM tokens CROSS JOIN LATERAL (
+                SELECT hit.product_id, hit.field, hit.recommend_weight, hit.created_at
+                FROM product_search_tokens AS hit
+                WHERE hit.shop_id = :shop_id AND hit.token = tokens.token
+                  AND hit.listed_from <= :now
+                ORDER BY hit.field, hit.recommend_weight DESC, hit.created_at DESC,
+                         hit.product_id DESC
+                LIMIT :each
+            ) AS best
+            WHERE tokens.token IS NOT NULL
+        )
+        SELECT ranked.product_id AS id, (
+            SELECT count(DISTINCT counted.product_id) FROM product_search_tokens AS counted
+            WHERE counted.shop_id = :shop_id AND counted.token >= :from_0
+              AND counted.token < :before_0 AND counted.listed_from <= :now
+        ) AS total
+        FROM (
+            SELECT product_id, min(field) AS rank, max(recommend_weight) AS recommend_weight,
+                   max(created_at) AS created_at
+            FROM firsts GROUP BY product_id
+        ) AS ranked
+        ORDER BY ranked.rank, ranked.recommend_weight DESC, ranked.created_at DESC,
+                 ranked.product_id DESC
+        LIMIT :limit OFFSET :offset
+        """
+    )
+    return statement.bindparams(
+        bindparam("shop_id", type_=Integer),
+        bindparam("from_0", type_=Text),
+        bindparam("before_0", type_=Text),
+        bindparam("now", type_=DateTime(timezone=True)),
+        bindparam("each", type_=BigInteger),
+        bindparam("limit", type_=Integer),
+        bindparam("offset", type_=BigInteger),
+    ).columns(id=Integer, total=Integer)
+
+
+ONE_TERM_PAGE = _one_term_page()

@@ -350,11 +350,14 @@ def search_products(session: Session, shop: Shop, term: str, sort: Sort, page: i
     # The page is chosen among narrow rows (id, rank, sort keys), then only its products are read
     # whole: sorting a broad query's thousand wide rows cost more than finding them. Ranking
     # reads every match anyway, so the same statement counts them (a window over all matches):
-    # no second pass over the matches for the total.
-    chosen = session.execute(
-        ordered.add_columns(func.count().over().label("total")).limit(per_page).offset((page - 1) * per_page),
-        values,
-    ).all()
+    # no second pass over the matches for the total. One Chinese term in the recommend order
+    # ranks only the page's candidates (search.ONE_TERM_PAGE).
+    if Sort(sort) == Sort.RECOMMEND and search.one_term_page_answers(session.get_bind().dialect.name, terms):
+        keys = {"shop_id": shop.id, "now": now, **search.one_term_values(terms[0], page, per_page)}
+        chosen = session.execute(search.ONE_TERM_PAGE, keys).all()
+    else:
+        counted = ordered.add_columns(func.count().over().label("total"))
+        chosen = session.execute(counted.limit(per_page).offset((page - 1) * per_page), values).all()
     if chosen:
         total = min(chosen[0].total, limit)
     elif page == 1:

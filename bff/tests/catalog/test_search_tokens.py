@@ -4,6 +4,7 @@ triggers keep the table current whoever writes a product or its document."""
 
 import importlib.util
 import os
+import re
 from datetime import timedelta
 
 import pytest
@@ -75,6 +76,60 @@ def test_the_token_table_finds_and_orders_what_the_documents_do(
 ):
     from_table, from_documents = _both_ways(shop, query, sort, monkeypatch)
     assert from_table == from_documents
+
+
+@pytest.fixture
+def many_bee_goods(shop, make_product, make_brand):
+    """Products a one-term search of 蜂 finds through several tokens each (蜂蜜, 蜂胶, 蜂王浆,
+    蜂巢...), in the name, the brand or only the description, at tied and untied weights."""
+    hive = make_brand(shop, "蜂巢牌")
+    words = ["蜂蜜", "蜂胶", "蜂王浆", "蜂巢蜜", "蜂花粉"]
+    for n in range(18):
+        name, other = words[n % 5], words[(n + 2) % 5]
+        make_product(
+            shop,
+            f"{name} {n}" if n % 3 else f"礼盒 {n}",
+            description=f"{other} 蜂蜜" if n % 2 else "天然",
+            brand_id=hive.id if n % 4 == 0 else None,
+            recommend_weight=n % 3,
+        )
+    db.session.commit()
+
+
+def _pages(shop, query: str, per_page: int) -> list[tuple[list, int]]:
+    """Every page of `query` in the recommend order (and one past the last), as ids and total."""
+    pages, page = [], 1
+    while True:
+        found = services.search_products(db.session, shop, query, Sort.RECOMMEND, page, per_page)
+        pages.append(([card.product.id for card in found.items], found.total))
+        if not found.items:
+            return pages
+        page += 1
+
+
+@pytest.mark.parametrize("query", ["蜂", "蜂蜜", "蜂巢", "天然", "没有"])
+def test_a_one_term_page_is_the_page_every_match_ranked_gives(shop, many_bee_goods, monkeypatch, query):
+    """ONE_TERM_PAGE ranks only each token's first rows: every page (of 2, 3 and 20) is still the
+    one that ranking every match gives, from the token table and from the documents."""
+    assert search.one_term_page_answers("postgresql", [query])
+    for per_page in (2, 3, 20):
+        one_term = _pages(shop, query, per_page)
+        with monkeypatch.context() as patch:
+            patch.setattr(search, "one_term_page_answers", lambda _dialect, _terms: False)
+            every_match = _pages(shop, query, per_page)
+            patch.setattr(search, "token_table_answers", lambda _dialect, _terms: False)
+            documents = _pages(shop, query, per_page)
+        assert one_term == every_match == documents
+    if query == "蜂":
+        # All but 礼盒 6 (蜂 in neither its name, its description nor a brand), on one page of 20.
+        assert one_term[0][1] == 17 and len(one_term) == 2
+
+
+def test_only_one_chinese_term_takes_the_one_term_page(app):
+    assert search.one_term_page_answers("postgresql", ["蜂蜜"])
+    assert not search.one_term_page_answers("postgresql", ["蜂蜜", "新西兰"])
+    assert not search.one_term_page_answers("postgresql", ["maluka"])
+    assert not search.one_term_page_answers("sqlite", ["蜂蜜"])
 
 
 def test_chinese_terms_on_postgresql_are_answered_by_the_table(app):
@@ -189,4 +244,20 @@ def test_a_search_reads_the_tables_index_only(shop, chinese_goods):
         conn.execute(text("SET LOCAL enable_seqscan = off"))
         conn.execute(text("SET LOCAL enable_bitmapscan = off"))
         plan = "\n".join(row[0] for row in conn.exec_driver_sql(f"EXPLAIN {compiled}", params))
-    assert "Index Only Scan using pk_product_search_tokens" in plan, plan
+    # Either index covers the statement (the ranked one of migration 0038 holds every column too).
+    covering = r"Index Only Scan using (pk_product_search_tokens|ix_product_search_tokens_ranked)"
+    assert re.search(covering, plan), plan
+
+
+def test_a_one_term_page_reads_each_tokens_first_rows_from_the_ranked_index(shop, chinese_goods):
+    values = {"shop_id": shop.id, "now": utcnow(), **search.one_term_values("蜂", 1, 20)}
+    compiled = search.ONE_TERM_PAGE.compile(db.engine)
+    with db.engine.begin() as conn:
+        conn.execute(text("SET LOCAL enable_seqscan = off"))
+        conn.execute(text("SET LOCAL enable_bitmapscan = off"))
+        plan = "\n".join(row[0] for row in conn.exec_driver_sql(f"EXPLAIN {compiled}", values))
+    scans = re.findall(r"(\w[\w ]*Scan)(?: using (\w+))?", plan)
+    # The walk, each token's first rows and the count: index-only scans, none of them sorted.
+    assert ("Index Only Scan", "ix_product_search_tokens_ranked") in scans, plan
+    assert all(kind == "Index Only Scan" for kind, index in scans if index), plan
+    assert "Sort Key: hit." not in plan, plan
