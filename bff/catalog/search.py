@@ -304,9 +304,9 @@ def _one_term_page() -> TextClause:
     token the term starts hold every product up to the page's end with its best row: the
     distinct tokens are found one index probe each (a recursive walk), each gives its first
     `each` rows from the index, and only those are ranked. The count reads every match, but
-    sorts only product ids. 蜂蜜 at 10,000 products (2,429 matches, 12 tokens): 3.8 -> 1.9 ms
-    a statement; 奶粉 (912): 0.87 -> 0.37 ms; on the demo's 16 matches 0.28 -> 0.53 ms (p25 of
-    interleaved runs, prepared). The walk is PostgreSQL's documented loose index scan
+    sorts only product ids. 蜂蜜 at 10,000 products (2,429 matches, 12 tokens): 2.56 -> 1.94 ms
+    a statement in the BFF (median of 250), 10.6 -> 8.1 ms the whole call (`make bench`); on the
+    demo's 16 matches 0.29 -> 0.34 ms. The walk is PostgreSQL's loose index scan
     (https://wiki.postgresql.org/wiki/Loose_indexscan)."""
     statement = sql(
         """

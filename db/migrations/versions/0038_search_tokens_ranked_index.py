@@ -10,7 +10,7 @@ distinct tokens the term starts and taking each token's best products, in the se
 the best field first, then the shop's order (`recommend_weight` and `created_at` descending, then
 the newest id). This index holds each token's rows in that order, so each token gives its first
 products without sorting the rest: at 10,000 products the page of 蜂蜜 (2,429 matches over 12
-tokens) no longer groups, counts by window and sorts every match (3.8 -> 1.9 ms a statement).
+tokens) no longer groups, counts by window and sorts every match (2.56 -> 1.94 ms a statement).
 `listed_from` rides along so the scan needs no heap. SQLite has no such table (migration 0037).
 """
 
