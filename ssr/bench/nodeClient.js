@@ -32,8 +32,11 @@ async function closedLoop(next, { seconds, connections }) {
   return { rps: latencies.length / ((Date.now() - started) / 1000), p50: percentile(latencies, 50), errors };
 }
 
+/** Seconds an open-loop run sends before it counts (see openLoop); the table's row names it. */
+export const OPEN_LOOP_WARM_UP_SECONDS = 1;
+
 /** Open loop at `rate` per second: latency from when each request was due, so queueing counts. */
-async function openLoop(next, rate, seconds, warmUp = 1) {
+async function openLoop(next, rate, seconds, warmUp = OPEN_LOOP_WARM_UP_SECONDS) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
   const latencies = [];
   const pending = [];

@@ -23,7 +23,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { freePort, ROOT, ssrNodeFlags } from '../../e2e/stack.js';
 import { ROUTE_GOAL_KB, routeFirstLoads } from '../../frontend/scripts/check-first-load.js';
-import { runClient } from './nodeClient.js';
+import { OPEN_LOOP_WARM_UP_SECONDS, runClient } from './nodeClient.js';
 import { wrk } from './wrk.js';
 
 const arg = (name, fallback) => {
@@ -404,7 +404,7 @@ async function main() {
           seconds: SECONDS * 2,
         });
         row(
-          `uncached product pages at 70 % of peak (${rate.toFixed(0)}/s, after 1 s uncounted): p50 / p99`,
+          `uncached product pages at 70 % of peak (${rate.toFixed(0)}/s, after ${OPEN_LOOP_WARM_UP_SECONDS} s uncounted): p50 / p99`,
           `${open.p50.toFixed(1)} / ${open.p99.toFixed(1)} ms`,
           `${perSecond(nodeCeiling.rps)} (Node)`,
           'p99 ≤ 50 ms',
