@@ -346,16 +346,16 @@ def search_products(session: Session, shop: Shop, term: str, sort: Sort, page: i
         return Page(items=[], page=page, per_page=per_page, total=0)
     limit = MAX_LIST_PAGES * per_page
     now = utcnow()
-    matches, ordered, values = _search_statements(session, shop, terms, Sort(sort), now)
     # The page is chosen among narrow rows (id, rank, sort keys), then only its products are read
     # whole: sorting a broad query's thousand wide rows cost more than finding them. Ranking
     # reads every match anyway, so the same statement counts them (a window over all matches):
     # no second pass over the matches for the total. One Chinese term in the recommend order
-    # ranks only the page's candidates (search.ONE_TERM_PAGE).
+    # ranks only the page's candidates (search.ONE_TERM_PAGE), and needs no statement built.
     if Sort(sort) == Sort.RECOMMEND and search.one_term_page_answers(session.get_bind().dialect.name, terms):
         keys = {"shop_id": shop.id, "now": now, **search.one_term_values(terms[0], page, per_page)}
         chosen = session.execute(search.ONE_TERM_PAGE, keys).all()
     else:
+        _, ordered, values = _search_statements(session, shop, terms, Sort(sort), now)
         counted = ordered.add_columns(func.count().over().label("total"))
         chosen = session.execute(counted.limit(per_page).offset((page - 1) * per_page), values).all()
     if chosen:
@@ -363,6 +363,7 @@ def search_products(session: Session, shop: Shop, term: str, sort: Sort, page: i
     elif page == 1:
         total = 0
     else:  # past the last page: the count alone
+        matches, _, values = _search_statements(session, shop, terms, Sort(sort), now)
         total = session.scalar(select(func.count()).select_from(matches.limit(limit).subquery()), values) or 0
     ids = [row.id for row in chosen]
     connection = session.connection()
